@@ -1,0 +1,95 @@
+// Request bodies and query strings of the API, as TypeBox schemas; the server validates with them.
+import { type Static, Type } from '@sinclair/typebox';
+import {
+  HIGHLIGHT_MAX_LENGTH,
+  MAX_ID,
+  METRIC_LIMIT,
+  MONTH_NAME_MAX_LENGTH,
+  NAME_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PRODUCT_TYPES,
+  USERNAME_MAX_LENGTH,
+} from './rules.js';
+
+export const IdSchema = Type.Integer({ minimum: 1, maximum: MAX_ID });
+const text = (maxLength: number) => Type.String({ minLength: 1, maxLength });
+const metric = Type.Number({ minimum: -METRIC_LIMIT, maximum: METRIC_LIMIT });
+
+export const IdParamsSchema = Type.Object({ id: IdSchema });
+export type IdParams = Static<typeof IdParamsSchema>;
+
+export const MonthFilterSchema = Type.Object({ month: Type.Optional(IdSchema) });
+export type MonthFilter = Static<typeof MonthFilterSchema>;
+
+export const DailyFilterSchema = Type.Object({
+  journal: Type.Optional(IdSchema),
+  month: Type.Optional(IdSchema),
+});
+export type DailyFilter = Static<typeof DailyFilterSchema>;
+
+export const CredentialsSchema = Type.Object({
+  username: Type.String({ maxLength: USERNAME_MAX_LENGTH }),
+  password: Type.String({ maxLength: PASSWORD_MAX_LENGTH }),
+});
+export type Credentials = Static<typeof CredentialsSchema>;
+
+export const RefreshBodySchema = Type.Object({ refresh: Type.String({ maxLength: 2048 }) });
+export type RefreshBody = Static<typeof RefreshBodySchema>;
+
+export const CreateMonthSchema = Type.Object({ name: text(MONTH_NAME_MAX_LENGTH) });
+export type CreateMonth = Static<typeof CreateMonthSchema>;
+export const UpdateMonthSchema = Type.Partial(CreateMonthSchema);
+export type UpdateMonth = Static<typeof UpdateMonthSchema>;
+
+export const CreateJournalSchema = Type.Object({
+  highlight: text(HIGHLIGHT_MAX_LENGTH),
+  month_id: IdSchema,
+});
+export type CreateJournal = Static<typeof CreateJournalSchema>;
+export const UpdateJournalSchema = Type.Object({
+  highlight: Type.Optional(text(HIGHLIGHT_MAX_LENGTH)),
+});
+export type UpdateJournal = Static<typeof UpdateJournalSchema>;
+
+export const CreateNamedSchema = Type.Object({ name: text(NAME_MAX_LENGTH), month_id: IdSchema });
+export type CreateNamed = Static<typeof CreateNamedSchema>;
+export const UpdateNamedSchema = Type.Object({ name: Type.Optional(text(NAME_MAX_LENGTH)) });
+export type UpdateNamed = Static<typeof UpdateNamedSchema>;
+
+export type CreateHabit = CreateNamed;
+export type CreateMeasure = CreateNamed;
+
+export const CreateGoalSchema = Type.Object({
+  name: text(NAME_MAX_LENGTH),
+  month_id: IdSchema,
+  is_completed: Type.Optional(Type.Boolean()),
+});
+export type CreateGoal = Static<typeof CreateGoalSchema>;
+export const UpdateGoalSchema = Type.Object({
+  name: Type.Optional(text(NAME_MAX_LENGTH)),
+  is_completed: Type.Optional(Type.Boolean()),
+});
+export type UpdateGoal = Static<typeof UpdateGoalSchema>;
+
+export const CreateDailyHabitSchema = Type.Object({
+  journal_id: IdSchema,
+  habit_id: IdSchema,
+  is_practiced: Type.Optional(Type.Boolean()),
+});
+export type CreateDailyHabit = Static<typeof CreateDailyHabitSchema>;
+export const UpdateDailyHabitSchema = Type.Object({ is_practiced: Type.Optional(Type.Boolean()) });
+export type UpdateDailyHabit = Static<typeof UpdateDailyHabitSchema>;
+
+export const CreateDailyMeasureSchema = Type.Object({
+  journal_id: IdSchema,
+  measure_id: IdSchema,
+  metric,
+});
+export type CreateDailyMeasure = Static<typeof CreateDailyMeasureSchema>;
+export const UpdateDailyMeasureSchema = Type.Object({ metric: Type.Optional(metric) });
+export type UpdateDailyMeasure = Static<typeof UpdateDailyMeasureSchema>;
+
+export const CheckoutBodySchema = Type.Object({
+  product_type: Type.Union(PRODUCT_TYPES.map((t) => Type.Literal(t))),
+});
+export type CheckoutBody = Static<typeof CheckoutBodySchema>;

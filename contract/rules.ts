@@ -1,0 +1,80 @@
+// Validation rules, limits and messages shared by the server and the browser (spec §5, §9).
+
+export const USERNAME_MIN_LENGTH = 8;
+/** Django's default for usernames; the spec sets no maximum. */
+export const USERNAME_MAX_LENGTH = 150;
+export const PASSWORD_MIN_LENGTH = 8;
+/** Long enough for any passphrase, short enough that hashing cannot be abused. */
+export const PASSWORD_MAX_LENGTH = 128;
+export const PASSWORD_SPECIALS = '@$!%*?&';
+export const MONTH_NAME_MAX_LENGTH = 50;
+export const NAME_MAX_LENGTH = 255;
+export const HIGHLIGHT_MAX_LENGTH = 255;
+/** Metrics are stored as doubles; the bound keeps them finite and comparable. */
+export const METRIC_LIMIT = 1e12;
+export const MAX_ID = 2_147_483_647;
+
+export const USERNAME_PATTERN = /^[\w.@+-]+$/u;
+export const PASSWORD_PATTERN = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[@$!%*?&])[A-Za-z\d@$!%*?&]+$/;
+
+export const MESSAGES = {
+  usernameTooShort: 'Username must be at least 8 characters long.',
+  usernameInvalid:
+    'Enter a valid username. This value may contain only letters, numbers, and @/./+/-/_ characters.',
+  usernameTaken: 'A user with that username already exists.',
+  passwordRules:
+    'Password must be at least 8 characters long, contain at least one uppercase letter, one number, and one special character.',
+  passwordsDoNotMatch: 'Passwords do not match.',
+  required: 'This field is required.',
+  blank: 'This field may not be blank.',
+  invalidNumber: 'A valid number is required.',
+  invalidBoolean: 'Must be a valid boolean.',
+  invalidInteger: 'A valid integer is required.',
+  invalidString: 'Not a valid string.',
+  maxLength: (max: number) => `Ensure this field has no more than ${max} characters.`,
+  maxValue: (max: number) => `Ensure this value is less than or equal to ${max}.`,
+  minValue: (min: number) => `Ensure this value is greater than or equal to ${min}.`,
+  invalidPk: (value: unknown) => `Invalid pk "${String(value)}" - object does not exist.`,
+  notFound: 'Not found.',
+  paymentRequired: 'Payment required.',
+  noCredentials: 'Authentication credentials were not provided.',
+  badToken: 'Given token not valid for any token type',
+  badLogin: 'No active account found with the given credentials',
+  refreshInvalid: 'Token is invalid or expired',
+  wrongTokenType: 'Token has wrong type',
+  tooManyRequests: 'Request was throttled. Try again later.',
+} as const;
+
+/** Returns the spec's message for a username, or null when it is acceptable. */
+export function usernameError(username: string): string | null {
+  if (username.length < USERNAME_MIN_LENGTH) return MESSAGES.usernameTooShort;
+  if (username.length > USERNAME_MAX_LENGTH) return MESSAGES.maxLength(USERNAME_MAX_LENGTH);
+  if (!USERNAME_PATTERN.test(username)) return MESSAGES.usernameInvalid;
+  return null;
+}
+
+/** Returns the spec's message for a password, or null when it is acceptable. */
+export function passwordError(password: string): string | null {
+  if (password.length < PASSWORD_MIN_LENGTH || !PASSWORD_PATTERN.test(password)) {
+    return MESSAGES.passwordRules;
+  }
+  if (password.length > PASSWORD_MAX_LENGTH) return MESSAGES.maxLength(PASSWORD_MAX_LENGTH);
+  return null;
+}
+
+export function confirmationError(password: string, confirmation: string): string | null {
+  return password === confirmation ? null : MESSAGES.passwordsDoNotMatch;
+}
+
+export const PRODUCT_TYPES = ['subscription', 'one_time'] as const;
+export type ProductType = (typeof PRODUCT_TYPES)[number];
+
+export const PLANS = {
+  monthly: { name: 'Monthly', price: '0.90', currency: 'USD' },
+  once: { name: 'Pay Once', price: '5.90', originalPrice: '12', currency: 'USD' },
+} as const;
+export const LAUNCH_OFFER = { percentOff: 50, customers: 100 } as const;
+
+export const STORAGE_KEYS = { access: 'access', refresh: 'refresh' } as const;
+export const TOAST_DURATION_MS = 3000;
+export const CONTACT_EMAIL = 'hello@monthbook.app';

@@ -1,0 +1,22 @@
+// `npm run dev`: the API (restarting on change) and Vite's dev server (hot reload, proxying /api), together.
+import { spawn } from 'node:child_process';
+
+const apiPort = process.env.API_PORT ?? '3001';
+const children = [
+  spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'server/main.ts'], {
+    stdio: 'inherit',
+    env: { ...process.env, PORT: apiPort, HOST: '127.0.0.1', WEB_DIR: '' },
+  }),
+  spawn('npx', ['vite'], { stdio: 'inherit', env: { ...process.env, API_PORT: apiPort } }),
+];
+const stop = () => {
+  for (const child of children) child.kill('SIGTERM');
+};
+for (const child of children) {
+  child.on('exit', (code) => {
+    stop();
+    process.exit(code ?? 0);
+  });
+}
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

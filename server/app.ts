@@ -1,0 +1,73 @@
+// Builds the Fastify app: external plugins, then app plugins (database, repositories, auth, billing), then routes.
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from './config.js';
+import type { Database } from './db/database.js';
+import authPlugin from './plugins/auth.js';
+import billingPlugin from './plugins/billing.js';
+import databasePlugin from './plugins/database.js';
+import errorsPlugin from './plugins/errors.js';
+import openapiPlugin from './plugins/openapi.js';
+import repositoriesPlugin from './plugins/repositories.js';
+import securityPlugin from './plugins/security.js';
+import webAppPlugin from './plugins/web-app.js';
+import routes from './routes/index.js';
+
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+  /** Pino options, or false for silence (tests). */
+  logger?: boolean | Record<string, unknown>;
+}
+
+export type App = FastifyInstance;
+
+export async function buildApp({ config, database, logger }: BuildOptions) {
+  const app = Fastify({
+    logger: logger ?? {
+      level: config.logLevel,
+      redact: {
+        paths: [
+          'req.headers.authorization',
+          'req.headers.cookie',
+          'req.headers["stripe-signature"]',
+          'req.body.password',
+          'req.body.refresh',
+        ],
+        censor: '[redacted]',
+      },
+    },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    bodyLimit: 1024 * 1024,
+    trustProxy: process.env.TRUST_PROXY === 'true',
+    requestIdHeader: 'x-request-id',
+    ajv: {
+      customOptions: {
+        allErrors: true,
+        coerceTypes: 'array',
+        removeAdditional: true,
+        useDefaults: true,
+      },
+    },
+    // Lets Stripe's webhook and clients see a request id in every answer.
+    genReqId: () => crypto.randomUUID(),
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.decorate('config', config);
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin);
+  await app.register(openapiPlugin);
+  await app.register(databasePlugin, { database });
+  await app.register(repositoriesPlugin);
+  await app.register(authPlugin);
+  await app.register(billingPlugin);
+  await app.register(routes, { prefix: '/api' });
+  await app.register(webAppPlugin);
+  return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+  }
+}

@@ -1,0 +1,181 @@
+// Reads and validates every setting from the environment once, at start-up.
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isAbsolute, join, resolve } from 'node:path';
+
+export type BillingMode = 'local' | 'stripe' | 'off';
+
+export type DatabaseConfig =
+  | { kind: 'sqlite'; path: string }
+  | { kind: 'postgres'; url: string; poolSize: number };
+
+export interface StripeConfig {
+  secretKey: string;
+  webhookSecret: string;
+  priceMonthly: string;
+  priceOnce: string;
+  launchCoupon: string | null;
+  apiUrl: string | null;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  database: DatabaseConfig;
+  jwtSecret: string;
+  accessTokenTtl: number;
+  refreshTokenTtl: number;
+  corsOrigins: string[];
+  redisUrl: string | null;
+  rateLimit: boolean;
+  publicUrl: string;
+  billing: BillingMode;
+  stripe: StripeConfig | null;
+  logLevel: string;
+  /** Directory of the built browser app; null when the API runs alone. */
+  webDir: string | null;
+  /** Argon2 cost; tests lower it, production keeps OWASP's parameters. */
+  argon2: { memoryCost: number; timeCost: number; parallelism: number };
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+type Env = Record<string, string | undefined>;
+
+function integer(env: Env, key: string, fallback: number, min: number, max: number): number {
+  const raw = env[key];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${key} must be an integer between ${min} and ${max}, got "${raw}"`);
+  }
+  return value;
+}
+
+/** Durations accept plain seconds or a number with s, m, h or d. */
+export function parseDuration(key: string, raw: string | undefined, fallback: number): number {
+  if (raw === undefined || raw === '') return fallback;
+  const match = /^(\d+)\s*([smhd]?)$/.exec(raw.trim());
+  if (!match)
+    throw new ConfigError(`${key} must be a duration like 1800, 30m, 12h or 1d, got "${raw}"`);
+  const unit = { '': 1, s: 1, m: 60, h: 3600, d: 86400 }[match[2] as '' | 's' | 'm' | 'h' | 'd'];
+  const seconds = Number(match[1]) * unit;
+  if (seconds < 1) throw new ConfigError(`${key} must be at least one second`);
+  return seconds;
+}
+
+function oneOf<T extends string>(env: Env, key: string, allowed: readonly T[], fallback: T): T {
+  const raw = env[key];
+  if (raw === undefined || raw === '') return fallback;
+  if (!(allowed as readonly string[]).includes(raw)) {
+    throw new ConfigError(`${key} must be one of ${allowed.join(', ')}, got "${raw}"`);
+  }
+  return raw as T;
+}
+
+function databaseConfig(env: Env, dataDir: string): DatabaseConfig {
+  const url = env.DATABASE_URL;
+  if (url === undefined || url === '')
+    return { kind: 'sqlite', path: join(dataDir, 'monthbook.sqlite') };
+  if (url.startsWith('file:')) {
+    const path = url.slice('file:'.length);
+    if (path === '')
+      throw new ConfigError(
+        'DATABASE_URL file: needs a path, e.g. file:/var/lib/monthbook/db.sqlite',
+      );
+    return { kind: 'sqlite', path: isAbsolute(path) ? path : resolve(path) };
+  }
+  if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
+    return { kind: 'postgres', url, poolSize: integer(env, 'DATABASE_POOL_SIZE', 10, 1, 200) };
+  }
+  throw new ConfigError('DATABASE_URL must start with file:, postgres:// or postgresql://');
+}
+
+/** The embedded default keeps a generated secret in DATA_DIR (mode 0600) so tokens survive restarts. */
+function jwtSecret(env: Env, dataDir: string, database: DatabaseConfig): string {
+  const fromEnv = env.JWT_SECRET;
+  if (fromEnv !== undefined && fromEnv !== '') {
+    if (fromEnv.length < 32) throw new ConfigError('JWT_SECRET must be at least 32 characters');
+    return fromEnv;
+  }
+  if (database.kind === 'postgres') {
+    throw new ConfigError(
+      'JWT_SECRET is required with PostgreSQL: every app server must share the same secret',
+    );
+  }
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+  chmodSync(file, 0o600);
+  return secret;
+}
+
+function stripeConfig(env: Env): StripeConfig {
+  const required = [
+    'STRIPE_SECRET_KEY',
+    'STRIPE_WEBHOOK_SECRET',
+    'STRIPE_PRICE_MONTHLY',
+    'STRIPE_PRICE_ONCE',
+    'PUBLIC_URL',
+  ];
+  const missing = required.filter((key) => !env[key]);
+  if (missing.length > 0) {
+    throw new ConfigError(`BILLING=stripe needs ${missing.join(', ')}`);
+  }
+  return {
+    secretKey: env.STRIPE_SECRET_KEY!,
+    webhookSecret: env.STRIPE_WEBHOOK_SECRET!,
+    priceMonthly: env.STRIPE_PRICE_MONTHLY!,
+    priceOnce: env.STRIPE_PRICE_ONCE!,
+    launchCoupon: env.STRIPE_LAUNCH_COUPON || null,
+    apiUrl: env.STRIPE_API_URL || null,
+  };
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const port = integer(env, 'PORT', 3000, 0, 65535);
+  const host = env.HOST || '0.0.0.0';
+  const dataDir = resolve(env.DATA_DIR || './data');
+  mkdirSync(dataDir, { recursive: true });
+  const database = databaseConfig(env, dataDir);
+  const billing = oneOf(env, 'BILLING', ['local', 'stripe', 'off'] as const, 'local');
+  const publicUrl = (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, '');
+  try {
+    new URL(publicUrl);
+  } catch {
+    throw new ConfigError(`PUBLIC_URL must be an absolute URL, got "${publicUrl}"`);
+  }
+  const corsOrigins = (env.CORS_ORIGINS ?? '')
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter(Boolean);
+  const webDir = env.WEB_DIR === '' ? null : resolve(env.WEB_DIR || 'dist/web');
+  return {
+    port,
+    host,
+    dataDir,
+    database,
+    jwtSecret: jwtSecret(env, dataDir, database),
+    accessTokenTtl: parseDuration('ACCESS_TOKEN_TTL', env.ACCESS_TOKEN_TTL, 30 * 60),
+    refreshTokenTtl: parseDuration('REFRESH_TOKEN_TTL', env.REFRESH_TOKEN_TTL, 24 * 60 * 60),
+    corsOrigins,
+    redisUrl: env.REDIS_URL || null,
+    rateLimit: oneOf(env, 'RATE_LIMIT', ['on', 'off'] as const, 'on') === 'on',
+    publicUrl,
+    billing,
+    stripe: billing === 'stripe' ? stripeConfig(env) : null,
+    logLevel: oneOf(
+      env,
+      'LOG_LEVEL',
+      ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const,
+      'info',
+    ),
+    webDir,
+    // OWASP: argon2id, m=19 MiB, t=2, p=1.
+    argon2: { memoryCost: 19456, timeCost: 2, parallelism: 1 },
+  };
+}

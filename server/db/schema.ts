@@ -1,0 +1,74 @@
+// Kysely table types: the shape of every table as the migrations create it.
+import type { Generated } from 'kysely';
+
+/** Booleans are stored as 0/1 integers so both dialects read and write them the same way. */
+export type Flag = 0 | 1;
+
+export interface UsersTable {
+  id: Generated<number>;
+  username: string;
+  /** Lower-cased username; unique, so usernames are unique case-insensitively. */
+  username_key: string;
+  password_hash: string;
+  date_joined: string;
+}
+
+export interface RevokedTokensTable {
+  jti: string;
+  user_id: number;
+  /** Unix seconds; rows past it can be purged. */
+  expires_at: number;
+}
+
+export interface MonthsTable {
+  id: Generated<number>;
+  author_id: number;
+  name: string;
+}
+
+export interface JournalsTable {
+  id: Generated<number>;
+  author_id: number;
+  month_id: number;
+  highlight: string;
+  created_at: string;
+}
+
+export interface MonthItemsTable {
+  id: Generated<number>;
+  author_id: number;
+  month_id: number;
+  name: string;
+}
+
+export interface GoalsTable extends MonthItemsTable {
+  is_completed: Flag;
+}
+
+export interface DailyHabitsTable {
+  id: Generated<number>;
+  author_id: number;
+  journal_id: number;
+  habit_id: number;
+  is_practiced: Flag;
+}
+
+export interface DailyMeasuresTable {
+  id: Generated<number>;
+  author_id: number;
+  journal_id: number;
+  measure_id: number;
+  metric: number;
+}
+
+export interface DB {
+  users: UsersTable;
+  revoked_tokens: RevokedTokensTable;
+  months: MonthsTable;
+  journals: JournalsTable;
+  habits: MonthItemsTable;
+  measures: MonthItemsTable;
+  goals: GoalsTable;
+  daily_habits: DailyHabitsTable;
+  daily_measures: DailyMeasuresTable;
+}

@@ -1,0 +1,101 @@
+// DRF-style error bodies: validation errors as field maps, hidden 5xx details, 503 while the database is down.
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { MESSAGES } from '../../contract/rules.js';
+import { isDatabaseUnavailable } from '../db/errors.js';
+import { HttpError } from '../http-error.js';
+
+interface AjvError {
+  keyword: string;
+  instancePath: string;
+  params: Record<string, unknown>;
+  data?: unknown;
+}
+
+function fieldOf(error: AjvError): string {
+  if (error.keyword === 'required') return String(error.params.missingProperty);
+  const path = error.instancePath.replace(/^\//, '').split('/')[0];
+  return path === '' ? 'non_field_errors' : (path ?? 'non_field_errors');
+}
+
+function messageOf(error: AjvError): string {
+  const { keyword, params } = error;
+  switch (keyword) {
+    case 'required':
+      return MESSAGES.required;
+    case 'type': {
+      const expected = String(params.type);
+      if (error.instancePath === '') return 'Invalid data. Expected a dictionary.';
+      if (expected === 'number') return MESSAGES.invalidNumber;
+      if (expected === 'integer') return MESSAGES.invalidInteger;
+      if (expected === 'boolean') return MESSAGES.invalidBoolean;
+      if (expected === 'string') return MESSAGES.invalidString;
+      return `Expected ${expected}.`;
+    }
+    case 'minLength':
+      return MESSAGES.blank;
+    case 'maxLength':
+      return MESSAGES.maxLength(Number(params.limit));
+    case 'maximum':
+      return MESSAGES.maxValue(Number(params.limit));
+    case 'minimum':
+      return MESSAGES.minValue(Number(params.limit));
+    case 'pattern':
+      return 'Null characters are not allowed.';
+    case 'const':
+    case 'enum':
+    case 'anyOf':
+      return `"${String(error.data ?? '')}" is not a valid choice.`;
+    default:
+      return 'Invalid value.';
+  }
+}
+
+/** Turns Ajv's errors into `{field: [messages]}`, one message per field, as DRF does. */
+export function fieldErrors(errors: readonly AjvError[]): Record<string, string[]> {
+  const result: Record<string, string[]> = {};
+  for (const error of errors) {
+    // anyOf reports each branch too; the umbrella message is enough.
+    if (error.keyword === 'const' && errors.some((e) => e.keyword === 'anyOf')) continue;
+    const field = fieldOf(error);
+    const messages = result[field] ?? [];
+    const message = messageOf(error);
+    if (!messages.includes(message)) messages.push(message);
+    result[field] = messages;
+  }
+  return result;
+}
+
+export default fp(
+  async function errors(app: FastifyInstance) {
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      if (error instanceof HttpError) {
+        return reply.code(error.statusCode).send(error.body);
+      }
+      if (error.validation) {
+        // A path that does not parse names no object: answer as Django's router would.
+        if (error.validationContext === 'params') {
+          return reply.code(404).send({ detail: MESSAGES.notFound });
+        }
+        return reply.code(400).send(fieldErrors(error.validation as unknown as AjvError[]));
+      }
+      if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
+        return reply.code(400).send({ detail: `JSON parse error - ${error.message}` });
+      }
+      if (isDatabaseUnavailable(error)) {
+        request.log.warn({ err: error }, 'database unavailable');
+        return reply
+          .code(503)
+          .header('retry-after', '5')
+          .send({ detail: 'Service temporarily unavailable. Please try again shortly.' });
+      }
+      const status = error.statusCode ?? 500;
+      if (status >= 400 && status < 500) {
+        return reply.code(status).send({ detail: error.message });
+      }
+      request.log.error({ err: error }, 'unhandled error');
+      return reply.code(500).send({ detail: 'A server error occurred.' });
+    });
+  },
+  { name: 'errors' },
+);

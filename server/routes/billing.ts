@@ -1,0 +1,4 @@
+// Placeholder until the billing routes are written.
+import type { FastifyInstance } from 'fastify';
+
+export default async function routes(_app: FastifyInstance): Promise<void> {}

@@ -1,0 +1,4 @@
+// Placeholder until the health routes are written.
+import type { FastifyInstance } from 'fastify';
+
+export default async function routes(_app: FastifyInstance): Promise<void> {}

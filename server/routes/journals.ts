@@ -1,0 +1,4 @@
+// Placeholder until the journals routes are written.
+import type { FastifyInstance } from 'fastify';
+
+export default async function routes(_app: FastifyInstance): Promise<void> {}

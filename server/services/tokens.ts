@@ -1,0 +1,62 @@
+// Issues and verifies HS256 JWTs with SimpleJWT's claims (token_type, exp, iat, jti, user_id).
+import { randomUUID } from 'node:crypto';
+import { createSigner, createVerifier } from 'fast-jwt';
+import type { TokenClaims, TokenPair } from '../../contract/entities.js';
+
+export interface TokenService {
+  issuePair(userId: number): TokenPair;
+  issueAccess(userId: number): string;
+  /** Returns the claims of a valid, unexpired token, or null. */
+  verify(token: string): TokenClaims | null;
+}
+
+export function createTokenService(options: {
+  secret: string;
+  accessTtl: number;
+  refreshTtl: number;
+}): TokenService {
+  const sign = createSigner({ key: options.secret, algorithm: 'HS256', noTimestamp: true });
+  // Caching verified tokens makes repeated requests with the same access token cheap.
+  const verifyToken = createVerifier({
+    key: options.secret,
+    algorithms: ['HS256'],
+    cache: 10_000,
+    cacheTTL: 60_000,
+  });
+
+  const issue = (userId: number, type: TokenClaims['token_type'], ttl: number): string => {
+    const now = Math.floor(Date.now() / 1000);
+    const claims: TokenClaims = {
+      token_type: type,
+      exp: now + ttl,
+      iat: now,
+      jti: randomUUID().replaceAll('-', ''),
+      user_id: userId,
+    };
+    return sign(claims);
+  };
+
+  return {
+    issuePair: (userId) => ({
+      refresh: issue(userId, 'refresh', options.refreshTtl),
+      access: issue(userId, 'access', options.accessTtl),
+    }),
+    issueAccess: (userId) => issue(userId, 'access', options.accessTtl),
+    verify(token) {
+      try {
+        const claims = verifyToken(token) as Partial<TokenClaims>;
+        if (
+          (claims.token_type !== 'access' && claims.token_type !== 'refresh') ||
+          typeof claims.user_id !== 'number' ||
+          typeof claims.jti !== 'string' ||
+          typeof claims.exp !== 'number'
+        ) {
+          return null;
+        }
+        return claims as TokenClaims;
+      } catch {
+        return null;
+      }
+    },
+  };
+}

@@ -1,0 +1,11 @@
+// The app's one QueryClient: defaults tuned for a personal journal (little contention, cheap refetches).
+import { QueryClient } from '@tanstack/react-query';
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: true },
+      mutations: { retry: 0 },
+    },
+  });
+}

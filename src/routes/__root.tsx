@@ -1,0 +1,7 @@
+// Root route: the router context (query client) and the outlet every screen renders into.
+import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
+import type { RouterContext } from '../router';
+
+export const Route = createRootRouteWithContext<RouterContext>()({
+  component: () => <Outlet />,
+});

@@ -1,0 +1,97 @@
+// Builds an isolated app for a test file: a temp SQLite file, or a fresh schema on TEST_DATABASE_URL.
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { buildApp } from '../../server/app.js';
+import { type Config, loadConfig } from '../../server/config.js';
+import { type Database, openDatabase } from '../../server/db/database.js';
+import { migrate } from '../../server/db/migrate.js';
+
+export interface TestApp {
+  app: Awaited<ReturnType<typeof buildApp>>;
+  config: Config;
+  database: Database;
+  close(): Promise<void>;
+}
+
+export const usingPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+async function postgresSchema(): Promise<{ url: string; drop(): Promise<void> }> {
+  const base = process.env.TEST_DATABASE_URL!;
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  const url = new URL(base);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: base });
+      await client.connect();
+      await client.query(`drop schema ${schema} cascade`);
+      await client.end();
+    },
+  };
+}
+
+/** Settings for tests: silent, no rate limit, billing off, cheap password hashing. */
+export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'monthbook-test-'));
+  const pgSchema = usingPostgres ? await postgresSchema() : null;
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
+    RATE_LIMIT: 'off',
+    BILLING: 'off',
+    LOG_LEVEL: 'silent',
+    WEB_DIR: '',
+    ...(pgSchema ? { DATABASE_URL: pgSchema.url } : {}),
+    ...env,
+  });
+  config.argon2 = { memoryCost: 1024, timeCost: 1, parallelism: 1 };
+  const database = openDatabase(config.database);
+  await migrate(database);
+  const app = await buildApp({ config, database, logger: false });
+  await app.ready();
+  return {
+    app,
+    config,
+    database,
+    async close() {
+      await app.close();
+      await pgSchema?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface TestUser {
+  id: number;
+  username: string;
+  access: string;
+  headers: { authorization: string };
+}
+
+let userCounter = 0;
+
+/** Inserts a user directly (no password login) and signs an access token for it. */
+export async function createUser(testApp: TestApp, username?: string): Promise<TestUser> {
+  userCounter += 1;
+  const name = username ?? `user${process.pid}x${userCounter}`;
+  const row = await testApp.database.db
+    .insertInto('users')
+    .values({
+      username: name,
+      username_key: name.toLowerCase(),
+      password_hash: 'not-a-login',
+      date_joined: new Date().toISOString(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const access = testApp.app.tokens.issueAccess(row.id);
+  return { id: row.id, username: name, access, headers: { authorization: `Bearer ${access}` } };
+}
