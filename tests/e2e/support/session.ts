@@ -1,0 +1,71 @@
+// Per-file browser-test fixture: a fresh server and Chromium, a screenshot of every failing test.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchChromium } from './chromium.js';
+import { type RunningServer, startServer } from './server.js';
+
+export const ARTIFACTS_DIR = 'tests/e2e/artifacts';
+
+export const VIEWPORTS = {
+  desktop: { width: 1280, height: 800 },
+  phone: { width: 390, height: 844 },
+} as const;
+
+export interface BrowserSession {
+  server: RunningServer;
+  browser: Browser;
+  /** A new isolated context (own localStorage) and page at the given viewport. */
+  newPage(viewport?: { width: number; height: number }): Promise<Page>;
+}
+
+/** Registers beforeAll/afterAll/onTestFailed hooks and returns the live session. */
+export function useBrowserSession(env: Record<string, string> = {}): () => BrowserSession {
+  let session: BrowserSession | null = null;
+  const contexts: BrowserContext[] = [];
+  const pages: Page[] = [];
+
+  beforeAll(async () => {
+    const [server, browser] = await Promise.all([startServer(env), launchChromium()]);
+    session = {
+      server,
+      browser,
+      async newPage(viewport = VIEWPORTS.desktop) {
+        const context = await browser.newContext({ viewport, baseURL: server.url });
+        contexts.push(context);
+        const page = await context.newPage();
+        pages.push(page);
+        return page;
+      },
+    };
+  }, 60_000);
+
+  beforeEach((context) => {
+    context.onTestFailed(async () => {
+      mkdirSync(ARTIFACTS_DIR, { recursive: true });
+      const name = context.task.name.replace(/[^\w-]+/g, '_').slice(0, 80);
+      await Promise.all(
+        pages
+          .filter((page) => !page.isClosed())
+          .map((page, index) =>
+            page.screenshot({ path: join(ARTIFACTS_DIR, `${name}-${index}.png`), fullPage: true }),
+          ),
+      );
+    });
+  });
+
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((context) => context.close()));
+    pages.length = 0;
+  });
+
+  afterAll(async () => {
+    await session?.browser.close();
+    await session?.server.stop();
+  });
+
+  return () => {
+    if (!session) throw new Error('browser session not started');
+    return session;
+  };
+}
