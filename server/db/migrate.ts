@@ -2,6 +2,7 @@
 import { type Migration, type MigrationProvider, Migrator } from 'kysely';
 import type { Database } from './database.js';
 import * as initial from './migrations/001-initial.js';
+import * as billing from './migrations/002-billing.js';
 
 type DialectMigration = {
   up: (db: Parameters<Migration['up']>[0], dialect: Database['dialect']) => Promise<void>;
@@ -10,6 +11,7 @@ type DialectMigration = {
 /** Every migration, in order. Add new ones at the end with the next number. */
 const migrations: Record<string, DialectMigration> = {
   '001-initial': initial,
+  '002-billing': billing,
 };
 
 export async function migrate(database: Database): Promise<void> {

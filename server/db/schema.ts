@@ -61,6 +61,27 @@ export interface DailyMeasuresTable {
   metric: number;
 }
 
+export interface BillingAccountsTable {
+  user_id: number;
+  /** Stripe customer id; null in local mode and before the first Stripe checkout. */
+  customer_id: string | null;
+  /** The checkout the user was last sent to, until it completes or expires. */
+  checkout_session_id: string | null;
+  paid_once: Flag;
+  subscription_id: string | null;
+  subscription_status: string | null;
+  has_paid: Flag;
+  first_paid_at: string | null;
+  updated_at: string;
+}
+
+export interface BillingEventsTable {
+  id: string;
+  type: string;
+  user_id: number | null;
+  received_at: string;
+}
+
 export interface DB {
   users: UsersTable;
   revoked_tokens: RevokedTokensTable;
@@ -71,4 +92,6 @@ export interface DB {
   goals: GoalsTable;
   daily_habits: DailyHabitsTable;
   daily_measures: DailyMeasuresTable;
+  billing_accounts: BillingAccountsTable;
+  billing_events: BillingEventsTable;
 }
