@@ -36,6 +36,7 @@ export const MESSAGES = {
   minValue: (min: number) => `Ensure this value is greater than or equal to ${min}.`,
   invalidPk: (value: unknown) => `Invalid pk "${String(value)}" - object does not exist.`,
   notFound: 'Not found.',
+  methodNotAllowed: (method: string) => `Method "${method}" not allowed.`,
   paymentRequired: 'Payment required.',
   noCredentials: 'Authentication credentials were not provided.',
   badToken: 'Given token not valid for any token type',
