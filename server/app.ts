@@ -8,8 +8,10 @@ import billingPlugin from './plugins/billing.js';
 import databasePlugin from './plugins/database.js';
 import errorsPlugin from './plugins/errors.js';
 import openapiPlugin from './plugins/openapi.js';
+import rateLimitPlugin from './plugins/rate-limit.js';
 import repositoriesPlugin from './plugins/repositories.js';
 import securityPlugin from './plugins/security.js';
+import usersPlugin from './plugins/users.js';
 import webAppPlugin from './plugins/web-app.js';
 import routes from './routes/index.js';
 
@@ -39,7 +41,7 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
     },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     bodyLimit: 1024 * 1024,
-    trustProxy: process.env.TRUST_PROXY === 'true',
+    trustProxy: config.trustProxy,
     requestIdHeader: 'x-request-id',
     ajv: {
       customOptions: {
@@ -59,6 +61,8 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
   await app.register(openapiPlugin);
   await app.register(databasePlugin, { database });
   await app.register(repositoriesPlugin);
+  await app.register(usersPlugin);
+  await app.register(rateLimitPlugin);
   await app.register(authPlugin);
   await app.register(billingPlugin);
   await app.register(routes, { prefix: '/api' });

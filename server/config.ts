@@ -28,7 +28,11 @@ export interface Config {
   refreshTokenTtl: number;
   corsOrigins: string[];
   redisUrl: string | null;
+  /** Prefix of the rate-limit keys in Redis, so several deployments can share one Redis. */
+  redisPrefix: string;
   rateLimit: boolean;
+  /** Fastify's trustProxy: false, true, or a comma-separated list of proxy addresses. */
+  trustProxy: boolean | string;
   publicUrl: string;
   billing: BillingMode;
   stripe: StripeConfig | null;
@@ -136,6 +140,28 @@ function stripeConfig(env: Env): StripeConfig {
   };
 }
 
+function redisUrl(env: Env): string | null {
+  const raw = env.REDIS_URL;
+  if (raw === undefined || raw === '') return null;
+  if (!/^rediss?:\/\//.test(raw)) {
+    throw new ConfigError('REDIS_URL must start with redis:// or rediss://');
+  }
+  return raw;
+}
+
+function trustProxy(env: Env): boolean | string {
+  const raw = (env.TRUST_PROXY ?? '').trim();
+  if (raw === '' || raw === 'false') return false;
+  if (raw === 'true') return true;
+  // Addresses or CIDR ranges, e.g. "127.0.0.1,10.0.0.0/8".
+  if (!/^[\d.:a-fA-F/,\s]+$/.test(raw) || !/[.:]/.test(raw)) {
+    throw new ConfigError(
+      `TRUST_PROXY must be true, false or a comma-separated list of proxy addresses, got "${raw}"`,
+    );
+  }
+  return raw;
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const port = integer(env, 'PORT', 3000, 0, 65535);
   const host = env.HOST || '0.0.0.0';
@@ -163,8 +189,10 @@ export function loadConfig(env: Env = process.env): Config {
     accessTokenTtl: parseDuration('ACCESS_TOKEN_TTL', env.ACCESS_TOKEN_TTL, 30 * 60),
     refreshTokenTtl: parseDuration('REFRESH_TOKEN_TTL', env.REFRESH_TOKEN_TTL, 24 * 60 * 60),
     corsOrigins,
-    redisUrl: env.REDIS_URL || null,
+    redisUrl: redisUrl(env),
+    redisPrefix: env.REDIS_PREFIX || 'monthbook:rl:',
     rateLimit: oneOf(env, 'RATE_LIMIT', ['on', 'off'] as const, 'on') === 'on',
+    trustProxy: trustProxy(env),
     publicUrl,
     billing,
     stripe: billing === 'stripe' ? stripeConfig(env) : null,

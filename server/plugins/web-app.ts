@@ -1,4 +1,95 @@
-// Placeholder until the web-app plugin is written.
+// Serves the built browser app (files, prerendered pages, the app shell for deep links) and JSON 404/405s.
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { MESSAGES } from '../../contract/rules.js';
 
-export default fp(async function placeholder() {}, { name: 'web-app' });
+const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+/** Vite puts content-hashed files here: they never change, so browsers may keep them a year. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** Every file under `root`, as forward-slash paths relative to it. */
+function listFiles(root: string): Set<string> {
+  const files = new Set<string>();
+  for (const entry of readdirSync(root, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    files.add(relative(root, join(entry.parentPath, entry.name)).split(sep).join('/'));
+  }
+  return files;
+}
+
+function pathOf(request: FastifyRequest): string | null {
+  const path = request.url.split('?')[0] ?? '/';
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return null;
+  }
+}
+
+const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/');
+
+/**
+ * The file a GET for `path` should answer with: the file itself, a prerendered page
+ * (`/tou` → `tou/index.html`), or the app shell so the browser's router takes over.
+ */
+export function resolveWebFile(files: ReadonlySet<string>, path: string): string | null {
+  const relativePath = path.replace(/^\/+/, '');
+  if (files.has(relativePath)) return relativePath;
+  const page = relativePath.replace(/\/+$/, '');
+  const prerendered = page === '' ? 'index.html' : `${page}/index.html`;
+  if (files.has(prerendered)) return prerendered;
+  if (files.has('spa.html')) return 'spa.html';
+  return files.has('index.html') ? 'index.html' : null;
+}
+
+export default fp(
+  async function webApp(app: FastifyInstance) {
+    /** Methods another route answers at this URL, so a wrong method gets 405 and not 404. */
+    const allowedMethods = (path: string): string[] =>
+      METHODS.filter((method) => {
+        const route = app.findRoute({ method, url: path });
+        // The app's catch-all GET is not an API route.
+        return route !== null && !('*' in (route.params ?? {}));
+      });
+
+    app.setNotFoundHandler(async (request, reply) => {
+      const path = pathOf(request);
+      if (path !== null && isApiPath(path)) {
+        const allowed = allowedMethods(path);
+        if (allowed.length > 0 && !allowed.includes(request.method)) {
+          return reply
+            .code(405)
+            .header('allow', allowed.join(', '))
+            .send({ detail: MESSAGES.methodNotAllowed(request.method) });
+        }
+      }
+      return reply.code(404).send({ detail: MESSAGES.notFound });
+    });
+
+    const root = app.config.webDir;
+    if (root === null || !existsSync(root) || !statSync(root).isDirectory()) {
+      if (root !== null)
+        app.log.warn({ webDir: root }, 'no browser app build: serving the API only');
+      return;
+    }
+    const files = listFiles(root);
+    await app.register(fastifyStatic, { root, serve: false });
+
+    const send = (reply: FastifyReply, file: string) =>
+      reply
+        .header('cache-control', file.startsWith('assets/') ? IMMUTABLE : 'no-cache')
+        .sendFile(file, { cacheControl: false });
+
+    app.get('/*', { schema: { hide: true } }, async (request, reply) => {
+      const path = pathOf(request);
+      if (path === null || isApiPath(path)) return reply.callNotFound();
+      const file = resolveWebFile(files, path);
+      if (file === null) return reply.callNotFound();
+      return send(reply, file);
+    });
+  },
+  { name: 'web-app' },
+);

@@ -15,7 +15,8 @@ export function createTokenService(options: {
   accessTtl: number;
   refreshTtl: number;
 }): TokenService {
-  const sign = createSigner({ key: options.secret, algorithm: 'HS256', noTimestamp: true });
+  // The payload carries its own iat; fast-jwt keeps it (noTimestamp would drop it).
+  const sign = createSigner({ key: options.secret, algorithm: 'HS256' });
   // Caching verified tokens makes repeated requests with the same access token cheap.
   const verifyToken = createVerifier({
     key: options.secret,

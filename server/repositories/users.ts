@@ -1,0 +1,87 @@
+// Users and revoked refresh tokens: the only queries the account routes need.
+import type { Kysely } from 'kysely';
+import type { User } from '../../contract/entities.js';
+import { isUniqueViolation } from '../db/errors.js';
+import type { DB } from '../db/schema.js';
+
+export interface UserCredentials extends User {
+  password_hash: string;
+}
+
+export class UsernameTakenError extends Error {
+  override name = 'UsernameTakenError';
+}
+
+/** Usernames are unique regardless of case: `Alice` and `alice` are one account. */
+export function usernameKey(username: string): string {
+  return username.toLowerCase();
+}
+
+export function createUsersRepository(db: Kysely<DB>) {
+  return {
+    /** Throws UsernameTakenError when the name exists, also when two registrations race. */
+    async create(username: string, passwordHash: string): Promise<User> {
+      try {
+        return await db
+          .insertInto('users')
+          .values({
+            username,
+            username_key: usernameKey(username),
+            password_hash: passwordHash,
+            date_joined: new Date().toISOString(),
+          })
+          .returning(['id', 'username'])
+          .executeTakeFirstOrThrow();
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new UsernameTakenError(username);
+        throw error;
+      }
+    },
+
+    async usernameExists(username: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('users')
+        .select('id')
+        .where('username_key', '=', usernameKey(username))
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    async findCredentials(username: string): Promise<UserCredentials | undefined> {
+      return db
+        .selectFrom('users')
+        .select(['id', 'username', 'password_hash'])
+        .where('username_key', '=', usernameKey(username))
+        .executeTakeFirst();
+    },
+
+    /** Revoking twice is harmless: logout may be retried. */
+    async revokeToken(jti: string, userId: number, expiresAt: number): Promise<void> {
+      await db
+        .insertInto('revoked_tokens')
+        .values({ jti, user_id: userId, expires_at: expiresAt })
+        .onConflict((conflict) => conflict.column('jti').doNothing())
+        .execute();
+    },
+
+    async isRevoked(jti: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('revoked_tokens')
+        .select('jti')
+        .where('jti', '=', jti)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** Expired tokens are rejected on their own, so their revocation rows can go. */
+    async purgeExpiredRevocations(nowSeconds: number): Promise<number> {
+      const result = await db
+        .deleteFrom('revoked_tokens')
+        .where('expires_at', '<', nowSeconds)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+  };
+}
+
+export type UsersRepository = ReturnType<typeof createUsersRepository>;
