@@ -1,0 +1,35 @@
+// The one ky instance for authenticated calls: Bearer token, refresh before expiry, one retry on 401.
+import ky, { type AfterResponseHook, type BeforeRequestHook } from 'ky';
+import { publicHttp } from './http';
+import { ensureFreshAccess, getAccessToken, refreshAccess } from './tokens';
+
+const BEARER = 'Bearer ';
+
+const authorize: BeforeRequestHook = async (request) => {
+  // Only a stored token can have expired; anonymous calls go out untouched.
+  if (getAccessToken() !== null) await ensureFreshAccess();
+  const access = getAccessToken();
+  if (access === null) request.headers.delete('authorization');
+  else request.headers.set('authorization', `${BEARER}${access}`);
+};
+
+/**
+ * A 401 on a request that carried a token means the server no longer accepts it (revoked, clock
+ * skew). Refresh once — unless another request already replaced the token — and retry once; the
+ * retry's own 401 is final, so there is no loop.
+ */
+const retryUnauthorized: AfterResponseHook = async (request, _options, response, state) => {
+  if (response.status !== 401 || state.retryCount > 0) return;
+  const sent = request.headers.get('authorization');
+  if (sent === null) return;
+  const current = getAccessToken();
+  const alreadyReplaced = current !== null && `${BEARER}${current}` !== sent;
+  if (!alreadyReplaced && !(await refreshAccess())) return;
+  return ky.retry({ delay: 0, code: 'TOKEN_REFRESHED' });
+};
+
+export const client = publicHttp.extend({
+  // limit 1 with no retriable methods: only the forced retry above ever happens.
+  retry: { limit: 1, methods: [] },
+  hooks: { beforeRequest: [authorize], afterResponse: [retryUnauthorized] },
+});

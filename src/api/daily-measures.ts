@@ -1,0 +1,19 @@
+// Daily measure endpoints (a measure's metric on one journal).
+import type { DailyMeasure } from '../../contract/entities';
+import type { CreateDailyMeasure, UpdateDailyMeasure } from '../../contract/requests';
+import { client } from './client';
+
+/** One request for the whole month (our server's `?month=`); older servers may ignore the filter. */
+export function listMonthDailyMeasures(monthId: number): Promise<DailyMeasure[]> {
+  return client
+    .get('api/dailymeasures/', { searchParams: { month: monthId } })
+    .json<DailyMeasure[]>();
+}
+
+export function createDailyMeasure(body: CreateDailyMeasure): Promise<DailyMeasure> {
+  return client.post('api/dailymeasures/', { json: body }).json<DailyMeasure>();
+}
+
+export function updateDailyMeasure(id: number, body: UpdateDailyMeasure): Promise<DailyMeasure> {
+  return client.patch(`api/dailymeasures/${id}/`, { json: body }).json<DailyMeasure>();
+}

@@ -1,0 +1,20 @@
+// Goal endpoints.
+import type { Goal } from '../../contract/entities';
+import type { CreateGoal, UpdateGoal } from '../../contract/requests';
+import { client } from './client';
+
+export function listGoals(monthId: number): Promise<Goal[]> {
+  return client.get('api/goals/', { searchParams: { month: monthId } }).json<Goal[]>();
+}
+
+export function createGoal(body: CreateGoal): Promise<Goal> {
+  return client.post('api/goals/', { json: body }).json<Goal>();
+}
+
+export function updateGoal(id: number, body: UpdateGoal): Promise<Goal> {
+  return client.patch(`api/goals/${id}/`, { json: body }).json<Goal>();
+}
+
+export async function deleteGoal(id: number): Promise<void> {
+  await client.delete(`api/goals/delete/${id}/`);
+}

@@ -1,0 +1,24 @@
+// Month endpoints.
+import type { Month } from '../../contract/entities';
+import type { CreateMonth, UpdateMonth } from '../../contract/requests';
+import { client } from './client';
+
+export function listMonths(): Promise<Month[]> {
+  return client.get('api/months/').json<Month[]>();
+}
+
+export function getMonth(id: number): Promise<Month> {
+  return client.get(`api/months/${id}/`).json<Month>();
+}
+
+export function createMonth(body: CreateMonth): Promise<Month> {
+  return client.post('api/months/', { json: body }).json<Month>();
+}
+
+export function updateMonth(id: number, body: UpdateMonth): Promise<Month> {
+  return client.patch(`api/months/${id}/`, { json: body }).json<Month>();
+}
+
+export async function deleteMonth(id: number): Promise<void> {
+  await client.delete(`api/months/delete/${id}/`);
+}

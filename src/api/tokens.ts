@@ -1,0 +1,97 @@
+// The session's tokens in localStorage: reading them, their expiry, and the single shared refresh.
+import { jwtDecode } from 'jwt-decode';
+import type { AccessToken, TokenPair } from '../../contract/entities';
+import type { RefreshBody } from '../../contract/requests';
+import { STORAGE_KEYS } from '../../contract/rules';
+import { publicHttp } from './http';
+
+/** Refresh a little early, so a token does not expire between the check and the server. */
+const EXPIRY_MARGIN_MS = 5_000;
+
+export function getAccessToken(): string | null {
+  return localStorage.getItem(STORAGE_KEYS.access);
+}
+
+export function getRefreshToken(): string | null {
+  return localStorage.getItem(STORAGE_KEYS.refresh);
+}
+
+export function storeTokens(tokens: Pick<TokenPair, 'access'> & Partial<TokenPair>): void {
+  localStorage.setItem(STORAGE_KEYS.access, tokens.access);
+  if (tokens.refresh !== undefined) localStorage.setItem(STORAGE_KEYS.refresh, tokens.refresh);
+}
+
+type SessionEndListener = () => void;
+const sessionEndListeners = new Set<SessionEndListener>();
+
+/** Called when a refresh fails mid-session, so the app can go to /login; returns an unsubscribe. */
+export function onSessionEnd(listener: SessionEndListener): () => void {
+  sessionEndListeners.add(listener);
+  return () => sessionEndListeners.delete(listener);
+}
+
+/** Logout clears all local storage (spec §4), not just the two keys. */
+export function clearSession(): void {
+  localStorage.clear();
+}
+
+/** True when the token's `exp` (seconds) has passed, or when it cannot be read at all. */
+export function isExpired(token: string, now: number = Date.now()): boolean {
+  try {
+    const { exp } = jwtDecode(token);
+    return typeof exp !== 'number' || exp * 1000 <= now + EXPIRY_MARGIN_MS;
+  } catch {
+    return true;
+  }
+}
+
+export function hasSession(): boolean {
+  return getAccessToken() !== null;
+}
+
+let refreshing: Promise<boolean> | null = null;
+
+function endSession(reason: unknown): false {
+  console.error('Token refresh failed', reason);
+  clearSession();
+  for (const listener of sessionEndListeners) listener();
+  return false;
+}
+
+async function postRefresh(): Promise<boolean> {
+  const refresh = getRefreshToken();
+  if (refresh === null) return endSession('no refresh token stored');
+  try {
+    const body: RefreshBody = { refresh };
+    const response = await publicHttp.post('api/token/refresh/', {
+      json: body,
+      throwHttpErrors: false,
+    });
+    // Spec §7: status 200 is the success check.
+    if (response.status !== 200) return endSession(`status ${response.status}`);
+    const { access } = await response.json<AccessToken>();
+    storeTokens({ access });
+    return true;
+  } catch (error) {
+    return endSession(error);
+  }
+}
+
+/**
+ * Refreshes the access token now. Concurrent callers share one POST, so a page that fires
+ * seven requests with an expired token still refreshes once. Resolves false (session cleared,
+ * listeners told) when there is no refresh token or the server refuses it.
+ */
+export function refreshAccess(): Promise<boolean> {
+  refreshing ??= postRefresh().finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
+}
+
+/** Resolves true with a usable access token, refreshing it first (once, shared) when it has expired. */
+export function ensureFreshAccess(): Promise<boolean> {
+  const access = getAccessToken();
+  if (access !== null && !isExpired(access)) return Promise.resolve(true);
+  return refreshAccess();
+}

@@ -1,0 +1,54 @@
+// Login, registration and logout, and what each does to the stored session and the cache.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Credentials } from '../../contract/requests';
+import { blacklistRefreshToken, obtainTokens, registerUser } from '../api/auth';
+import { clearSession, getRefreshToken, storeTokens } from '../api/tokens';
+import { paymentStatusQueryOptions } from './billing';
+
+export interface LoginResult {
+  hasPaid: boolean;
+}
+
+/**
+ * Stores the tokens, then asks for the payment status (spec §4: paid → /months, else /subscribe).
+ * A failed status check counts as unpaid, as on /months (spec §8), rather than as a failed login.
+ */
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (credentials: Credentials): Promise<LoginResult> => {
+      const tokens = await obtainTokens(credentials);
+      // Nothing cached for a previous user may show to this one.
+      queryClient.removeQueries();
+      storeTokens(tokens);
+      try {
+        const status = await queryClient.fetchQuery(paymentStatusQueryOptions());
+        return { hasPaid: status.has_paid };
+      } catch (error) {
+        console.error('Payment status check failed', error);
+        return { hasPaid: false };
+      }
+    },
+  });
+}
+
+export function useRegister() {
+  return useMutation({ mutationFn: (credentials: Credentials) => registerUser(credentials) });
+}
+
+/** Revokes the refresh token if the server can be reached, and always ends the session locally. */
+export function useLogout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (): Promise<void> => {
+      const refresh = getRefreshToken();
+      try {
+        if (refresh !== null) await blacklistRefreshToken(refresh);
+      } catch (error) {
+        console.error('Could not revoke the refresh token', error);
+      }
+      clearSession();
+      queryClient.removeQueries();
+    },
+  });
+}

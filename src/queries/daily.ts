@@ -1,0 +1,60 @@
+// A month's daily habits and daily measures: one request each, kept to the month's journals.
+import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { DailyHabit } from '../../contract/entities';
+import { listMonthDailyHabits, updateDailyHabit } from '../api/daily-habits';
+import { listMonthDailyMeasures } from '../api/daily-measures';
+import { replaceInList } from './cache';
+import { journalsQueryOptions } from './journal-list';
+import { dailyHabitKeys, dailyMeasureKeys } from './keys';
+
+/**
+ * Ids of the month's journals. Reuses the cached list unless it was invalidated (a new journal),
+ * and joins a journals fetch already in flight, so a page load still makes one journals request.
+ */
+async function monthJournalIds(queryClient: QueryClient, monthId: number): Promise<Set<number>> {
+  const journals = await queryClient.fetchQuery({
+    ...journalsQueryOptions(monthId),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  return new Set(journals.map((journal) => journal.id));
+}
+
+/** Keeps only the month's items: a server without `?month=` answers with every month's. */
+async function ofMonth<T extends { journal_id: number }>(
+  queryClient: QueryClient,
+  monthId: number,
+  items: Promise<T[]>,
+): Promise<T[]> {
+  const [all, journalIds] = await Promise.all([items, monthJournalIds(queryClient, monthId)]);
+  return all.filter((item) => journalIds.has(item.journal_id));
+}
+
+export function dailyHabitsQueryOptions(monthId: number) {
+  return queryOptions({
+    queryKey: dailyHabitKeys.list(monthId),
+    queryFn: ({ client }) => ofMonth(client, monthId, listMonthDailyHabits(monthId)),
+  });
+}
+
+export function dailyMeasuresQueryOptions(monthId: number) {
+  return queryOptions({
+    queryKey: dailyMeasureKeys.list(monthId),
+    queryFn: ({ client }) => ofMonth(client, monthId, listMonthDailyMeasures(monthId)),
+  });
+}
+
+export interface ToggleDailyHabit {
+  dailyHabitId: number;
+  isPracticed: boolean;
+}
+
+/** Ticks one habit on one journal; only that daily habit changes in cache, nothing is refetched. */
+export function useToggleDailyHabit(monthId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ dailyHabitId, isPracticed }: ToggleDailyHabit) =>
+      updateDailyHabit(dailyHabitId, { is_practiced: isPracticed }),
+    onSuccess: (dailyHabit) =>
+      replaceInList<DailyHabit>(queryClient, dailyHabitKeys.list(monthId), dailyHabit),
+  });
+}

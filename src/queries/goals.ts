@@ -1,0 +1,44 @@
+// Goals: the month's list, and creating, ticking and deleting one (each edits only its own row).
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Goal } from '../../contract/entities';
+import { createGoal, deleteGoal, listGoals, updateGoal } from '../api/goals';
+import { appendToList, removeFromList, replaceInList } from './cache';
+import { goalKeys } from './keys';
+
+export function goalsQueryOptions(monthId: number) {
+  return queryOptions({ queryKey: goalKeys.list(monthId), queryFn: () => listGoals(monthId) });
+}
+
+export function useCreateGoal(monthId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ name }: { name: string }) => createGoal({ name, month_id: monthId }),
+    onSuccess: (goal) => appendToList<Goal>(queryClient, goalKeys.list(monthId), goal),
+  });
+}
+
+export interface ToggleGoal {
+  goalId: number;
+  isCompleted: boolean;
+}
+
+export function useToggleGoal(monthId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ goalId, isCompleted }: ToggleGoal) =>
+      updateGoal(goalId, { is_completed: isCompleted }),
+    onSuccess: (goal) => replaceInList<Goal>(queryClient, goalKeys.list(monthId), goal),
+  });
+}
+
+export function useDeleteGoal(monthId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (goalId: number) => {
+      await deleteGoal(goalId);
+      return goalId;
+    },
+    onSuccess: (goalId) =>
+      removeFromList<Goal>(queryClient, goalKeys.list(monthId), (g) => g.id === goalId),
+  });
+}

@@ -1,0 +1,159 @@
+// Journals: the month's list, and creating (with its daily items), editing and deleting one.
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { DailyHabit, DailyMeasure, Journal } from '../../contract/entities';
+import { createDailyHabit, updateDailyHabit } from '../api/daily-habits';
+import { createDailyMeasure, updateDailyMeasure } from '../api/daily-measures';
+import { createJournal, deleteJournal, updateJournal } from '../api/journals';
+import { appendToList, removeFromList, replaceInList } from './cache';
+import { dailyHabitsQueryOptions, dailyMeasuresQueryOptions } from './daily';
+import { journalsQueryOptions } from './journal-list';
+import { dailyHabitKeys, dailyMeasureKeys, journalKeys } from './keys';
+import { measuresQueryOptions } from './measures';
+import { rollBack } from './rollback';
+
+export { journalsQueryOptions };
+
+export interface HabitTick {
+  habitId: number;
+  isPracticed: boolean;
+}
+
+export interface NewJournal {
+  highlight: string;
+  metric: number;
+  /** The month's habits in order, with the modal's checkboxes. */
+  habits: HabitTick[];
+}
+
+/**
+ * Spec §4: journal (201), then one daily measure for the month's first measure, then one daily
+ * habit per habit in order. A failure after the journal deletes it, so no half-made entry shows.
+ */
+async function createJournalWithItems(
+  queryClient: QueryClient,
+  monthId: number,
+  { highlight, metric, habits }: NewJournal,
+): Promise<Journal> {
+  // Read before creating anything, so failing here leaves nothing to undo.
+  const [measure] = await queryClient.ensureQueryData(measuresQueryOptions(monthId));
+  const journal = await createJournal({ highlight, month_id: monthId });
+  try {
+    if (measure) {
+      await createDailyMeasure({ journal_id: journal.id, measure_id: measure.id, metric });
+    }
+    for (const { habitId, isPracticed } of habits) {
+      await createDailyHabit({
+        journal_id: journal.id,
+        habit_id: habitId,
+        is_practiced: isPracticed,
+      });
+    }
+  } catch (error) {
+    return rollBack('the new journal', () => deleteJournal(journal.id), error);
+  }
+  return journal;
+}
+
+export function useCreateJournal(monthId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: NewJournal) => createJournalWithItems(queryClient, monthId, input),
+    // Resolves once the lists have reloaded, so the modal closes on the new entry (spec §4).
+    onSuccess: () =>
+      Promise.all(
+        [
+          journalKeys.list(monthId),
+          dailyHabitKeys.list(monthId),
+          dailyMeasureKeys.list(monthId),
+        ].map((queryKey) => queryClient.invalidateQueries({ queryKey, exact: true })),
+      ),
+  });
+}
+
+export interface JournalEdit {
+  journalId: number;
+  highlight?: string;
+  /** Patches the journal's daily measure (created if it has none). */
+  metric?: number;
+  /** Only the ticks that differ from the cache are sent. */
+  habits?: HabitTick[];
+}
+
+/** Each step updates its own cache entry as it succeeds, so a failure part-way leaves the cache true. */
+async function editJournal(
+  queryClient: QueryClient,
+  monthId: number,
+  { journalId, highlight, metric, habits }: JournalEdit,
+): Promise<void> {
+  if (highlight !== undefined) {
+    const journal = await updateJournal(journalId, { highlight });
+    replaceInList<Journal>(queryClient, journalKeys.list(monthId), journal);
+  }
+  if (metric !== undefined) await editMetric(queryClient, monthId, journalId, metric);
+  if (habits === undefined) return;
+  const dailyHabits = await queryClient.ensureQueryData(dailyHabitsQueryOptions(monthId));
+  for (const { habitId, isPracticed } of habits) {
+    const current = dailyHabits.find((d) => d.journal_id === journalId && d.habit_id === habitId);
+    if (current?.is_practiced === isPracticed) continue;
+    const key = dailyHabitKeys.list(monthId);
+    if (current) {
+      const updated = await updateDailyHabit(current.id, { is_practiced: isPracticed });
+      replaceInList<DailyHabit>(queryClient, key, updated);
+    } else {
+      const created = await createDailyHabit({
+        journal_id: journalId,
+        habit_id: habitId,
+        is_practiced: isPracticed,
+      });
+      appendToList<DailyHabit>(queryClient, key, created);
+    }
+  }
+}
+
+async function editMetric(
+  queryClient: QueryClient,
+  monthId: number,
+  journalId: number,
+  metric: number,
+): Promise<void> {
+  const key = dailyMeasureKeys.list(monthId);
+  const dailyMeasures = await queryClient.ensureQueryData(dailyMeasuresQueryOptions(monthId));
+  const current = dailyMeasures.find((d) => d.journal_id === journalId);
+  if (current) {
+    if (current.metric === metric) return;
+    replaceInList<DailyMeasure>(queryClient, key, await updateDailyMeasure(current.id, { metric }));
+    return;
+  }
+  const [measure] = await queryClient.ensureQueryData(measuresQueryOptions(monthId));
+  if (!measure) return;
+  const created = await createDailyMeasure({
+    journal_id: journalId,
+    measure_id: measure.id,
+    metric,
+  });
+  appendToList<DailyMeasure>(queryClient, key, created);
+}
+
+export function useUpdateJournal(monthId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (edit: JournalEdit) => editJournal(queryClient, monthId, edit),
+  });
+}
+
+/** The server deletes the journal's daily items with it; the caches drop them too. */
+export function useDeleteJournal(monthId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (journalId: number) => {
+      await deleteJournal(journalId);
+      return journalId;
+    },
+    onSuccess: (journalId) => {
+      removeFromList<Journal>(queryClient, journalKeys.list(monthId), (j) => j.id === journalId);
+      const ofJournal = (item: { journal_id: number }) => item.journal_id === journalId;
+      removeFromList<DailyHabit>(queryClient, dailyHabitKeys.list(monthId), ofJournal);
+      removeFromList<DailyMeasure>(queryClient, dailyMeasureKeys.list(monthId), ofJournal);
+    },
+  });
+}

@@ -1,0 +1,38 @@
+// The query-key factory: everything of one month lives under ['months', monthId, …].
+export const monthKeys = {
+  all: ['months'] as const,
+  list: () => [...monthKeys.all, 'list'] as const,
+  /** Prefix of every cache entry of one month: invalidating it refreshes the whole month. */
+  scope: (monthId: number) => [...monthKeys.all, monthId] as const,
+  detail: (monthId: number) => [...monthKeys.scope(monthId), 'detail'] as const,
+};
+
+export const journalKeys = {
+  list: (monthId: number) => [...monthKeys.scope(monthId), 'journals'] as const,
+};
+
+export const goalKeys = {
+  list: (monthId: number) => [...monthKeys.scope(monthId), 'goals'] as const,
+};
+
+export const habitKeys = {
+  list: (monthId: number) => [...monthKeys.scope(monthId), 'habits'] as const,
+};
+
+export const measureKeys = {
+  list: (monthId: number) => [...monthKeys.scope(monthId), 'measures'] as const,
+};
+
+export const dailyHabitKeys = {
+  list: (monthId: number) => [...monthKeys.scope(monthId), 'daily-habits'] as const,
+};
+
+export const dailyMeasureKeys = {
+  list: (monthId: number) => [...monthKeys.scope(monthId), 'daily-measures'] as const,
+};
+
+export const billingKeys = {
+  all: ['billing'] as const,
+  status: () => [...billingKeys.all, 'status'] as const,
+  launchOffer: () => [...billingKeys.all, 'launch-offer'] as const,
+};
