@@ -12,7 +12,10 @@ import {
 } from './rules.js';
 
 export const IdSchema = Type.Integer({ minimum: 1, maximum: MAX_ID });
-const text = (maxLength: number) => Type.String({ minLength: 1, maxLength });
+/** PostgreSQL cannot store NUL characters in text, so no text field accepts them. */
+export const NO_NUL_PATTERN = '^[^\\u0000]*$';
+const text = (maxLength: number) =>
+  Type.String({ minLength: 1, maxLength, pattern: NO_NUL_PATTERN });
 const metric = Type.Number({ minimum: -METRIC_LIMIT, maximum: METRIC_LIMIT });
 
 export const IdParamsSchema = Type.Object({ id: IdSchema });

@@ -1,4 +1,18 @@
-// Placeholder until the daily-measures routes are written.
-import type { FastifyInstance } from 'fastify';
+// Daily measures: a measure's value on a journal's day; ?journal= and ?month= both filter.
+import { DailyMeasureSchema } from '../../contract/entities.js';
+import {
+  CreateDailyMeasureSchema,
+  DailyFilterSchema,
+  UpdateDailyMeasureSchema,
+} from '../../contract/requests.js';
+import { crudRoutes } from './crud-routes.js';
 
-export default async function routes(_app: FastifyInstance): Promise<void> {}
+export default crudRoutes({
+  path: '/dailymeasures',
+  tag: 'daily measures',
+  entity: DailyMeasureSchema,
+  create: CreateDailyMeasureSchema,
+  update: UpdateDailyMeasureSchema,
+  filter: DailyFilterSchema,
+  repository: (repos) => repos.dailyMeasures,
+});

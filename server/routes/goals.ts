@@ -1,4 +1,14 @@
-// Placeholder until the goals routes are written.
-import type { FastifyInstance } from 'fastify';
+// Goals: a month's goals, ticked off with PATCH {is_completed}.
+import { GoalSchema } from '../../contract/entities.js';
+import { CreateGoalSchema, MonthFilterSchema, UpdateGoalSchema } from '../../contract/requests.js';
+import { crudRoutes } from './crud-routes.js';
 
-export default async function routes(_app: FastifyInstance): Promise<void> {}
+export default crudRoutes({
+  path: '/goals',
+  tag: 'goals',
+  entity: GoalSchema,
+  create: CreateGoalSchema,
+  update: UpdateGoalSchema,
+  filter: MonthFilterSchema,
+  repository: (repos) => repos.goals,
+});

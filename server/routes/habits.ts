@@ -1,4 +1,18 @@
-// Placeholder until the habits routes are written.
-import type { FastifyInstance } from 'fastify';
+// Habits: what a month tracks each day.
+import { HabitSchema } from '../../contract/entities.js';
+import {
+  CreateNamedSchema,
+  MonthFilterSchema,
+  UpdateNamedSchema,
+} from '../../contract/requests.js';
+import { crudRoutes } from './crud-routes.js';
 
-export default async function routes(_app: FastifyInstance): Promise<void> {}
+export default crudRoutes({
+  path: '/habits',
+  tag: 'habits',
+  entity: HabitSchema,
+  create: CreateNamedSchema,
+  update: UpdateNamedSchema,
+  filter: MonthFilterSchema,
+  repository: (repos) => repos.habits,
+});

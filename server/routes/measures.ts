@@ -1,4 +1,18 @@
-// Placeholder until the measures routes are written.
-import type { FastifyInstance } from 'fastify';
+// Measures: the number a month records each day.
+import { MeasureSchema } from '../../contract/entities.js';
+import {
+  CreateNamedSchema,
+  MonthFilterSchema,
+  UpdateNamedSchema,
+} from '../../contract/requests.js';
+import { crudRoutes } from './crud-routes.js';
 
-export default async function routes(_app: FastifyInstance): Promise<void> {}
+export default crudRoutes({
+  path: '/measures',
+  tag: 'measures',
+  entity: MeasureSchema,
+  create: CreateNamedSchema,
+  update: UpdateNamedSchema,
+  filter: MonthFilterSchema,
+  repository: (repos) => repos.measures,
+});

@@ -1,4 +1,15 @@
-// Placeholder until the months routes are written.
-import type { FastifyInstance } from 'fastify';
+// Months: /api/months/ and its detail routes; deleting one takes everything under it along.
+import { Type } from '@sinclair/typebox';
+import { MonthSchema } from '../../contract/entities.js';
+import { CreateMonthSchema, UpdateMonthSchema } from '../../contract/requests.js';
+import { crudRoutes } from './crud-routes.js';
 
-export default async function routes(_app: FastifyInstance): Promise<void> {}
+export default crudRoutes({
+  path: '/months',
+  tag: 'months',
+  entity: MonthSchema,
+  create: CreateMonthSchema,
+  update: UpdateMonthSchema,
+  filter: Type.Object({}),
+  repository: (repos) => repos.months,
+});

@@ -1,0 +1,89 @@
+// The caller's goals for a month; every query is scoped by author_id.
+import type { Kysely } from 'kysely';
+import type { Goal } from '../../contract/entities.js';
+import type { CreateGoal, MonthFilter, UpdateGoal } from '../../contract/requests.js';
+import type { DB, Flag, GoalsTable } from '../db/schema.js';
+import { HttpError } from '../http-error.js';
+import { insertChecked } from './foreign-keys.js';
+import type { MonthRepository } from './months.js';
+
+const columns = [
+  'id',
+  'name',
+  'is_completed',
+  'author_id as author',
+  'month_id as month',
+  'month_id',
+] as const;
+
+type GoalRow = Omit<Goal, 'is_completed'> & { is_completed: Flag };
+
+const toGoal = (row: GoalRow): Goal => ({ ...row, is_completed: row.is_completed === 1 });
+const flag = (value: boolean): Flag => (value ? 1 : 0);
+
+export class GoalRepository {
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly userId: number,
+    private readonly months: MonthRepository,
+  ) {}
+
+  private select() {
+    return this.db.selectFrom('goals').select(columns).where('author_id', '=', this.userId);
+  }
+
+  async list(filter: MonthFilter): Promise<Goal[]> {
+    let query = this.select();
+    if (filter.month !== undefined) query = query.where('month_id', '=', filter.month);
+    return (await query.orderBy('id').execute()).map(toGoal);
+  }
+
+  async get(id: number): Promise<Goal | undefined> {
+    const row = await this.select().where('id', '=', id).executeTakeFirst();
+    return row && toGoal(row);
+  }
+
+  async create(input: CreateGoal): Promise<Goal> {
+    const missing = () => HttpError.invalidPk('month_id', input.month_id);
+    if (!(await this.months.owns(input.month_id))) throw missing();
+    const row = await insertChecked(
+      () =>
+        this.db
+          .insertInto('goals')
+          .values({
+            author_id: this.userId,
+            month_id: input.month_id,
+            name: input.name,
+            is_completed: flag(input.is_completed ?? false),
+          })
+          .returning(columns)
+          .executeTakeFirstOrThrow(),
+      missing,
+    );
+    return toGoal(row);
+  }
+
+  async update(id: number, changes: UpdateGoal): Promise<Goal | undefined> {
+    const values: Partial<Pick<GoalsTable, 'name' | 'is_completed'>> = {};
+    if (changes.name !== undefined) values.name = changes.name;
+    if (changes.is_completed !== undefined) values.is_completed = flag(changes.is_completed);
+    if (Object.keys(values).length === 0) return this.get(id);
+    const row = await this.db
+      .updateTable('goals')
+      .set(values)
+      .where('id', '=', id)
+      .where('author_id', '=', this.userId)
+      .returning(columns)
+      .executeTakeFirst();
+    return row && toGoal(row);
+  }
+
+  async remove(id: number): Promise<boolean> {
+    const result = await this.db
+      .deleteFrom('goals')
+      .where('id', '=', id)
+      .where('author_id', '=', this.userId)
+      .executeTakeFirst();
+    return result.numDeletedRows > 0n;
+  }
+}

@@ -1,0 +1,67 @@
+// The caller's months: every query is scoped by author_id.
+import type { Kysely } from 'kysely';
+import type { Month } from '../../contract/entities.js';
+import type { CreateMonth, UpdateMonth } from '../../contract/requests.js';
+import type { DB } from '../db/schema.js';
+
+export class MonthRepository {
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly userId: number,
+  ) {}
+
+  private select() {
+    return this.db
+      .selectFrom('months')
+      .select(['id', 'name', 'author_id as author'])
+      .where('author_id', '=', this.userId);
+  }
+
+  list(): Promise<Month[]> {
+    return this.select().orderBy('id').execute();
+  }
+
+  get(id: number): Promise<Month | undefined> {
+    return this.select().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** True when the month exists and is the caller's. */
+  async owns(id: number): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('months')
+      .select('id')
+      .where('id', '=', id)
+      .where('author_id', '=', this.userId)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  create(input: CreateMonth): Promise<Month> {
+    return this.db
+      .insertInto('months')
+      .values({ author_id: this.userId, name: input.name })
+      .returning(['id', 'name', 'author_id as author'])
+      .executeTakeFirstOrThrow();
+  }
+
+  update(id: number, changes: UpdateMonth): Promise<Month | undefined> {
+    if (changes.name === undefined) return this.get(id);
+    return this.db
+      .updateTable('months')
+      .set({ name: changes.name })
+      .where('id', '=', id)
+      .where('author_id', '=', this.userId)
+      .returning(['id', 'name', 'author_id as author'])
+      .executeTakeFirst();
+  }
+
+  /** One statement, so its journals, items and daily items cascade atomically with it. */
+  async remove(id: number): Promise<boolean> {
+    const result = await this.db
+      .deleteFrom('months')
+      .where('id', '=', id)
+      .where('author_id', '=', this.userId)
+      .executeTakeFirst();
+    return result.numDeletedRows > 0n;
+  }
+}

@@ -1,0 +1,106 @@
+// Builds one resource's data routes (list, create, detail get/patch/delete) from its schemas and repository.
+import { type Static, type TObject, Type } from '@sinclair/typebox';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
+import { IdParamsSchema } from '../../contract/requests.js';
+import { HttpError } from '../http-error.js';
+import type { UserRepositories } from '../repositories/index.js';
+import { cleanBody, inline } from './schemas.js';
+
+export interface CrudRepository<Entity, Create, Update, Filter> {
+  list(filter: Filter): Promise<Entity[]>;
+  get(id: number): Promise<Entity | undefined>;
+  create(input: Create): Promise<Entity>;
+  update(id: number, changes: Update): Promise<Entity | undefined>;
+  remove(id: number): Promise<boolean>;
+}
+
+export interface CrudOptions<
+  E extends TObject,
+  C extends TObject,
+  U extends TObject,
+  F extends TObject,
+> {
+  /** Collection path without the trailing slash, e.g. `/months`. */
+  path: string;
+  /** OpenAPI tag. */
+  tag: string;
+  entity: E;
+  create: C;
+  update: U;
+  filter: F;
+  repository(repos: UserRepositories): CrudRepository<Static<E>, Static<C>, Static<U>, Static<F>>;
+}
+
+interface IdRequest {
+  params: { id: number };
+}
+
+/**
+ * Every route is behind authentication and the paywall. Ownership is not checked here: the
+ * repositories from `app.repos.forUser` only ever see the caller's rows.
+ */
+export function crudRoutes<
+  E extends TObject,
+  C extends TObject,
+  U extends TObject,
+  F extends TObject,
+>(options: CrudOptions<E, C, U, F>) {
+  const { path, entity, filter } = options;
+  const entitySchema = inline(entity);
+  const tags = [options.tag];
+  // Typed as plain FastifySchema: the generic TypeBox types would only burden the handlers here,
+  // and the casts below are safe because Fastify has validated against these very schemas.
+  const schemas: Record<'list' | 'create' | 'detail' | 'update' | 'remove', FastifySchema> = {
+    list: { tags, querystring: filter, response: { 200: Type.Array(entitySchema) } },
+    create: { tags, body: options.create, response: { 201: entitySchema } },
+    detail: { tags, params: IdParamsSchema, response: { 200: entitySchema } },
+    update: { tags, params: IdParamsSchema, body: options.update, response: { 200: entitySchema } },
+    remove: { tags, params: IdParamsSchema },
+  };
+
+  return async function routes(app: FastifyInstance): Promise<void> {
+    app.addHook('preHandler', app.authenticate);
+    app.addHook('preHandler', app.requirePaid);
+    const repository = (request: FastifyRequest) =>
+      options.repository(app.repos.forUser(request.user.id));
+
+    app.get(`${path}/`, { schema: schemas.list }, async (request) =>
+      repository(request).list(request.query as Static<F>),
+    );
+
+    app.post(
+      `${path}/`,
+      { schema: schemas.create, preValidation: cleanBody(options.create) },
+      async (request, reply) => {
+        const created = await repository(request).create(request.body as Static<C>);
+        return reply.code(201).send(created);
+      },
+    );
+
+    app.get(`${path}/:id/`, { schema: schemas.detail }, async (request) => {
+      const found = await repository(request).get((request as IdRequest).params.id);
+      if (!found) throw HttpError.notFound();
+      return found;
+    });
+
+    app.patch(
+      `${path}/:id/`,
+      { schema: schemas.update, preValidation: cleanBody(options.update) },
+      async (request) => {
+        const changes = (request.body ?? {}) as Static<U>;
+        const updated = await repository(request).update((request as IdRequest).params.id, changes);
+        if (!updated) throw HttpError.notFound();
+        return updated;
+      },
+    );
+
+    const remove = async (request: FastifyRequest, reply: FastifyReply) => {
+      const { id } = (request as IdRequest).params;
+      if (!(await repository(request).remove(id))) throw HttpError.notFound();
+      return reply.code(204).send();
+    };
+    // The reference's delete lived under /delete/{id}/; the REST-style detail path works too.
+    app.delete(`${path}/:id/`, { schema: schemas.remove }, remove);
+    app.delete(`${path}/delete/:id/`, { schema: schemas.remove }, remove);
+  };
+}
