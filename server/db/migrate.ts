@@ -1,5 +1,5 @@
 // Applies the numbered migrations at start-up; Kysely runs them in one transaction on both dialects.
-import { type Migration, type MigrationProvider, Migrator } from 'kysely';
+import { type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 import type { Database } from './database.js';
 import * as initial from './migrations/001-initial.js';
 import * as billing from './migrations/002-billing.js';
@@ -24,7 +24,14 @@ export async function migrate(database: Database): Promise<void> {
         ]),
       ),
   };
-  const migrator = new Migrator({ db: database.db, provider });
+  // Kysely looks for its bookkeeping tables in every schema unless told which one; with several
+  // schemas in one database (tests, shared servers) it would find another schema's tables.
+  const migrationTableSchema =
+    database.dialect === 'postgres'
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(database.db))
+          .rows[0]?.schema
+      : undefined;
+  const migrator = new Migrator({ db: database.db, provider, migrationTableSchema });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {
