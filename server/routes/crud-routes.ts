@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } fro
 import { IdParamsSchema } from '../../contract/requests.js';
 import { HttpError } from '../http-error.js';
 import type { UserRepositories } from '../repositories/index.js';
-import { cleanBody, inline } from './schemas.js';
+import { cleanBody } from './schemas.js';
 
 export interface CrudRepository<Entity, Create, Update, Filter> {
   list(filter: Filter): Promise<Entity[]>;
@@ -46,16 +46,22 @@ export function crudRoutes<
   F extends TObject,
 >(options: CrudOptions<E, C, U, F>) {
   const { path, entity, filter } = options;
-  const entitySchema = inline(entity);
   const tags = [options.tag];
+  const security = [{ bearer: [] }];
   // Typed as plain FastifySchema: the generic TypeBox types would only burden the handlers here,
   // and the casts below are safe because Fastify has validated against these very schemas.
   const schemas: Record<'list' | 'create' | 'detail' | 'update' | 'remove', FastifySchema> = {
-    list: { tags, querystring: filter, response: { 200: Type.Array(entitySchema) } },
-    create: { tags, body: options.create, response: { 201: entitySchema } },
-    detail: { tags, params: IdParamsSchema, response: { 200: entitySchema } },
-    update: { tags, params: IdParamsSchema, body: options.update, response: { 200: entitySchema } },
-    remove: { tags, params: IdParamsSchema },
+    list: { tags, security, querystring: filter, response: { 200: Type.Array(entity) } },
+    create: { tags, security, body: options.create, response: { 201: entity } },
+    detail: { tags, security, params: IdParamsSchema, response: { 200: entity } },
+    update: {
+      tags,
+      security,
+      params: IdParamsSchema,
+      body: options.update,
+      response: { 200: entity },
+    },
+    remove: { tags, security, params: IdParamsSchema },
   };
 
   return async function routes(app: FastifyInstance): Promise<void> {

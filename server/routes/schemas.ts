@@ -1,20 +1,11 @@
-// Schema helpers shared by the data routes: inlined response schemas and the body clean-up hook.
-import type { TObject, TSchema } from '@sinclair/typebox';
+// Body clean-up shared by the data routes: trimmed text and explicit nulls refused before validation.
+import type { TObject } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import type { FieldErrors } from '../../contract/entities.js';
 import { HttpError } from '../http-error.js';
 
 /** DRF's message for an explicit null. */
 export const NULL_MESSAGE = 'This field may not be null.';
-
-/**
- * The contract's schemas carry `$id`s; each route gets a copy without it so the serializer and
- * the OpenAPI generator never see the same id registered twice.
- */
-export function inline<T extends TSchema>(schema: T): T {
-  const { $id: _id, ...rest } = schema;
-  return rest as T;
-}
 
 /**
  * A preValidation hook for a JSON body: trims its string fields (DRF trims CharFields before
