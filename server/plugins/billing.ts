@@ -1,17 +1,81 @@
-// Payment state and the paywall. Until payments land every user counts as paid (BILLING=off).
+// Payment state and the paywall: picks the billing mode's gateway and decorates `app.billing` and `app.requirePaid`.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { MESSAGES } from '../../contract/rules.js';
+import type { BillingMode } from '../config.js';
+import { type BillingService, createOffBilling } from '../services/billing/billing-service.js';
+import { createFulfilment, type Fulfilment } from '../services/billing/fulfilment.js';
+import { createLocalGateway, type LocalGateway } from '../services/billing/local-gateway.js';
+import {
+  createPaymentsRepository,
+  type PaymentsRepository,
+} from '../services/billing/payments-repository.js';
+import { createStripeGateway } from '../services/billing/stripe-gateway.js';
+import { createWebhookHandler, type WebhookHandler } from '../services/billing/stripe-webhook.js';
+
+export interface Billing {
+  mode: BillingMode;
+  service: BillingService;
+  repository: PaymentsRepository;
+  fulfilment: Fulfilment;
+  /** Set when BILLING=stripe. */
+  webhook: WebhookHandler | null;
+  /** Set when BILLING=local. */
+  local: LocalGateway | null;
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
+    billing: Billing;
     /** Pre-handler for the data routes: 402 for a user who has not paid. Runs after `authenticate`. */
     requirePaid: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
 }
 
+function createBilling(app: FastifyInstance): Billing {
+  const { config } = app;
+  const repository = createPaymentsRepository(app.database.db, app.database.dialect);
+  const fulfilment = createFulfilment(repository);
+  const base = { mode: config.billing, repository, fulfilment, webhook: null, local: null };
+  if (config.billing === 'stripe' && config.stripe) {
+    const log = app.log.child({ module: 'billing' });
+    const gateway = createStripeGateway({
+      config: config.stripe,
+      publicUrl: config.publicUrl,
+      repository,
+      fulfilment,
+      log,
+    });
+    const webhook = createWebhookHandler({
+      gateway,
+      webhookSecret: config.stripe.webhookSecret,
+      repository,
+      log,
+    });
+    return { ...base, service: gateway, webhook };
+  }
+  if (config.billing === 'local') {
+    const local = createLocalGateway({
+      jwtSecret: config.jwtSecret,
+      publicUrl: config.publicUrl,
+      repository,
+      fulfilment,
+    });
+    return { ...base, service: local, local };
+  }
+  return { ...base, service: createOffBilling() };
+}
+
 export default fp(
   async function billing(app: FastifyInstance) {
-    app.decorate('requirePaid', async () => {});
+    const billing = createBilling(app);
+    app.decorate('billing', billing);
+    app.decorate('requirePaid', async (request: FastifyRequest, reply: FastifyReply) => {
+      if (billing.mode === 'off') return;
+      // Our own table only: it runs on every data request, so no call to Stripe here.
+      if (await billing.repository.hasPaid(request.user.id)) return;
+      return reply.code(402).send({ detail: MESSAGES.paymentRequired });
+    });
   },
-  { name: 'billing', dependencies: ['auth'] },
+  { name: 'billing', dependencies: ['auth', 'database'] },
 );

@@ -1,4 +1,72 @@
-// Placeholder until the billing routes are written.
+// Billing API: payment status, checkout and portal sessions, the launch offer, and Stripe's webhook.
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
+import {
+  CheckoutSessionSchema,
+  LaunchOfferSchema,
+  PaymentStatusSchema,
+  PortalSessionSchema,
+} from '../../contract/entities.js';
+import { CheckoutBodySchema } from '../../contract/requests.js';
+import { HttpError } from '../http-error.js';
+import { BILLING_MESSAGES } from '../services/billing/billing-service.js';
+import localBillingRoutes from './billing-local.js';
 
-export default async function routes(_app: FastifyInstance): Promise<void> {}
+/** Stripe signs the exact bytes it sent, so this route's scope keeps the body as a Buffer. */
+async function webhookRoutes(app: FastifyInstance): Promise<void> {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser(
+    '*',
+    { parseAs: 'buffer', bodyLimit: 512 * 1024 },
+    (_request, body, done) => done(null, body),
+  );
+  app.post('/stripe/webhook', async (request) => {
+    const webhook = app.billing.webhook;
+    if (!webhook) throw new HttpError(400, { detail: BILLING_MESSAGES.notStripe });
+    const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+    const signature = request.headers['stripe-signature'];
+    const result = await webhook(body, typeof signature === 'string' ? signature : undefined);
+    return { received: true, result };
+  });
+}
+
+export default async function routes(root: FastifyInstance): Promise<void> {
+  const app = root.withTypeProvider<TypeBoxTypeProvider>();
+  const { billing } = app;
+  // onRequest, so a missing token answers 401 before the body is validated.
+  const authenticated = { onRequest: app.authenticate };
+
+  app.get(
+    '/check-payment-status',
+    { ...authenticated, schema: { response: { 200: PaymentStatusSchema } } },
+    async (request) => ({ has_paid: await billing.service.hasPaid(request.user.id) }),
+  );
+
+  app.post(
+    '/stripe/create-checkout-session',
+    {
+      ...authenticated,
+      schema: { body: CheckoutBodySchema, response: { 200: CheckoutSessionSchema } },
+    },
+    async (request) => {
+      const checkoutUrl = await billing.service.createCheckout(
+        request.user.id,
+        request.body.product_type,
+      );
+      return { checkout_url: checkoutUrl };
+    },
+  );
+
+  app.post(
+    '/create-customer-portal-session',
+    { ...authenticated, schema: { response: { 200: PortalSessionSchema } } },
+    async (request) => ({ portal_url: await billing.service.createPortal(request.user.id) }),
+  );
+
+  app.get('/billing/launch-offer', { schema: { response: { 200: LaunchOfferSchema } } }, async () =>
+    billing.service.launchOffer(),
+  );
+
+  await app.register(webhookRoutes);
+  if (billing.local) await app.register(localBillingRoutes, { local: billing.local });
+}

@@ -1,0 +1,117 @@
+// BILLING=local pages: the test-mode checkout and portal, reached by signed links and answered with HTML.
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { LOCAL_PATHS, type LocalGateway } from '../services/billing/local-gateway.js';
+import { checkoutPage, linkExpiredPage, portalPage } from '../views/local-billing-pages.js';
+
+const TokenQuerySchema = Type.Object({
+  token: Type.Optional(Type.String({ maxLength: 2048 })),
+  canceled: Type.Optional(Type.String({ maxLength: 8 })),
+});
+const TokenFormSchema = Type.Object({ token: Type.Optional(Type.String({ maxLength: 2048 })) });
+
+function html(reply: FastifyReply, status: number, body: string) {
+  // The token in the URL must not leak through caches or the Referer header.
+  return reply
+    .code(status)
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .header('referrer-policy', 'no-referrer')
+    .send(body);
+}
+
+export default async function localBillingRoutes(
+  root: FastifyInstance,
+  options: { local: LocalGateway },
+): Promise<void> {
+  const app = root.withTypeProvider<TypeBoxTypeProvider>();
+  const { local } = options;
+  const { repository } = app.billing;
+  const { publicUrl } = app.config;
+  const expired = (reply: FastifyReply) => html(reply, 400, linkExpiredPage(`${publicUrl}/`));
+
+  // Plain HTML forms post urlencoded bodies; only these routes accept them.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 8 * 1024 },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+  );
+
+  app.get(
+    '/billing/local/checkout',
+    { schema: { querystring: TokenQuerySchema } },
+    async (request, reply) => {
+      const link = local.readLink(request.query.token, 'checkout');
+      const username = link && (await repository.username(link.uid));
+      if (!link?.plan || !username || !request.query.token) return expired(reply);
+      const offer = await local.launchOffer();
+      return html(
+        reply,
+        200,
+        checkoutPage({
+          username,
+          plan: link.plan,
+          placesLeft: offer.remaining,
+          token: request.query.token,
+          payAction: LOCAL_PATHS.pay,
+          cancelAction: LOCAL_PATHS.cancel,
+        }),
+      );
+    },
+  );
+
+  app.post(
+    '/billing/local/checkout/pay',
+    { schema: { body: TokenFormSchema } },
+    async (request, reply) => {
+      const link = local.readLink(request.body.token, 'checkout');
+      if (!link?.plan || !(await repository.userExists(link.uid))) return expired(reply);
+      await local.pay(link);
+      return reply.redirect(`${publicUrl}/?success=true`, 303);
+    },
+  );
+
+  // Leaving needs no valid link: an expired page must still let the user out.
+  app.post('/billing/local/checkout/cancel', async (_request, reply) =>
+    reply.redirect(`${publicUrl}/?canceled=true`, 303),
+  );
+
+  app.get(
+    '/billing/local/portal',
+    { schema: { querystring: TokenQuerySchema } },
+    async (request, reply) => {
+      const { token, canceled } = request.query;
+      const link = local.readLink(token, 'portal');
+      const username = link && (await repository.username(link.uid));
+      if (!link || !username || !token) return expired(reply);
+      const account = await repository.find(link.uid);
+      return html(
+        reply,
+        200,
+        portalPage({
+          username,
+          paidOnce: account?.paid_once === 1,
+          subscriptionStatus: account?.subscription_status ?? null,
+          token,
+          cancelAction: LOCAL_PATHS.cancelSubscription,
+          backUrl: `${publicUrl}/months`,
+          justCanceled: canceled === '1',
+        }),
+      );
+    },
+  );
+
+  app.post(
+    '/billing/local/portal/cancel',
+    { schema: { body: TokenFormSchema } },
+    async (request, reply) => {
+      const { token } = request.body;
+      const link = local.readLink(token, 'portal');
+      if (!link || !token) return expired(reply);
+      await local.cancelSubscription(link);
+      const back = `${publicUrl}${LOCAL_PATHS.portal}?token=${encodeURIComponent(token)}&canceled=1`;
+      return reply.redirect(back, 303);
+    },
+  );
+}

@@ -1,0 +1,31 @@
+// What the billing routes need from a payment provider, and the `off` mode where everyone counts as paid.
+import type { LaunchOffer } from '../../../contract/entities.js';
+import { LAUNCH_OFFER, type ProductType } from '../../../contract/rules.js';
+import { HttpError } from '../../http-error.js';
+
+export const BILLING_MESSAGES = {
+  disabled: 'Payments are disabled on this server.',
+  noAccount: 'No billing account yet: choose a plan first.',
+  badSignature: 'Invalid Stripe signature.',
+  notStripe: 'Stripe payments are not enabled on this server.',
+} as const;
+
+export interface BillingService {
+  /** The answer of check-payment-status, settling a just-finished checkout first. */
+  hasPaid(userId: number): Promise<boolean>;
+  /** Returns the URL the browser goes to for paying. */
+  createCheckout(userId: number, productType: ProductType): Promise<string>;
+  /** Returns the URL of the page where the user manages what they bought. */
+  createPortal(userId: number): Promise<string>;
+  launchOffer(): Promise<LaunchOffer>;
+}
+
+export function createOffBilling(): BillingService {
+  const disabled = () => Promise.reject(new HttpError(400, { detail: BILLING_MESSAGES.disabled }));
+  return {
+    hasPaid: async () => true,
+    createCheckout: disabled,
+    createPortal: disabled,
+    launchOffer: async () => ({ percent_off: LAUNCH_OFFER.percentOff, remaining: 0 }),
+  };
+}
