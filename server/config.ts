@@ -111,7 +111,13 @@ function jwtSecret(env: Env, dataDir: string, database: DatabaseConfig): string 
     );
   }
   const file = join(dataDir, 'jwt-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  if (existsSync(file)) {
+    const stored = readFileSync(file, 'utf8').trim();
+    if (stored.length < 32) {
+      throw new ConfigError(`${file} holds no usable secret; delete it to generate a new one`);
+    }
+    return stored;
+  }
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
   chmodSync(file, 0o600);

@@ -30,6 +30,10 @@ export default fp(
       frameguard: { action: 'deny' },
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     });
+    // The id in every log line of a request, so a user's report can be matched to the logs.
+    app.addHook('onSend', async (request, reply) => {
+      reply.header('x-request-id', request.id);
+    });
     // Bearer tokens, not cookies, so credentials stay off; no origin is allowed unless configured.
     const origins = app.config.corsOrigins;
     await app.register(cors, {

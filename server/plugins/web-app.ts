@@ -38,6 +38,8 @@ const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/');
 export function resolveWebFile(files: ReadonlySet<string>, path: string): string | null {
   const relativePath = path.replace(/^\/+/, '');
   if (files.has(relativePath)) return relativePath;
+  // A missing hashed file is a stale page asking for an old build: the app shell would not help.
+  if (relativePath.startsWith('assets/')) return null;
   const page = relativePath.replace(/\/+$/, '');
   const prerendered = page === '' ? 'index.html' : `${page}/index.html`;
   if (files.has(prerendered)) return prerendered;

@@ -1,0 +1,157 @@
+// Serving the built browser app: files, prerendered pages, the app shell for deep links, JSON 404/405.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { MESSAGES } from '../../contract/rules.js';
+import { buildTestApp, type TestApp } from '../support/test-app.js';
+
+const PAGES: Record<string, string> = {
+  'index.html': '<html>landing page</html>',
+  'spa.html': '<html>app shell</html>',
+  'tou/index.html': '<html>terms of use</html>',
+  'pp/index.html': '<html>privacy policy</html>',
+  'assets/index-3f9a1c.js': 'console.log("app")',
+  'assets/index-77b2e0.css': 'body{margin:0}',
+  'favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
+};
+
+function webDir(files: Record<string, string>): string {
+  const dir = mkdtempSync(join(tmpdir(), 'monthbook-web-'));
+  for (const [path, content] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), content);
+  }
+  return dir;
+}
+
+describe('with a build', () => {
+  let dir: string;
+  let testApp: TestApp;
+  beforeAll(async () => {
+    dir = webDir(PAGES);
+    testApp = await buildTestApp({ WEB_DIR: dir });
+  });
+  afterAll(async () => {
+    await testApp.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  const get = (url: string) => testApp.app.inject({ method: 'GET', url });
+
+  it.each([
+    ['/', 'landing page'],
+    ['/tou', 'terms of use'],
+    ['/tou/', 'terms of use'],
+    ['/pp', 'privacy policy'],
+    ['/months', 'app shell'],
+    ['/months/3/journals', 'app shell'],
+    ['/login?next=%2Fmonths', 'app shell'],
+    ['/no-such-page', 'app shell'],
+  ])('answers GET %s with the %s, not cached', async (url, text) => {
+    const response = await get(url);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.body).toContain(text);
+  });
+
+  it('serves hashed assets with a year-long immutable cache', async () => {
+    const response = await get('/assets/index-3f9a1c.js');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/javascript/);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.body).toBe(PAGES['assets/index-3f9a1c.js']);
+  });
+
+  it('serves other files, revalidated on each use', async () => {
+    const response = await get('/favicon.svg');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers a missing asset with 404 rather than the app shell', async () => {
+    const response = await get('/assets/index-000000.js');
+    expect(response.statusCode).toBe(404);
+  });
+
+  it('answers HEAD like GET without a body', async () => {
+    const response = await testApp.app.inject({ method: 'HEAD', url: '/months' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe('');
+  });
+
+  it.each(['/../package.json', '/%2e%2e/package.json', '/assets/../../package.json'])(
+    'never serves a file outside the build for %s',
+    async (url) => {
+      const response = await get(url);
+      expect(response.body).not.toContain('"name": "monthbook"');
+    },
+  );
+
+  it('sends the app with its security headers', async () => {
+    const response = await get('/months');
+    expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it.each([
+    ['GET', '/api/nothing-here'],
+    ['GET', '/api'],
+    ['POST', '/api/nothing-here/'],
+    ['DELETE', '/api/months/delete/1/extra'],
+  ] as const)('answers %s %s with a JSON 404, never the app', async (method, url) => {
+    const response = await testApp.app.inject({ method, url });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    expect(response.json()).toEqual({ detail: MESSAGES.notFound });
+  });
+
+  it.each([
+    ['PATCH', '/api/token/', 'POST'],
+    ['GET', '/api/token/refresh', 'POST'],
+    ['PUT', '/api/months/', 'GET, HEAD, POST'],
+    ['POST', '/api/health', 'GET, HEAD'],
+  ] as const)('answers %s %s with a 405 naming the method', async (method, url, allow) => {
+    const response = await testApp.app.inject({ method, url });
+    expect(response.statusCode).toBe(405);
+    expect(response.headers.allow).toBe(allow);
+    expect(response.json()).toEqual({ detail: `Method "${method}" not allowed.` });
+  });
+
+  it('answers a non-GET outside /api with a JSON 404', async () => {
+    const response = await testApp.app.inject({ method: 'POST', url: '/months' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ detail: MESSAGES.notFound });
+  });
+});
+
+describe('fallbacks', () => {
+  it('uses index.html for deep links when there is no spa.html', async () => {
+    const dir = webDir({ 'index.html': '<html>only page</html>' });
+    const testApp = await buildTestApp({ WEB_DIR: dir });
+    try {
+      const response = await testApp.app.inject({ method: 'GET', url: '/months/4/journals' });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain('only page');
+    } finally {
+      await testApp.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it.each([
+    ['no web directory setting', ''],
+    ['a web directory that does not exist', '/nonexistent/monthbook-web'],
+  ])('serves the API alone with %s', async (_name, setting) => {
+    const testApp = await buildTestApp({ WEB_DIR: setting });
+    try {
+      const page = await testApp.app.inject({ method: 'GET', url: '/months' });
+      expect(page.statusCode).toBe(404);
+      expect(page.json()).toEqual({ detail: MESSAGES.notFound });
+      const health = await testApp.app.inject({ method: 'GET', url: '/api/health' });
+      expect(health.statusCode).toBe(200);
+    } finally {
+      await testApp.close();
+    }
+  });
+});
