@@ -10,33 +10,159 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as AuthRouteImport } from './routes/_auth'
+import { Route as LoginRouteImport } from './routes/login'
+import { Route as LogoutRouteImport } from './routes/logout'
+import { Route as PpRouteImport } from './routes/pp'
+import { Route as RegisterRouteImport } from './routes/register'
+import { Route as TouRouteImport } from './routes/tou'
+import { Route as AuthSettingsRouteImport } from './routes/_auth/settings'
+import { Route as AuthSubscribeRouteImport } from './routes/_auth/subscribe'
+import { Route as AuthMonthsIndexRouteImport } from './routes/_auth/months/index'
+import { Route as AuthMonthsMonthIdJournalsRouteImport } from './routes/_auth/months/$monthId/journals'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AuthRoute = AuthRouteImport.update({
+  id: '/_auth',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const LoginRoute = LoginRouteImport.update({
+  id: '/login',
+  path: '/login',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const LogoutRoute = LogoutRouteImport.update({
+  id: '/logout',
+  path: '/logout',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PpRoute = PpRouteImport.update({
+  id: '/pp',
+  path: '/pp',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const RegisterRoute = RegisterRouteImport.update({
+  id: '/register',
+  path: '/register',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const TouRoute = TouRouteImport.update({
+  id: '/tou',
+  path: '/tou',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AuthSettingsRoute = AuthSettingsRouteImport.update({
+  id: '/settings',
+  path: '/settings',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthSubscribeRoute = AuthSubscribeRouteImport.update({
+  id: '/subscribe',
+  path: '/subscribe',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthMonthsIndexRoute = AuthMonthsIndexRouteImport.update({
+  id: '/months/',
+  path: '/months/',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthMonthsMonthIdJournalsRoute =
+  AuthMonthsMonthIdJournalsRouteImport.update({
+    id: '/months/$monthId/journals',
+    path: '/months/$monthId/journals',
+    getParentRoute: () => AuthRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/login': typeof LoginRoute
+  '/logout': typeof LogoutRoute
+  '/pp': typeof PpRoute
+  '/register': typeof RegisterRoute
+  '/tou': typeof TouRoute
+  '/settings': typeof AuthSettingsRoute
+  '/subscribe': typeof AuthSubscribeRoute
+  '/months/': typeof AuthMonthsIndexRoute
+  '/months/$monthId/journals': typeof AuthMonthsMonthIdJournalsRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/login': typeof LoginRoute
+  '/logout': typeof LogoutRoute
+  '/pp': typeof PpRoute
+  '/register': typeof RegisterRoute
+  '/tou': typeof TouRoute
+  '/settings': typeof AuthSettingsRoute
+  '/subscribe': typeof AuthSubscribeRoute
+  '/months': typeof AuthMonthsIndexRoute
+  '/months/$monthId/journals': typeof AuthMonthsMonthIdJournalsRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/_auth': typeof AuthRouteWithChildren
+  '/login': typeof LoginRoute
+  '/logout': typeof LogoutRoute
+  '/pp': typeof PpRoute
+  '/register': typeof RegisterRoute
+  '/tou': typeof TouRoute
+  '/_auth/settings': typeof AuthSettingsRoute
+  '/_auth/subscribe': typeof AuthSubscribeRoute
+  '/_auth/months/': typeof AuthMonthsIndexRoute
+  '/_auth/months/$monthId/journals': typeof AuthMonthsMonthIdJournalsRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/'
+  fullPaths:
+    | '/'
+    | '/login'
+    | '/logout'
+    | '/pp'
+    | '/register'
+    | '/tou'
+    | '/settings'
+    | '/subscribe'
+    | '/months/'
+    | '/months/$monthId/journals'
   fileRoutesByTo: FileRoutesByTo
-  to: '/'
-  id: '__root__' | '/'
+  to:
+    | '/'
+    | '/login'
+    | '/logout'
+    | '/pp'
+    | '/register'
+    | '/tou'
+    | '/settings'
+    | '/subscribe'
+    | '/months'
+    | '/months/$monthId/journals'
+  id:
+    | '__root__'
+    | '/'
+    | '/_auth'
+    | '/login'
+    | '/logout'
+    | '/pp'
+    | '/register'
+    | '/tou'
+    | '/_auth/settings'
+    | '/_auth/subscribe'
+    | '/_auth/months/'
+    | '/_auth/months/$monthId/journals'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  AuthRoute: typeof AuthRouteWithChildren
+  LoginRoute: typeof LoginRoute
+  LogoutRoute: typeof LogoutRoute
+  PpRoute: typeof PpRoute
+  RegisterRoute: typeof RegisterRoute
+  TouRoute: typeof TouRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -48,11 +174,103 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_auth': {
+      id: '/_auth'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof AuthRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/login': {
+      id: '/login'
+      path: '/login'
+      fullPath: '/login'
+      preLoaderRoute: typeof LoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/logout': {
+      id: '/logout'
+      path: '/logout'
+      fullPath: '/logout'
+      preLoaderRoute: typeof LogoutRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pp': {
+      id: '/pp'
+      path: '/pp'
+      fullPath: '/pp'
+      preLoaderRoute: typeof PpRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/register': {
+      id: '/register'
+      path: '/register'
+      fullPath: '/register'
+      preLoaderRoute: typeof RegisterRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/tou': {
+      id: '/tou'
+      path: '/tou'
+      fullPath: '/tou'
+      preLoaderRoute: typeof TouRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_auth/settings': {
+      id: '/_auth/settings'
+      path: '/settings'
+      fullPath: '/settings'
+      preLoaderRoute: typeof AuthSettingsRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/subscribe': {
+      id: '/_auth/subscribe'
+      path: '/subscribe'
+      fullPath: '/subscribe'
+      preLoaderRoute: typeof AuthSubscribeRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/months/': {
+      id: '/_auth/months/'
+      path: '/months'
+      fullPath: '/months/'
+      preLoaderRoute: typeof AuthMonthsIndexRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/months/$monthId/journals': {
+      id: '/_auth/months/$monthId/journals'
+      path: '/months/$monthId/journals'
+      fullPath: '/months/$monthId/journals'
+      preLoaderRoute: typeof AuthMonthsMonthIdJournalsRouteImport
+      parentRoute: typeof AuthRoute
+    }
   }
 }
 
+interface AuthRouteChildren {
+  AuthSettingsRoute: typeof AuthSettingsRoute
+  AuthSubscribeRoute: typeof AuthSubscribeRoute
+  AuthMonthsIndexRoute: typeof AuthMonthsIndexRoute
+  AuthMonthsMonthIdJournalsRoute: typeof AuthMonthsMonthIdJournalsRoute
+}
+
+const AuthRouteChildren: AuthRouteChildren = {
+  AuthSettingsRoute: AuthSettingsRoute,
+  AuthSubscribeRoute: AuthSubscribeRoute,
+  AuthMonthsIndexRoute: AuthMonthsIndexRoute,
+  AuthMonthsMonthIdJournalsRoute: AuthMonthsMonthIdJournalsRoute,
+}
+
+const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  AuthRoute: AuthRouteWithChildren,
+  LoginRoute: LoginRoute,
+  LogoutRoute: LogoutRoute,
+  PpRoute: PpRoute,
+  RegisterRoute: RegisterRoute,
+  TouRoute: TouRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -1,20 +1,28 @@
 // Creates the TanStack router with the query client in its context, so loaders can prefetch.
 import type { QueryClient } from '@tanstack/react-query';
-import { createRouter } from '@tanstack/react-router';
+import { createRouter, type RouterHistory } from '@tanstack/react-router';
+import { ErrorPage } from './components/error-page';
+import { LoadingScreen } from './components/loading-screen';
+import { NotFoundPage } from './components/not-found-page';
 import { routeTree } from './routeTree.gen';
 
 export interface RouterContext {
   queryClient: QueryClient;
 }
 
-export function createAppRouter(queryClient: QueryClient) {
+/** `history` lets tests (and the prerenderer) use a memory history instead of the browser's. */
+export function createAppRouter(queryClient: QueryClient, history?: RouterHistory) {
   return createRouter({
     routeTree,
     context: { queryClient },
     defaultPreload: 'intent',
     // Freshness is react-query's job; the router always asks it.
     defaultPreloadStaleTime: 0,
+    defaultPendingComponent: LoadingScreen,
+    defaultNotFoundComponent: NotFoundPage,
+    defaultErrorComponent: ErrorPage,
     scrollRestoration: true,
+    ...(history ? { history } : {}),
   });
 }
 

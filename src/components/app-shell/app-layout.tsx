@@ -1,0 +1,46 @@
+// The app screens' frame: a header with the navbar, a burger-toggled menu on small screens, and main.
+import { AppShell, Burger, Group } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Notifications } from '@mantine/notifications';
+import type { ReactNode } from 'react';
+import { Brand } from '../brand';
+import { NavItems } from './nav-items';
+
+export function AppLayout({ children }: { children: ReactNode }) {
+  const [opened, { toggle, close }] = useDisclosure(false);
+  return (
+    <>
+      <Notifications position="top-right" />
+      <AppShell
+        header={{ height: 60 }}
+        navbar={{ width: 280, breakpoint: 'sm', collapsed: { mobile: !opened, desktop: true } }}
+        padding="md"
+      >
+        <AppShell.Header>
+          <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+            <Brand to="/months" />
+            <Group component="nav" aria-label="Main" visibleFrom="sm">
+              <NavItems />
+            </Group>
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={opened ? 'Close menu' : 'Open menu'}
+              aria-expanded={opened}
+              aria-controls="app-menu"
+            />
+          </Group>
+        </AppShell.Header>
+        {/* Rendered only while open, so a hidden menu never holds keyboard focus. */}
+        {opened && (
+          <AppShell.Navbar id="app-menu" p="md" aria-label="Menu" hiddenFrom="sm">
+            <NavItems vertical onNavigate={close} />
+          </AppShell.Navbar>
+        )}
+        <AppShell.Main>{children}</AppShell.Main>
+      </AppShell>
+    </>
+  );
+}

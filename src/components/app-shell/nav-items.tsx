@@ -1,0 +1,78 @@
+// The app navbar's entries (spec §2): Journals, Months, Billing, Feedback, Settings, Logout.
+import { Button, type ButtonProps, Group, Stack } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import type { MouseEvent, ReactNode } from 'react';
+import { useCreatePortalSession } from '../../queries/billing';
+import { latestMonthId } from '../../queries/months';
+import { FeedbackPopover } from './feedback-popover';
+
+interface NavItemsProps {
+  vertical?: boolean;
+  /** Closes the mobile menu after a choice. */
+  onNavigate?: () => void;
+}
+
+export function NavItems({ vertical = false, onNavigate }: NavItemsProps) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const portal = useCreatePortalSession();
+  const itemProps: ButtonProps = {
+    variant: 'subtle',
+    color: 'gray',
+    c: 'var(--mantine-color-text)',
+    fullWidth: vertical,
+    justify: vertical ? 'flex-start' : 'center',
+  };
+
+  // Journals opens the latest month (last of the list); none or a failed lookup → /months (spec §8).
+  const openJournals = async (event: MouseEvent) => {
+    event.preventDefault();
+    onNavigate?.();
+    const monthId = await latestMonthId(queryClient);
+    if (monthId === null) await navigate({ to: '/months' });
+    else await navigate({ to: '/months/$monthId/journals', params: { monthId: String(monthId) } });
+  };
+
+  const openBilling = () => {
+    portal.mutate(undefined, {
+      onSuccess: ({ portal_url }) => window.location.assign(portal_url),
+      // Spec §8: a billing portal failure is only logged.
+      onError: (error) => console.error('Billing portal failed', error),
+    });
+  };
+
+  const items: ReactNode[] = [
+    <Button key="journals" component="a" href="/months" onClick={openJournals} {...itemProps}>
+      Journals
+    </Button>,
+    <Button key="months" component={Link} to="/months" onClick={onNavigate} {...itemProps}>
+      Months
+    </Button>,
+    <Button key="billing" onClick={openBilling} loading={portal.isPending} {...itemProps}>
+      Billing
+    </Button>,
+    <FeedbackPopover key="feedback" fullWidth={vertical} />,
+    <Button key="settings" component={Link} to="/settings" onClick={onNavigate} {...itemProps}>
+      Settings
+    </Button>,
+    <Button
+      key="logout"
+      component={Link}
+      to="/logout"
+      preload={false}
+      onClick={onNavigate}
+      {...itemProps}
+    >
+      Logout
+    </Button>,
+  ];
+
+  return vertical ? (
+    <Stack gap={4}>{items}</Stack>
+  ) : (
+    <Group gap={4} wrap="nowrap">
+      {items}
+    </Group>
+  );
+}

@@ -1,0 +1,29 @@
+// Frame of the login and register pages: the wordmark, a centred card with the page's h1, a footer.
+import { Box, Container, Paper, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Brand } from '../brand';
+import { SiteFooter } from '../site-footer';
+
+export function AuthCard({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <>
+      <Box
+        component="header"
+        style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
+      >
+        <Container size="lg" py="sm">
+          <Brand />
+        </Container>
+      </Box>
+      <Container component="main" size={440} py={{ base: 32, sm: 64 }}>
+        <Paper withBorder shadow="sm" p={{ base: 'lg', sm: 'xl' }} radius="lg">
+          <Title order={1} size="h2" mb="lg">
+            {title}
+          </Title>
+          {children}
+        </Paper>
+      </Container>
+      <SiteFooter />
+    </>
+  );
+}

@@ -1,0 +1,73 @@
+// The 'Goals' column (spec §2): a checkbox and a delete control per goal, and 'Add New Goal +'.
+import { ActionIcon, Button, Checkbox, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import type { Goal } from '../../../contract/entities';
+import { useDeleteGoal, useToggleGoal } from '../../queries/goals';
+import { TEXTS, TOASTS } from '../../texts';
+import { TrashIcon } from '../icons';
+import { notifyFailure, notifySuccess } from '../toast';
+import { CreateGoalModal } from './create-goal-modal';
+
+export function GoalsColumn({ monthId, goals }: { monthId: number; goals: Goal[] }) {
+  const toggleGoal = useToggleGoal(monthId);
+  const deleteGoal = useDeleteGoal(monthId);
+  const [creating, { open, close }] = useDisclosure(false);
+
+  const toggle = (goal: Goal, isCompleted: boolean) => {
+    toggleGoal.mutate(
+      { goalId: goal.id, isCompleted },
+      {
+        onSuccess: () => notifySuccess(TOASTS.goalUpdated),
+        onError: (error) => notifyFailure(TOASTS.goalUpdateFailed, error),
+      },
+    );
+  };
+
+  const remove = (goal: Goal) => {
+    deleteGoal.mutate(goal.id, {
+      onSuccess: () => notifySuccess(TOASTS.goalDeleted),
+      onError: (error) => notifyFailure(TOASTS.goalDeleteFailed, error),
+    });
+  };
+
+  return (
+    <section aria-labelledby="goals-title">
+      <Group justify="space-between" mb="md" gap="xs">
+        <Title order={2} size="h3" id="goals-title">
+          {TEXTS.goals}
+        </Title>
+        <Button size="sm" onClick={open}>
+          {TEXTS.addGoal}
+        </Button>
+      </Group>
+      <Paper withBorder radius="lg" p="md">
+        {goals.length === 0 ? (
+          <Text size="sm">No goals yet.</Text>
+        ) : (
+          <Stack gap="sm" component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+            {goals.map((goal) => (
+              <Group key={goal.id} component="li" justify="space-between" wrap="nowrap" gap="xs">
+                <Checkbox
+                  label={goal.name}
+                  checked={goal.is_completed}
+                  onChange={(event) => toggle(goal, event.currentTarget.checked)}
+                  styles={{ label: { overflowWrap: 'anywhere' } }}
+                />
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  aria-label={`Delete goal ${goal.name}`}
+                  loading={deleteGoal.isPending && deleteGoal.variables === goal.id}
+                  onClick={() => remove(goal)}
+                >
+                  <TrashIcon />
+                </ActionIcon>
+              </Group>
+            ))}
+          </Stack>
+        )}
+      </Paper>
+      <CreateGoalModal monthId={monthId} opened={creating} onClose={close} />
+    </section>
+  );
+}

@@ -1,0 +1,53 @@
+// One month in the grid: its name opens its journals; Edit renames it; Delete removes it.
+import { Anchor, Button, Card, Group, Title } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import type { Month } from '../../../contract/entities';
+import { PencilIcon, TrashIcon } from '../icons';
+
+interface MonthCardProps {
+  month: Month;
+  onEdit: (month: Month) => void;
+  onDelete: (month: Month) => void;
+}
+
+export function MonthCard({ month, onEdit, onDelete }: MonthCardProps) {
+  return (
+    <Card withBorder shadow="xs" radius="lg" padding="lg">
+      <Title order={2} size="h3" style={{ overflowWrap: 'anywhere' }}>
+        <Anchor
+          c="inherit"
+          renderRoot={(props) => (
+            <Link
+              {...props}
+              to="/months/$monthId/journals"
+              params={{ monthId: String(month.id) }}
+            />
+          )}
+        >
+          {month.name}
+        </Anchor>
+      </Title>
+      <Group gap="xs" mt="lg">
+        <Button
+          variant="light"
+          size="xs"
+          leftSection={<PencilIcon size={14} />}
+          aria-label={`Edit month ${month.name}`}
+          onClick={() => onEdit(month)}
+        >
+          Edit
+        </Button>
+        <Button
+          variant="light"
+          color="red"
+          size="xs"
+          leftSection={<TrashIcon size={14} />}
+          aria-label={`Delete month ${month.name}`}
+          onClick={() => onDelete(month)}
+        >
+          Delete
+        </Button>
+      </Group>
+    </Card>
+  );
+}

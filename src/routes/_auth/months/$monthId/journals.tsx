@@ -1,0 +1,97 @@
+// A month's journals (spec §2): the month name as h1 (back to /months), Registers and Goals columns.
+import { Anchor, Grid, Title } from '@mantine/core';
+import { useSuspenseQueries } from '@tanstack/react-query';
+import { createFileRoute, Link, notFound } from '@tanstack/react-router';
+import { MAX_ID } from '../../../../../contract/rules';
+import { GoalsColumn } from '../../../../components/journals/goals-column';
+import { RegistersColumn } from '../../../../components/journals/registers-column';
+import { dailyHabitsQueryOptions, dailyMeasuresQueryOptions } from '../../../../queries/daily';
+import { goalsQueryOptions } from '../../../../queries/goals';
+import { habitsQueryOptions } from '../../../../queries/habits';
+import { journalsQueryOptions } from '../../../../queries/journals';
+import { measuresQueryOptions } from '../../../../queries/measures';
+import { monthQueryOptions } from '../../../../queries/months';
+
+/** A positive integer id, or null for anything else (shown as the 404 page). */
+export function parseMonthId(raw: string): number | null {
+  if (!/^[1-9]\d{0,9}$/.test(raw)) return null;
+  const id = Number(raw);
+  return id <= MAX_ID ? id : null;
+}
+
+export const Route = createFileRoute('/_auth/months/$monthId/journals')({
+  loader: async ({ context: { queryClient }, params }) => {
+    const monthId = parseMonthId(params.monthId);
+    if (monthId === null) throw notFound();
+    // Dynamic imports keep the data layer out of the bundle every page (the landing too) loads.
+    const [months, journals, goals, habits, measures, daily, errors] = await Promise.all([
+      import('../../../../queries/months'),
+      import('../../../../queries/journals'),
+      import('../../../../queries/goals'),
+      import('../../../../queries/habits'),
+      import('../../../../queries/measures'),
+      import('../../../../queries/daily'),
+      import('../../../../queries/errors'),
+    ]);
+    try {
+      // Seven requests in parallel, whatever the month's size.
+      await Promise.all([
+        queryClient.ensureQueryData(months.monthQueryOptions(monthId)),
+        queryClient.ensureQueryData(journals.journalsQueryOptions(monthId)),
+        queryClient.ensureQueryData(goals.goalsQueryOptions(monthId)),
+        queryClient.ensureQueryData(habits.habitsQueryOptions(monthId)),
+        queryClient.ensureQueryData(measures.measuresQueryOptions(monthId)),
+        queryClient.ensureQueryData(daily.dailyHabitsQueryOptions(monthId)),
+        queryClient.ensureQueryData(daily.dailyMeasuresQueryOptions(monthId)),
+      ]);
+    } catch (error) {
+      if (errors.errorStatus(error) === 404) throw notFound();
+      throw error;
+    }
+  },
+  component: JournalsPage,
+});
+
+function JournalsPage() {
+  const params = Route.useParams();
+  // The loader has rejected anything else, so this is a valid id here.
+  const monthId = parseMonthId(params.monthId) ?? 0;
+  const [month, journals, goals, habits, measures, dailyHabits, dailyMeasures] = useSuspenseQueries(
+    {
+      queries: [
+        monthQueryOptions(monthId),
+        journalsQueryOptions(monthId),
+        goalsQueryOptions(monthId),
+        habitsQueryOptions(monthId),
+        measuresQueryOptions(monthId),
+        dailyHabitsQueryOptions(monthId),
+        dailyMeasuresQueryOptions(monthId),
+      ],
+    },
+  );
+
+  return (
+    <>
+      <Title order={1} mb="lg" style={{ overflowWrap: 'anywhere' }}>
+        <Anchor component={Link} to="/months" c="inherit" title="Back to all months">
+          {month.data.name}
+        </Anchor>
+      </Title>
+      <Grid gutter="xl">
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <RegistersColumn
+            monthId={monthId}
+            journals={journals.data}
+            habits={habits.data}
+            measureName={measures.data[0]?.name ?? 'Measure'}
+            dailyHabits={dailyHabits.data}
+            dailyMeasures={dailyMeasures.data}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <GoalsColumn monthId={monthId} goals={goals.data} />
+        </Grid.Col>
+      </Grid>
+    </>
+  );
+}

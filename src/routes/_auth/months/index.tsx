@@ -1,0 +1,78 @@
+// Months (spec §2 /months): a grid of month cards; unpaid users, or a failed payment check, go to /subscribe.
+import { Button, Group, SimpleGrid, Text, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import { useState } from 'react';
+import type { Month } from '../../../../contract/entities';
+import { ConfirmModal } from '../../../components/confirm-modal';
+import { CreateMonthModal } from '../../../components/months/create-month-modal';
+import { MonthCard } from '../../../components/months/month-card';
+import { RenameMonthModal } from '../../../components/months/rename-month-modal';
+import { notifyFailure, notifySuccess } from '../../../components/toast';
+import { monthsQueryOptions, useDeleteMonth } from '../../../queries/months';
+import { TEXTS, TOASTS } from '../../../texts';
+
+export const Route = createFileRoute('/_auth/months/')({
+  loader: async ({ context: { queryClient } }) => {
+    // Dynamic imports keep the data layer out of the bundle every page (the landing too) loads.
+    const [months, billing] = await Promise.all([
+      import('../../../queries/months'),
+      import('../../../queries/billing'),
+    ]);
+    const [status, list] = await Promise.allSettled([
+      queryClient.ensureQueryData(billing.paymentStatusQueryOptions()),
+      queryClient.ensureQueryData(months.monthsQueryOptions()),
+    ]);
+    if (status.status === 'rejected' || !status.value.has_paid)
+      throw redirect({ to: '/subscribe' });
+    if (list.status === 'rejected') throw list.reason;
+  },
+  component: MonthsPage,
+});
+
+function MonthsPage() {
+  const { data: months } = useSuspenseQuery(monthsQueryOptions());
+  const deleteMonth = useDeleteMonth();
+  const [creating, { open: openCreate, close: closeCreate }] = useDisclosure(false);
+  const [editing, setEditing] = useState<Month | null>(null);
+  const [deleting, setDeleting] = useState<Month | null>(null);
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    deleteMonth.mutate(deleting.id, {
+      onSuccess: () => notifySuccess(TOASTS.monthDeleted),
+      onError: (error) => notifyFailure(TOASTS.monthDeleteFailed, error),
+      onSettled: () => setDeleting(null),
+    });
+  };
+
+  return (
+    <>
+      <Group justify="space-between" mb="lg" gap="sm">
+        <Title order={1}>Months</Title>
+        <Button onClick={openCreate}>{TEXTS.addMonth}</Button>
+      </Group>
+      {months.length === 0 ? (
+        <Text>No months yet. Add your first month to start your journal.</Text>
+      ) : (
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }} spacing="md">
+          {months.map((month) => (
+            <MonthCard key={month.id} month={month} onEdit={setEditing} onDelete={setDeleting} />
+          ))}
+        </SimpleGrid>
+      )}
+      <CreateMonthModal opened={creating} onClose={closeCreate} />
+      <RenameMonthModal month={editing} onClose={() => setEditing(null)} />
+      <ConfirmModal
+        opened={deleting !== null}
+        title="Delete month"
+        message={`Delete ${deleting?.name ?? 'this month'} with all its journal entries and goals? This cannot be undone.`}
+        confirmLabel="Delete"
+        loading={deleteMonth.isPending}
+        onConfirm={confirmDelete}
+        onClose={() => setDeleting(null)}
+      />
+    </>
+  );
+}

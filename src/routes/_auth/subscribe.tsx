@@ -1,0 +1,41 @@
+// Subscribe (spec §2 /subscribe): the two plans; each button shows its own loading state, then checkout.
+import { Button, Stack, Text, Title } from '@mantine/core';
+import { createFileRoute } from '@tanstack/react-router';
+import type { ProductType } from '../../../contract/rules';
+import { PlanCards, type PlanId } from '../../components/plan-cards';
+import { useCreateCheckoutSession } from '../../queries/billing';
+
+export const Route = createFileRoute('/_auth/subscribe')({
+  component: SubscribePage,
+});
+
+const PRODUCT_OF_PLAN: Record<PlanId, ProductType> = { monthly: 'subscription', once: 'one_time' };
+
+function PlanButton({ plan }: { plan: PlanId }) {
+  // One mutation per button, so only the clicked one shows a spinner.
+  const checkout = useCreateCheckoutSession();
+  const choose = () => {
+    checkout.mutate(PRODUCT_OF_PLAN[plan], {
+      onSuccess: ({ checkout_url }) => window.location.assign(checkout_url),
+      // Spec §8: a checkout failure is only logged.
+      onError: (error) => console.error('Checkout failed', error),
+    });
+  };
+  return (
+    <Button fullWidth onClick={choose} loading={checkout.isPending}>
+      {plan === 'monthly' ? 'Monthly' : 'Pay Once'}
+    </Button>
+  );
+}
+
+function SubscribePage() {
+  return (
+    <Stack gap="xl" py="md">
+      <Stack gap="xs" ta="center">
+        <Title order={1}>Choose your plan</Title>
+        <Text>Pick a plan to start writing. Payments are handled securely by Stripe.</Text>
+      </Stack>
+      <PlanCards headingOrder={2} action={(plan) => <PlanButton plan={plan} />} />
+    </Stack>
+  );
+}

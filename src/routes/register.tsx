@@ -1,0 +1,24 @@
+// Register page (spec §2 /register): visiting it first clears local storage.
+import { useQueryClient } from '@tanstack/react-query';
+import { createFileRoute } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { AuthCard } from '../components/auth/auth-card';
+import { RegisterForm } from '../components/auth/register-form';
+
+export const Route = createFileRoute('/register')({
+  component: RegisterPage,
+});
+
+function RegisterPage() {
+  const queryClient = useQueryClient();
+  // In the component, not in beforeLoad: hovering a Sign Up link preloads the route and must not sign anyone out.
+  useEffect(() => {
+    localStorage.clear();
+    queryClient.clear();
+  }, [queryClient]);
+  return (
+    <AuthCard title="Register">
+      <RegisterForm />
+    </AuthCard>
+  );
+}
