@@ -40,7 +40,7 @@ export default async function localBillingRoutes(
 
   app.get(
     '/billing/local/checkout',
-    { schema: { querystring: TokenQuerySchema } },
+    { schema: { hide: true, querystring: TokenQuerySchema } },
     async (request, reply) => {
       const link = local.readLink(request.query.token, 'checkout');
       const username = link && (await repository.username(link.uid));
@@ -63,7 +63,7 @@ export default async function localBillingRoutes(
 
   app.post(
     '/billing/local/checkout/pay',
-    { schema: { body: TokenFormSchema } },
+    { schema: { hide: true, body: TokenFormSchema } },
     async (request, reply) => {
       const link = local.readLink(request.body.token, 'checkout');
       if (!link?.plan || !(await repository.userExists(link.uid))) return expired(reply);
@@ -73,13 +73,13 @@ export default async function localBillingRoutes(
   );
 
   // Leaving needs no valid link: an expired page must still let the user out.
-  app.post('/billing/local/checkout/cancel', async (_request, reply) =>
+  app.post('/billing/local/checkout/cancel', { schema: { hide: true } }, async (_request, reply) =>
     reply.redirect(`${publicUrl}/?canceled=true`, 303),
   );
 
   app.get(
     '/billing/local/portal',
-    { schema: { querystring: TokenQuerySchema } },
+    { schema: { hide: true, querystring: TokenQuerySchema } },
     async (request, reply) => {
       const { token, canceled } = request.query;
       const link = local.readLink(token, 'portal');
@@ -104,7 +104,7 @@ export default async function localBillingRoutes(
 
   app.post(
     '/billing/local/portal/cancel',
-    { schema: { body: TokenFormSchema } },
+    { schema: { hide: true, body: TokenFormSchema } },
     async (request, reply) => {
       const { token } = request.body;
       const link = local.readLink(token, 'portal');

@@ -20,7 +20,7 @@ async function webhookRoutes(app: FastifyInstance): Promise<void> {
     { parseAs: 'buffer', bodyLimit: 512 * 1024 },
     (_request, body, done) => done(null, body),
   );
-  app.post('/stripe/webhook', async (request) => {
+  app.post('/stripe/webhook', { schema: { tags: ['billing'] } }, async (request) => {
     const webhook = app.billing.webhook;
     if (!webhook) throw new HttpError(400, { detail: BILLING_MESSAGES.notStripe });
     const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
@@ -35,10 +35,12 @@ export default async function routes(root: FastifyInstance): Promise<void> {
   const { billing } = app;
   // onRequest, so a missing token answers 401 before the body is validated.
   const authenticated = { onRequest: app.authenticate };
+  const tags = ['billing'];
+  const security = [{ bearer: [] }];
 
   app.get(
     '/check-payment-status',
-    { ...authenticated, schema: { response: { 200: PaymentStatusSchema } } },
+    { ...authenticated, schema: { tags, security, response: { 200: PaymentStatusSchema } } },
     async (request) => ({ has_paid: await billing.service.hasPaid(request.user.id) }),
   );
 
@@ -46,7 +48,12 @@ export default async function routes(root: FastifyInstance): Promise<void> {
     '/stripe/create-checkout-session',
     {
       ...authenticated,
-      schema: { body: CheckoutBodySchema, response: { 200: CheckoutSessionSchema } },
+      schema: {
+        tags,
+        security,
+        body: CheckoutBodySchema,
+        response: { 200: CheckoutSessionSchema },
+      },
     },
     async (request) => {
       const checkoutUrl = await billing.service.createCheckout(
@@ -59,12 +66,14 @@ export default async function routes(root: FastifyInstance): Promise<void> {
 
   app.post(
     '/create-customer-portal-session',
-    { ...authenticated, schema: { response: { 200: PortalSessionSchema } } },
+    { ...authenticated, schema: { tags, security, response: { 200: PortalSessionSchema } } },
     async (request) => ({ portal_url: await billing.service.createPortal(request.user.id) }),
   );
 
-  app.get('/billing/launch-offer', { schema: { response: { 200: LaunchOfferSchema } } }, async () =>
-    billing.service.launchOffer(),
+  app.get(
+    '/billing/launch-offer',
+    { schema: { tags, response: { 200: LaunchOfferSchema } } },
+    async () => billing.service.launchOffer(),
   );
 
   await app.register(webhookRoutes);
