@@ -1,0 +1,166 @@
+import { HTTPError } from 'ky';
+import { HttpResponse, http } from 'msw';
+import { client } from '../../../src/api/client';
+import { apiBaseUrl } from '../../../src/api/http';
+import { getAccessToken, hasSession, storeTokens } from '../../../src/api/tokens';
+import { makeJwt } from '../../fixtures/factories';
+import { db } from '../msw/db';
+import { requestLog, server, setupMswServer } from '../msw/server';
+import { apiUrl } from '../msw/url';
+
+setupMswServer();
+
+/** Answers GET /api/months/ with the Authorization header it received, and records each. */
+function echoAuthorization(seen: (string | null)[]) {
+  server.use(
+    http.get(apiUrl('api/months/'), ({ request }) => {
+      const header = request.headers.get('authorization');
+      seen.push(header);
+      return HttpResponse.json({ header });
+    }),
+  );
+}
+
+function silenceErrors() {
+  return vi.spyOn(console, 'error').mockImplementation(() => undefined);
+}
+
+describe('api client', () => {
+  it("uses the page's origin when VITE_API_URL is not set", () => {
+    expect(apiBaseUrl()).toBe(window.location.origin);
+  });
+
+  it('sends no Authorization header without a stored token', async () => {
+    const seen: (string | null)[] = [];
+    echoAuthorization(seen);
+    await client.get('api/months/').json();
+    expect(seen).toEqual([null]);
+  });
+
+  it('sends Bearer <access> when an access token is stored', async () => {
+    const access = makeJwt(600);
+    storeTokens({ access, refresh: makeJwt(3600) });
+    const seen: (string | null)[] = [];
+    echoAuthorization(seen);
+    await client.get('api/months/').json();
+    expect(seen).toEqual([`Bearer ${access}`]);
+    expect(requestLog).toEqual(['GET /api/months/']);
+  });
+
+  it('refreshes an expired token once for many concurrent requests, then sends the new one', async () => {
+    storeTokens({ access: makeJwt(-5), refresh: makeJwt(3600) });
+    const seen: (string | null)[] = [];
+    echoAuthorization(seen);
+
+    await Promise.all(Array.from({ length: 7 }, () => client.get('api/months/').json()));
+
+    const refreshed = getAccessToken();
+    expect(requestLog.filter((r) => r === 'POST /api/token/refresh/')).toHaveLength(1);
+    expect(requestLog[0]).toBe('POST /api/token/refresh/');
+    expect(seen).toEqual(Array(7).fill(`Bearer ${refreshed}`));
+  });
+
+  it('clears the session and sends the request without a token when the refresh fails', async () => {
+    silenceErrors();
+    const refresh = makeJwt(3600);
+    db.revokedRefreshTokens.add(refresh);
+    storeTokens({ access: makeJwt(-5), refresh });
+    const seen: (string | null)[] = [];
+    echoAuthorization(seen);
+
+    await client.get('api/months/').json();
+
+    expect(hasSession()).toBe(false);
+    expect(seen).toEqual([null]);
+    expect(requestLog).toEqual(['POST /api/token/refresh/', 'GET /api/months/']);
+  });
+
+  it('on a 401 with a token, refreshes once and retries once', async () => {
+    const rejected = makeJwt(600);
+    storeTokens({ access: rejected, refresh: makeJwt(3600) });
+    server.use(
+      http.get(apiUrl('api/months/'), ({ request }) =>
+        request.headers.get('authorization') === `Bearer ${rejected}`
+          ? HttpResponse.json({ detail: 'Given token not valid' }, { status: 401 })
+          : HttpResponse.json([]),
+      ),
+    );
+
+    await expect(client.get('api/months/').json()).resolves.toEqual([]);
+    expect(requestLog).toEqual([
+      'GET /api/months/',
+      'POST /api/token/refresh/',
+      'GET /api/months/',
+    ]);
+  });
+
+  it('does not loop when the retried request is refused again', async () => {
+    storeTokens({ access: makeJwt(600), refresh: makeJwt(3600) });
+    server.use(
+      http.get(apiUrl('api/months/'), () =>
+        HttpResponse.json({ detail: 'Given token not valid' }, { status: 401 }),
+      ),
+    );
+
+    const error = await client
+      .get('api/months/')
+      .json()
+      .catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(HTTPError);
+    expect((error as HTTPError).response.status).toBe(401);
+    expect(requestLog).toEqual([
+      'GET /api/months/',
+      'POST /api/token/refresh/',
+      'GET /api/months/',
+    ]);
+  });
+
+  it('does not refresh on a 401 to a request sent without a token', async () => {
+    server.use(
+      http.get(apiUrl('api/months/'), () =>
+        HttpResponse.json(
+          { detail: 'Authentication credentials were not provided.' },
+          { status: 401 },
+        ),
+      ),
+    );
+    await expect(client.get('api/months/').json()).rejects.toBeInstanceOf(HTTPError);
+    expect(requestLog).toEqual(['GET /api/months/']);
+  });
+
+  it('retries without a second refresh when another request already replaced the token', async () => {
+    const old = makeJwt(600);
+    storeTokens({ access: old, refresh: makeJwt(3600) });
+    const fresh = makeJwt(1800);
+    server.use(
+      http.get(apiUrl('api/months/'), ({ request }) => {
+        if (request.headers.get('authorization') !== `Bearer ${old}`) return HttpResponse.json([]);
+        // Another tab or request refreshed while this one was in flight.
+        storeTokens({ access: fresh });
+        return HttpResponse.json({ detail: 'Given token not valid' }, { status: 401 });
+      }),
+    );
+
+    await expect(client.get('api/months/').json()).resolves.toEqual([]);
+    expect(requestLog).toEqual(['GET /api/months/', 'GET /api/months/']);
+  });
+
+  it('does not retry a failed POST', async () => {
+    server.use(
+      http.post(apiUrl('api/months/'), () => HttpResponse.json({ detail: 'x' }, { status: 503 })),
+    );
+    await expect(client.post('api/months/', { json: { name: 'May' } })).rejects.toBeInstanceOf(
+      HTTPError,
+    );
+    expect(requestLog).toEqual(['POST /api/months/']);
+  });
+
+  it('does not retry a failed GET itself (react-query owns read retries)', async () => {
+    server.use(
+      http.get(apiUrl('api/months/'), () => HttpResponse.json({ detail: 'x' }, { status: 503 })),
+    );
+    await expect(client.get('api/months/')).rejects.toBeInstanceOf(HTTPError);
+    expect(requestLog).toEqual(['GET /api/months/']);
+  });
+});

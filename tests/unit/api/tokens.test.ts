@@ -1,0 +1,159 @@
+import { HttpResponse, http } from 'msw';
+import {
+  clearSession,
+  ensureFreshAccess,
+  getAccessToken,
+  getRefreshToken,
+  hasSession,
+  isExpired,
+  onSessionEnd,
+  storeTokens,
+} from '../../../src/api/tokens';
+import { makeJwt } from '../../fixtures/factories';
+import { db } from '../msw/db';
+import { failing, unreachable } from '../msw/responses';
+import { requestLog, server, setupMswServer } from '../msw/server';
+import { apiUrl } from '../msw/url';
+
+setupMswServer();
+
+const REFRESH = 'POST /api/token/refresh/';
+
+function silenceErrors() {
+  return vi.spyOn(console, 'error').mockImplementation(() => undefined);
+}
+
+describe('stored tokens', () => {
+  it('stores and reads both tokens under the spec keys', () => {
+    storeTokens({ access: 'a', refresh: 'r' });
+    expect(localStorage.getItem('access')).toBe('a');
+    expect(localStorage.getItem('refresh')).toBe('r');
+    expect([getAccessToken(), getRefreshToken(), hasSession()]).toEqual(['a', 'r', true]);
+  });
+
+  it('keeps the refresh token when only a new access token is stored', () => {
+    storeTokens({ access: 'a', refresh: 'r' });
+    storeTokens({ access: 'b' });
+    expect([getAccessToken(), getRefreshToken()]).toEqual(['b', 'r']);
+  });
+
+  it('clears all local storage on clearSession', () => {
+    storeTokens({ access: 'a', refresh: 'r' });
+    localStorage.setItem('other', 'x');
+    clearSession();
+    expect(localStorage.length).toBe(0);
+    expect(hasSession()).toBe(false);
+  });
+});
+
+describe('isExpired', () => {
+  it('reads exp in seconds', () => {
+    expect(isExpired(makeJwt(600))).toBe(false);
+    expect(isExpired(makeJwt(-1))).toBe(true);
+  });
+
+  it('compares with the given time', () => {
+    const token = makeJwt(600);
+    expect(isExpired(token, Date.now() + 601_000)).toBe(true);
+  });
+
+  it('treats an unreadable token as expired', () => {
+    expect(isExpired('not-a-jwt')).toBe(true);
+  });
+});
+
+describe('ensureFreshAccess', () => {
+  it('makes no request while the access token is valid', async () => {
+    storeTokens({ access: makeJwt(600), refresh: makeJwt(3600) });
+    await expect(ensureFreshAccess()).resolves.toBe(true);
+    expect(requestLog).toEqual([]);
+  });
+
+  it('refreshes an expired token once for many concurrent callers', async () => {
+    const expired = makeJwt(-10);
+    const refresh = makeJwt(3600, { token_type: 'refresh' });
+    storeTokens({ access: expired, refresh });
+    const bodies: unknown[] = [];
+    server.use(
+      http.post(apiUrl('api/token/refresh/'), async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json({ access: makeJwt(1800) });
+      }),
+    );
+
+    const results = await Promise.all(Array.from({ length: 7 }, () => ensureFreshAccess()));
+
+    expect(results).toEqual(Array(7).fill(true));
+    expect(requestLog).toEqual([REFRESH]);
+    expect(bodies).toEqual([{ refresh }]);
+    expect(getAccessToken()).not.toBe(expired);
+    expect(isExpired(getAccessToken() ?? '')).toBe(false);
+    expect(getRefreshToken()).toBe(refresh);
+  });
+
+  it('refreshes again on a later expiry (the shared refresh is not cached forever)', async () => {
+    storeTokens({ access: makeJwt(-10), refresh: makeJwt(3600) });
+    await ensureFreshAccess();
+    storeTokens({ access: makeJwt(-10) });
+    await ensureFreshAccess();
+    expect(requestLog).toEqual([REFRESH, REFRESH]);
+  });
+
+  it('clears the session, logs and tells listeners when the refresh is refused', async () => {
+    const errors = silenceErrors();
+    const refresh = makeJwt(3600);
+    storeTokens({ access: makeJwt(-10), refresh });
+    db.revokedRefreshTokens.add(refresh);
+    const listener = vi.fn();
+    const unsubscribe = onSessionEnd(listener);
+
+    const results = await Promise.all([ensureFreshAccess(), ensureFreshAccess()]);
+
+    unsubscribe();
+    expect(results).toEqual([false, false]);
+    expect(requestLog).toEqual([REFRESH]);
+    expect(localStorage.length).toBe(0);
+    expect(listener).toHaveBeenCalledTimes(1);
+    expect(errors).toHaveBeenCalled();
+  });
+
+  it('treats any status other than 200 as a failed refresh', async () => {
+    silenceErrors();
+    storeTokens({ access: makeJwt(-10), refresh: makeJwt(3600) });
+    server.use(
+      http.post(apiUrl('api/token/refresh/'), () =>
+        HttpResponse.json({ access: makeJwt(1800) }, { status: 201 }),
+      ),
+    );
+    await expect(ensureFreshAccess()).resolves.toBe(false);
+    expect(hasSession()).toBe(false);
+  });
+
+  it('fails on a server error or a network error', async () => {
+    silenceErrors();
+    storeTokens({ access: makeJwt(-10), refresh: makeJwt(3600) });
+    server.use(failing('post', 'api/token/refresh/', 500));
+    await expect(ensureFreshAccess()).resolves.toBe(false);
+
+    storeTokens({ access: makeJwt(-10), refresh: makeJwt(3600) });
+    server.use(unreachable('post', 'api/token/refresh/'));
+    await expect(ensureFreshAccess()).resolves.toBe(false);
+    expect(hasSession()).toBe(false);
+  });
+
+  it('fails without a request when no refresh token is stored', async () => {
+    silenceErrors();
+    storeTokens({ access: makeJwt(-10) });
+    await expect(ensureFreshAccess()).resolves.toBe(false);
+    expect(requestLog).toEqual([]);
+    expect(hasSession()).toBe(false);
+  });
+
+  it('no longer calls a listener after it unsubscribed', async () => {
+    silenceErrors();
+    const listener = vi.fn();
+    onSessionEnd(listener)();
+    await ensureFreshAccess();
+    expect(listener).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,22 @@
+// MSW handlers for /api/habits/.
+import { HttpResponse, http } from 'msw';
+import type { CreateHabit } from '../../../../contract/requests';
+import { makeHabit } from '../../../fixtures/factories';
+import { db } from '../db';
+import { idParam } from '../responses';
+import { apiUrl } from '../url';
+
+export const habitHandlers = [
+  http.get(apiUrl('api/habits/'), ({ request }) => {
+    const month = idParam(request, 'month');
+    return HttpResponse.json(db.habits.filter((h) => month === null || h.month_id === month));
+  }),
+  http.post(apiUrl('api/habits/'), async ({ request }) => {
+    const body = (await request.json()) as CreateHabit;
+    const month = db.months.find((m) => m.id === body.month_id);
+    if (!month) return HttpResponse.json({ month_id: ['Invalid pk.'] }, { status: 400 });
+    const habit = makeHabit(month, { name: body.name });
+    db.habits.push(habit);
+    return HttpResponse.json(habit, { status: 201 });
+  }),
+];

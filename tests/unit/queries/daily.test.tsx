@@ -1,0 +1,163 @@
+import { useQuery } from '@tanstack/react-query';
+import { act, waitFor } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
+import {
+  dailyHabitsQueryOptions,
+  dailyMeasuresQueryOptions,
+  useToggleDailyHabit,
+} from '../../../src/queries/daily';
+import { dailyHabitKeys, journalKeys } from '../../../src/queries/keys';
+import { makeMonthFixture } from '../../fixtures/factories';
+import { db, seedMonth } from '../msw/db';
+import { failing, unreachable } from '../msw/responses';
+import { requestLog, server, setupMswServer } from '../msw/server';
+import { apiUrl } from '../msw/url';
+import { createTestQueryClient, renderQueryHook } from './wrapper';
+
+setupMswServer();
+
+describe('dailyHabitsQueryOptions', () => {
+  it("loads the month's daily habits with one ?month= request (plus the journal ids)", async () => {
+    const { month, dailyHabits } = seedMonth(makeMonthFixture({ journals: 5 }));
+    seedMonth(makeMonthFixture({ journals: 2 }));
+    const { result } = renderQueryHook(() => useQuery(dailyHabitsQueryOptions(month.id)));
+
+    await waitFor(() => expect(result.current.isSuccess).toBe(true));
+
+    expect(result.current.data).toEqual(dailyHabits);
+    expect(requestLog.toSorted()).toEqual([
+      `GET /api/dailyhabits/?month=${month.id}`,
+      `GET /api/journals/?month=${month.id}`,
+    ]);
+  });
+
+  it('reuses cached journals instead of fetching them again', async () => {
+    const { month, journals, dailyHabits } = seedMonth(makeMonthFixture());
+    const queryClient = createTestQueryClient();
+    queryClient.setQueryData(journalKeys.list(month.id), journals);
+    const { result } = renderQueryHook(
+      () => useQuery(dailyHabitsQueryOptions(month.id)),
+      queryClient,
+    );
+    await waitFor(() => expect(result.current.isSuccess).toBe(true));
+    expect(result.current.data).toEqual(dailyHabits);
+    expect(requestLog).toEqual([`GET /api/dailyhabits/?month=${month.id}`]);
+  });
+
+  it("keeps only this month's items when the server ignores ?month=", async () => {
+    const { month, dailyHabits } = seedMonth(makeMonthFixture({ journals: 3 }));
+    const other = seedMonth(makeMonthFixture({ journals: 4 }));
+    // The reference server: every daily habit of the user, whatever the query.
+    server.use(http.get(apiUrl('api/dailyhabits/'), () => HttpResponse.json(db.dailyHabits)));
+    const { result } = renderQueryHook(() => useQuery(dailyHabitsQueryOptions(month.id)));
+
+    await waitFor(() => expect(result.current.isSuccess).toBe(true));
+
+    expect(db.dailyHabits).toHaveLength(dailyHabits.length + other.dailyHabits.length);
+    expect(result.current.data).toEqual(dailyHabits);
+  });
+
+  it('fails when the daily habits cannot be read', async () => {
+    const { month } = seedMonth(makeMonthFixture());
+    server.use(failing('get', 'api/dailyhabits/', 500));
+    const { result } = renderQueryHook(() => useQuery(dailyHabitsQueryOptions(month.id)));
+    await waitFor(() => expect(result.current.isError).toBe(true));
+  });
+
+  it('fails when the journal ids cannot be read', async () => {
+    const { month } = seedMonth(makeMonthFixture());
+    server.use(unreachable('get', 'api/journals/'));
+    const { result } = renderQueryHook(() => useQuery(dailyHabitsQueryOptions(month.id)));
+    await waitFor(() => expect(result.current.isError).toBe(true));
+  });
+});
+
+describe('dailyMeasuresQueryOptions', () => {
+  it("loads the month's daily measures with one ?month= request", async () => {
+    const { month, dailyMeasures } = seedMonth(makeMonthFixture({ journals: 4 }));
+    seedMonth(makeMonthFixture());
+    const { result } = renderQueryHook(() => useQuery(dailyMeasuresQueryOptions(month.id)));
+    await waitFor(() => expect(result.current.isSuccess).toBe(true));
+    expect(result.current.data).toEqual(dailyMeasures);
+    expect(requestLog).toContain(`GET /api/dailymeasures/?month=${month.id}`);
+    expect(requestLog).toHaveLength(2);
+  });
+
+  it("keeps only this month's items when the server ignores ?month=", async () => {
+    const { month, dailyMeasures } = seedMonth(makeMonthFixture({ journals: 2 }));
+    seedMonth(makeMonthFixture({ journals: 3 }));
+    server.use(http.get(apiUrl('api/dailymeasures/'), () => HttpResponse.json(db.dailyMeasures)));
+    const { result } = renderQueryHook(() => useQuery(dailyMeasuresQueryOptions(month.id)));
+    await waitFor(() => expect(result.current.isSuccess).toBe(true));
+    expect(result.current.data).toEqual(dailyMeasures);
+  });
+
+  it('fails when the daily measures cannot be read', async () => {
+    const { month } = seedMonth(makeMonthFixture());
+    server.use(failing('get', 'api/dailymeasures/', 502));
+    const { result } = renderQueryHook(() => useQuery(dailyMeasuresQueryOptions(month.id)));
+    await waitFor(() => expect(result.current.isError).toBe(true));
+  });
+});
+
+describe('useToggleDailyHabit', () => {
+  it('makes exactly one PATCH and updates only that daily habit in cache', async () => {
+    const { month, journals, dailyHabits } = seedMonth(makeMonthFixture({ journals: 31 }));
+    const queryClient = createTestQueryClient();
+    queryClient.setQueryData(journalKeys.list(month.id), journals);
+    const { result } = renderQueryHook(
+      () => ({
+        list: useQuery(dailyHabitsQueryOptions(month.id)),
+        toggle: useToggleDailyHabit(month.id),
+      }),
+      queryClient,
+    );
+    await waitFor(() => expect(result.current.list.isSuccess).toBe(true));
+    requestLog.length = 0;
+    const target = dailyHabits[4]!;
+    const ticked = !target.is_practiced;
+    const before = queryClient.getQueryData(dailyHabitsQueryOptions(month.id).queryKey)!;
+
+    await act(() =>
+      result.current.toggle.mutateAsync({ dailyHabitId: target.id, isPracticed: ticked }),
+    );
+
+    expect(requestLog).toEqual([`PATCH /api/dailyhabits/${target.id}/`]);
+    const after = queryClient.getQueryData(dailyHabitsQueryOptions(month.id).queryKey)!;
+    expect(after).toHaveLength(before.length);
+    after.forEach((row, i) => {
+      if (row.id === target.id) expect(row.is_practiced).toBe(ticked);
+      // Untouched rows keep their identity, so their cards do not re-render.
+      else expect(row).toBe(before[i]);
+    });
+  });
+
+  it('sends the new value and can untick as well as tick', async () => {
+    const { month, dailyHabits } = seedMonth(makeMonthFixture());
+    const ticked = dailyHabits.find((d) => d.is_practiced)!;
+    const { result } = renderQueryHook(() => useToggleDailyHabit(month.id));
+    await act(() => result.current.mutateAsync({ dailyHabitId: ticked.id, isPracticed: false }));
+    expect(db.dailyHabits.find((d) => d.id === ticked.id)?.is_practiced).toBe(false);
+  });
+
+  it('fails and leaves the cache unchanged when the PATCH fails', async () => {
+    const { month, dailyHabits } = seedMonth(makeMonthFixture());
+    const queryClient = createTestQueryClient();
+    queryClient.setQueryData(dailyHabitKeys.list(month.id), dailyHabits);
+    server.use(failing('patch', 'api/dailyhabits/:id/', 500));
+    const { result } = renderQueryHook(() => useToggleDailyHabit(month.id), queryClient);
+    const target = dailyHabits[0]!;
+
+    await act(() =>
+      result.current
+        .mutateAsync({ dailyHabitId: target.id, isPracticed: !target.is_practiced })
+        .catch(() => undefined),
+    );
+
+    await waitFor(() => expect(result.current.isError).toBe(true));
+    expect(queryClient.getQueryData(dailyHabitsQueryOptions(month.id).queryKey)).toEqual(
+      dailyHabits,
+    );
+    expect(requestLog).toEqual([`PATCH /api/dailyhabits/${target.id}/`]);
+  });
+});

@@ -1,0 +1,339 @@
+import { useQuery } from '@tanstack/react-query';
+import { act, waitFor } from '@testing-library/react';
+import { dailyHabitsQueryOptions, dailyMeasuresQueryOptions } from '../../../src/queries/daily';
+import {
+  journalsQueryOptions,
+  useCreateJournal,
+  useDeleteJournal,
+  useUpdateJournal,
+} from '../../../src/queries/journals';
+import { goalKeys, measureKeys } from '../../../src/queries/keys';
+import { type MonthFixture, makeMonthFixture } from '../../fixtures/factories';
+import { db, seedMonth } from '../msw/db';
+import { failing, unreachable } from '../msw/responses';
+import { requestLog, server, setupMswServer } from '../msw/server';
+import { createTestQueryClient, renderQueryHook } from './wrapper';
+
+setupMswServer();
+
+/** A cache as the journals page leaves it, with observers so invalidation refetches. */
+async function renderOnPage<T>(fixture: MonthFixture, hook: () => T) {
+  const id = fixture.month.id;
+  const queryClient = createTestQueryClient();
+  queryClient.setQueryData(measureKeys.list(id), fixture.measures);
+  queryClient.setQueryData(goalKeys.list(id), fixture.goals);
+  const rendered = renderQueryHook(
+    () => ({
+      journals: useQuery(journalsQueryOptions(id)),
+      dailyHabits: useQuery(dailyHabitsQueryOptions(id)),
+      dailyMeasures: useQuery(dailyMeasuresQueryOptions(id)),
+      hook: hook(),
+    }),
+    queryClient,
+  );
+  await waitFor(() => expect(rendered.result.current.dailyMeasures.isSuccess).toBe(true));
+  await waitFor(() => expect(rendered.result.current.dailyHabits.isSuccess).toBe(true));
+  requestLog.length = 0;
+  return rendered;
+}
+
+describe('journalsQueryOptions', () => {
+  it("lists the month's journals with ?month=", async () => {
+    const { month, journals } = seedMonth(makeMonthFixture({ journals: 3 }));
+    seedMonth(makeMonthFixture({ journals: 2 }));
+    const { result } = renderQueryHook(() => useQuery(journalsQueryOptions(month.id)));
+    await waitFor(() => expect(result.current.isSuccess).toBe(true));
+    expect(result.current.data).toEqual(journals);
+    expect(requestLog).toEqual([`GET /api/journals/?month=${month.id}`]);
+  });
+
+  it('surfaces a failure', async () => {
+    server.use(failing('get', 'api/journals/', 500));
+    const { result } = renderQueryHook(() => useQuery(journalsQueryOptions(1)));
+    await waitFor(() => expect(result.current.isError).toBe(true));
+  });
+});
+
+describe('useCreateJournal', () => {
+  it('creates journal → daily measure → daily habits in order, then reloads the three lists', async () => {
+    const fixture = seedMonth(makeMonthFixture({ journals: 2, habits: ['Read', 'Walk', 'Yoga'] }));
+    const [read, walk, yoga] = fixture.habits;
+    const { result, queryClient } = await renderOnPage(fixture, () =>
+      useCreateJournal(fixture.month.id),
+    );
+
+    const journal = await act(() =>
+      result.current.hook.mutateAsync({
+        highlight: 'Finished the book',
+        metric: 6.5,
+        habits: [
+          { habitId: read!.id, isPracticed: true },
+          { habitId: walk!.id, isPracticed: false },
+          { habitId: yoga!.id, isPracticed: true },
+        ],
+      }),
+    );
+
+    const id = fixture.month.id;
+    expect(requestLog.slice(0, 5)).toEqual([
+      'POST /api/journals/',
+      'POST /api/dailymeasures/',
+      'POST /api/dailyhabits/',
+      'POST /api/dailyhabits/',
+      'POST /api/dailyhabits/',
+    ]);
+    expect(requestLog.slice(5).toSorted()).toEqual([
+      `GET /api/dailyhabits/?month=${id}`,
+      `GET /api/dailymeasures/?month=${id}`,
+      `GET /api/journals/?month=${id}`,
+    ]);
+    expect(journal.highlight).toBe('Finished the book');
+    const made = db.dailyHabits.filter((d) => d.journal_id === journal.id);
+    expect(made.map((d) => [d.habit_id, d.is_practiced])).toEqual([
+      [read!.id, true],
+      [walk!.id, false],
+      [yoga!.id, true],
+    ]);
+    expect(db.dailyMeasures.filter((d) => d.journal_id === journal.id)).toMatchObject([
+      { measure_id: fixture.measures[0]!.id, metric: 6.5 },
+    ]);
+    expect(queryClient.getQueryData(journalsQueryOptions(id).queryKey)).toContainEqual(journal);
+    expect(
+      queryClient
+        .getQueryData(dailyHabitsQueryOptions(id).queryKey)
+        ?.filter((d) => d.journal_id === journal.id),
+    ).toEqual(made);
+    expect(
+      queryClient
+        .getQueryData(dailyMeasuresQueryOptions(id).queryKey)
+        ?.filter((d) => d.journal_id === journal.id),
+    ).toHaveLength(1);
+    // Goals were not touched.
+    expect(queryClient.getQueryState(goalKeys.list(id))?.isInvalidated).toBe(false);
+  });
+
+  it('deletes the journal and errors when a daily habit fails', async () => {
+    const fixture = seedMonth(makeMonthFixture({ journals: 1, habits: ['Read', 'Walk'] }));
+    const { result, queryClient } = await renderOnPage(fixture, () =>
+      useCreateJournal(fixture.month.id),
+    );
+    const before = queryClient.getQueryData(journalsQueryOptions(fixture.month.id).queryKey);
+    server.use(failing('post', 'api/dailyhabits/', 400));
+
+    await act(() =>
+      result.current.hook
+        .mutateAsync({
+          highlight: 'Half made',
+          metric: 1,
+          habits: fixture.habits.map((h) => ({ habitId: h.id, isPracticed: false })),
+        })
+        .catch(() => undefined),
+    );
+
+    await waitFor(() => expect(result.current.hook.isError).toBe(true));
+    expect(requestLog).toHaveLength(4);
+    expect(requestLog.slice(0, 3)).toEqual([
+      'POST /api/journals/',
+      'POST /api/dailymeasures/',
+      'POST /api/dailyhabits/',
+    ]);
+    expect(requestLog[3]).toMatch(/^DELETE \/api\/journals\/delete\/\d+\/$/);
+    expect(db.journals).toEqual(fixture.journals);
+    expect(db.journals.some((j) => j.highlight === 'Half made')).toBe(false);
+    expect(queryClient.getQueryData(journalsQueryOptions(fixture.month.id).queryKey)).toBe(before);
+  });
+
+  it('deletes the journal when the daily measure cannot be sent', async () => {
+    const fixture = seedMonth(makeMonthFixture({ journals: 0 }));
+    const { result } = await renderOnPage(fixture, () => useCreateJournal(fixture.month.id));
+    server.use(unreachable('post', 'api/dailymeasures/'));
+
+    await act(() =>
+      result.current.hook
+        .mutateAsync({ highlight: 'x', metric: 1, habits: [] })
+        .catch(() => undefined),
+    );
+
+    await waitFor(() => expect(result.current.hook.isError).toBe(true));
+    expect(result.current.hook.error).toBeInstanceOf(TypeError);
+    expect(requestLog.at(-1)).toMatch(/^DELETE \/api\/journals\/delete\/\d+\/$/);
+    expect(db.journals).toEqual([]);
+  });
+
+  it('makes nothing more when the journal itself is refused', async () => {
+    const fixture = seedMonth(makeMonthFixture());
+    const { result } = await renderOnPage(fixture, () => useCreateJournal(fixture.month.id));
+    server.use(failing('post', 'api/journals/', 400));
+    await act(() =>
+      result.current.hook
+        .mutateAsync({ highlight: 'x', metric: 1, habits: [] })
+        .catch(() => undefined),
+    );
+    await waitFor(() => expect(result.current.hook.isError).toBe(true));
+    expect(requestLog).toEqual(['POST /api/journals/']);
+  });
+
+  it('reads the measures first when they are not cached yet', async () => {
+    const fixture = seedMonth(makeMonthFixture({ journals: 0, habits: [] }));
+    const { result } = renderQueryHook(() => useCreateJournal(fixture.month.id));
+    await act(() => result.current.mutateAsync({ highlight: 'x', metric: 3, habits: [] }));
+    expect(requestLog).toEqual([
+      `GET /api/measures/?month=${fixture.month.id}`,
+      'POST /api/journals/',
+      'POST /api/dailymeasures/',
+    ]);
+  });
+});
+
+describe('useUpdateJournal', () => {
+  it('patches only what changed and updates those rows in cache', async () => {
+    const fixture = seedMonth(makeMonthFixture({ journals: 3, habits: ['Read', 'Walk'] }));
+    const id = fixture.month.id;
+    const journal = fixture.journals[1]!;
+    const [readTick, walkTick] = fixture.dailyHabits.filter((d) => d.journal_id === journal.id);
+    const dailyMeasure = fixture.dailyMeasures.find((d) => d.journal_id === journal.id)!;
+    const { result, queryClient } = await renderOnPage(fixture, () => useUpdateJournal(id));
+
+    await act(() =>
+      result.current.hook.mutateAsync({
+        journalId: journal.id,
+        highlight: 'Edited',
+        metric: 42,
+        habits: [
+          { habitId: readTick!.habit_id, isPracticed: readTick!.is_practiced },
+          { habitId: walkTick!.habit_id, isPracticed: !walkTick!.is_practiced },
+        ],
+      }),
+    );
+
+    expect(requestLog).toEqual([
+      `PATCH /api/journals/${journal.id}/`,
+      `PATCH /api/dailymeasures/${dailyMeasure.id}/`,
+      `PATCH /api/dailyhabits/${walkTick!.id}/`,
+    ]);
+    const journals = queryClient.getQueryData(journalsQueryOptions(id).queryKey)!;
+    expect(journals.find((j) => j.id === journal.id)?.highlight).toBe('Edited');
+    expect(journals.filter((j) => j.id !== journal.id).map((j) => j.highlight)).toEqual([
+      'Day 1',
+      'Day 3',
+    ]);
+    expect(
+      queryClient
+        .getQueryData(dailyMeasuresQueryOptions(id).queryKey)
+        ?.find((d) => d.id === dailyMeasure.id)?.metric,
+    ).toBe(42);
+    expect(
+      queryClient
+        .getQueryData(dailyHabitsQueryOptions(id).queryKey)
+        ?.find((d) => d.id === walkTick!.id)?.is_practiced,
+    ).toBe(walkTick!.is_practiced);
+  });
+
+  it('sends nothing for an edit that changes nothing', async () => {
+    const fixture = seedMonth(makeMonthFixture({ journals: 1 }));
+    const journal = fixture.journals[0]!;
+    const { metric } = fixture.dailyMeasures[0]!;
+    const { result } = await renderOnPage(fixture, () => useUpdateJournal(fixture.month.id));
+    await act(() =>
+      result.current.hook.mutateAsync({
+        journalId: journal.id,
+        metric,
+        habits: fixture.dailyHabits.map((d) => ({
+          habitId: d.habit_id,
+          isPracticed: d.is_practiced,
+        })),
+      }),
+    );
+    expect(requestLog).toEqual([]);
+  });
+
+  it('creates the daily items a journal lacks', async () => {
+    const fixture = makeMonthFixture({ journals: 1, habits: ['Read'] });
+    seedMonth({ ...fixture, dailyHabits: [], dailyMeasures: [] });
+    const journal = fixture.journals[0]!;
+    const { result, queryClient } = await renderOnPage(
+      { ...fixture, dailyHabits: [], dailyMeasures: [] },
+      () => useUpdateJournal(fixture.month.id),
+    );
+    await act(() =>
+      result.current.hook.mutateAsync({
+        journalId: journal.id,
+        metric: 5,
+        habits: [{ habitId: fixture.habits[0]!.id, isPracticed: true }],
+      }),
+    );
+    expect(requestLog).toEqual(['POST /api/dailymeasures/', 'POST /api/dailyhabits/']);
+    expect(
+      queryClient.getQueryData(dailyHabitsQueryOptions(fixture.month.id).queryKey),
+    ).toHaveLength(1);
+    expect(
+      queryClient.getQueryData(dailyMeasuresQueryOptions(fixture.month.id).queryKey),
+    ).toMatchObject([{ metric: 5 }]);
+  });
+
+  it('keeps the steps that succeeded in cache when a later one fails', async () => {
+    const fixture = seedMonth(makeMonthFixture({ journals: 1 }));
+    const journal = fixture.journals[0]!;
+    const { result, queryClient } = await renderOnPage(fixture, () =>
+      useUpdateJournal(fixture.month.id),
+    );
+    server.use(failing('patch', 'api/dailymeasures/:id/', 500));
+
+    await act(() =>
+      result.current.hook
+        .mutateAsync({ journalId: journal.id, highlight: 'Saved', metric: 99 })
+        .catch(() => undefined),
+    );
+
+    await waitFor(() => expect(result.current.hook.isError).toBe(true));
+    expect(
+      queryClient.getQueryData(journalsQueryOptions(fixture.month.id).queryKey)?.[0]?.highlight,
+    ).toBe('Saved');
+    expect(
+      queryClient.getQueryData(dailyMeasuresQueryOptions(fixture.month.id).queryKey)?.[0]?.metric,
+    ).toBe(fixture.dailyMeasures[0]!.metric);
+  });
+});
+
+describe('useDeleteJournal', () => {
+  it('removes the journal and its daily items from the caches, without refetching', async () => {
+    const fixture = seedMonth(makeMonthFixture({ journals: 3, habits: ['Read', 'Walk'] }));
+    const id = fixture.month.id;
+    const gone = fixture.journals[0]!;
+    const { result, queryClient } = await renderOnPage(fixture, () => useDeleteJournal(id));
+
+    await act(() => result.current.hook.mutateAsync(gone.id));
+
+    expect(requestLog).toEqual([`DELETE /api/journals/delete/${gone.id}/`]);
+    expect(queryClient.getQueryData(journalsQueryOptions(id).queryKey)?.map((j) => j.id)).toEqual(
+      fixture.journals.slice(1).map((j) => j.id),
+    );
+    expect(queryClient.getQueryData(dailyHabitsQueryOptions(id).queryKey)).toHaveLength(4);
+    expect(
+      queryClient
+        .getQueryData(dailyHabitsQueryOptions(id).queryKey)
+        ?.some((d) => d.journal_id === gone.id),
+    ).toBe(false);
+    expect(
+      queryClient.getQueryData(dailyMeasuresQueryOptions(id).queryKey)?.map((d) => d.journal_id),
+    ).toEqual(fixture.journals.slice(1).map((j) => j.id));
+  });
+
+  it('keeps everything cached when the delete fails', async () => {
+    const fixture = seedMonth(makeMonthFixture({ journals: 2 }));
+    const { result, queryClient } = await renderOnPage(fixture, () =>
+      useDeleteJournal(fixture.month.id),
+    );
+    server.use(failing('delete', 'api/journals/delete/:id/', 404));
+    await act(() =>
+      result.current.hook.mutateAsync(fixture.journals[0]!.id).catch(() => undefined),
+    );
+    await waitFor(() => expect(result.current.hook.isError).toBe(true));
+    expect(queryClient.getQueryData(journalsQueryOptions(fixture.month.id).queryKey)).toHaveLength(
+      2,
+    );
+    expect(
+      queryClient.getQueryData(dailyHabitsQueryOptions(fixture.month.id).queryKey),
+    ).toHaveLength(4);
+  });
+});

@@ -1,0 +1,24 @@
+// renderHook with a fresh QueryClient, so each hook test starts from an empty cache.
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { renderHook } from '@testing-library/react';
+import type { ReactNode } from 'react';
+
+export function createTestQueryClient(): QueryClient {
+  return new QueryClient({
+    // No retries: a failure must show at once; no gc: cache assertions must not race a timer.
+    defaultOptions: {
+      queries: { retry: false, gcTime: Number.POSITIVE_INFINITY },
+      mutations: { retry: false },
+    },
+  });
+}
+
+export function renderQueryHook<Result>(
+  hook: () => Result,
+  queryClient: QueryClient = createTestQueryClient(),
+) {
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+  );
+  return { queryClient, ...renderHook(hook, { wrapper }) };
+}
