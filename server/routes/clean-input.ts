@@ -1,5 +1,5 @@
-// Body clean-up shared by the data routes: trimmed text and explicit nulls refused before validation.
-import type { TObject } from '@sinclair/typebox';
+// Input clean-up for the data routes, run before validation: trimmed text, refused nulls, no infinities.
+import type { TObject, TSchema } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import type { FieldErrors } from '../../contract/entities.js';
 import { HttpError } from '../http-error.js';
@@ -7,30 +7,75 @@ import { HttpError } from '../http-error.js';
 /** DRF's message for an explicit null. */
 export const NULL_MESSAGE = 'This field may not be null.';
 
+export interface InputSchemas {
+  body?: TObject;
+  querystring?: TObject;
+  params?: TObject;
+}
+
+type Fields = Record<string, unknown>;
+
+const isNumeric = (schema: TSchema) => schema.type === 'number' || schema.type === 'integer';
+
+function fieldsOf(value: unknown): Fields | null {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Fields)
+    : null;
+}
+
 /**
- * A preValidation hook for a JSON body: trims its string fields (DRF trims CharFields before
- * checking them, so "  " is blank) and rejects explicit nulls, which Ajv's type coercion would
- * otherwise turn silently into "", 0 or false.
+ * Ajv coerces "Infinity" or "1e400" to a non-finite number and then skips the minimum/maximum
+ * checks; parsing such strings here hands Ajv the number itself, which its type check refuses.
  */
-export function cleanBody(schema: TObject) {
-  const fields = Object.entries(schema.properties);
-  const textFields = fields.filter(([, field]) => field.type === 'string').map(([name]) => name);
-  const names = fields.map(([name]) => name);
-  return async function cleanBodyHook(request: FastifyRequest): Promise<void> {
-    const body = request.body;
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) return;
-    const values = body as Record<string, unknown>;
+function parseInfinities(values: Fields, numericFields: readonly string[]): void {
+  for (const name of numericFields) {
+    const value = values[name];
+    if (typeof value !== 'string') continue;
+    const parsed = Number(value);
+    if (parsed === Number.POSITIVE_INFINITY || parsed === Number.NEGATIVE_INFINITY) {
+      values[name] = parsed;
+    }
+  }
+}
+
+/**
+ * A preValidation hook for one route: trims the body's text fields (DRF trims CharFields before
+ * checking them, so "  " is blank), refuses explicit nulls (Ajv's coercion would silently turn
+ * them into "", 0 or false) and keeps infinities out of every numeric field.
+ */
+export function cleanInput(schemas: InputSchemas) {
+  const entries = (schema?: TObject) => Object.entries(schema?.properties ?? {});
+  const bodyFields = entries(schemas.body).map(([name]) => name);
+  const textFields = entries(schemas.body)
+    .filter(([, field]) => field.type === 'string')
+    .map(([name]) => name);
+  const numeric = (schema?: TObject) =>
+    entries(schema)
+      .filter(([, field]) => isNumeric(field))
+      .map(([name]) => name);
+  const numericBody = numeric(schemas.body);
+  const numericQuery = numeric(schemas.querystring);
+  const numericParams = numeric(schemas.params);
+
+  return async function cleanInputHook(request: FastifyRequest): Promise<void> {
+    const query = fieldsOf(request.query);
+    if (query) parseInfinities(query, numericQuery);
+    const params = fieldsOf(request.params);
+    if (params) parseInfinities(params, numericParams);
+    const body = fieldsOf(request.body);
+    if (!body) return;
     let errors: FieldErrors | undefined;
-    for (const name of names) {
-      if (values[name] === null) {
+    for (const name of bodyFields) {
+      if (body[name] === null) {
         errors ??= {};
         errors[name] = [NULL_MESSAGE];
       }
     }
     if (errors) throw new HttpError(400, errors);
     for (const name of textFields) {
-      const value = values[name];
-      if (typeof value === 'string') values[name] = value.trim();
+      const value = body[name];
+      if (typeof value === 'string') body[name] = value.trim();
     }
+    parseInfinities(body, numericBody);
   };
 }

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } fro
 import { IdParamsSchema } from '../../contract/requests.js';
 import { HttpError } from '../http-error.js';
 import type { UserRepositories } from '../repositories/index.js';
-import { cleanBody } from './schemas.js';
+import { cleanInput } from './clean-input.js';
 
 export interface CrudRepository<Entity, Create, Update, Filter> {
   list(filter: Filter): Promise<Entity[]>;
@@ -64,26 +64,30 @@ export function crudRoutes<
     remove: { tags, security, params: IdParamsSchema },
   };
 
+  const cleanId = cleanInput({ params: IdParamsSchema });
+
   return async function routes(app: FastifyInstance): Promise<void> {
     app.addHook('preHandler', app.authenticate);
     app.addHook('preHandler', app.requirePaid);
     const repository = (request: FastifyRequest) =>
       options.repository(app.repos.forUser(request.user.id));
 
-    app.get(`${path}/`, { schema: schemas.list }, async (request) =>
-      repository(request).list(request.query as Static<F>),
+    app.get(
+      `${path}/`,
+      { schema: schemas.list, preValidation: cleanInput({ querystring: filter }) },
+      async (request) => repository(request).list(request.query as Static<F>),
     );
 
     app.post(
       `${path}/`,
-      { schema: schemas.create, preValidation: cleanBody(options.create) },
+      { schema: schemas.create, preValidation: cleanInput({ body: options.create }) },
       async (request, reply) => {
         const created = await repository(request).create(request.body as Static<C>);
         return reply.code(201).send(created);
       },
     );
 
-    app.get(`${path}/:id/`, { schema: schemas.detail }, async (request) => {
+    app.get(`${path}/:id/`, { schema: schemas.detail, preValidation: cleanId }, async (request) => {
       const found = await repository(request).get((request as IdRequest).params.id);
       if (!found) throw HttpError.notFound();
       return found;
@@ -91,7 +95,10 @@ export function crudRoutes<
 
     app.patch(
       `${path}/:id/`,
-      { schema: schemas.update, preValidation: cleanBody(options.update) },
+      {
+        schema: schemas.update,
+        preValidation: cleanInput({ body: options.update, params: IdParamsSchema }),
+      },
       async (request) => {
         const changes = (request.body ?? {}) as Static<U>;
         const updated = await repository(request).update((request as IdRequest).params.id, changes);
@@ -106,7 +113,7 @@ export function crudRoutes<
       return reply.code(204).send();
     };
     // The reference's delete lived under /delete/{id}/; the REST-style detail path works too.
-    app.delete(`${path}/:id/`, { schema: schemas.remove }, remove);
-    app.delete(`${path}/delete/:id/`, { schema: schemas.remove }, remove);
+    app.delete(`${path}/:id/`, { schema: schemas.remove, preValidation: cleanId }, remove);
+    app.delete(`${path}/delete/:id/`, { schema: schemas.remove, preValidation: cleanId }, remove);
   };
 }
