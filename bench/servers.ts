@@ -1,0 +1,102 @@
+// The two servers the benchmark compares: ours as a child process, and a bare node:http one in-process.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { type AddressInfo, createServer as createNetServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export interface Running {
+  url: string;
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  const server = createNetServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+async function waitUntilHealthy(url: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`our server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('our server did not become healthy within 30 s');
+}
+
+/** Our server from source (tsx) on SQLite in a throw-away directory, on a loopback port. */
+export async function startOurServer(): Promise<Running> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'monthbook-bench-'));
+  const port = await freePort();
+  const { DATABASE_URL: _ignored, ...env } = process.env;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: {
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      BILLING: 'off',
+      RATE_LIMIT: 'off',
+      LOG_LEVEL: 'silent',
+      WEB_DIR: '',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  try {
+    await waitUntilHealthy(url, child);
+  } catch (error) {
+    child.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  return {
+    url,
+    async stop() {
+      child.kill('SIGTERM');
+      await exited;
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface CannedAnswer {
+  status: number;
+  contentType: string;
+  body: Buffer;
+}
+
+/** A node:http server that answers every request with one fixed, pre-recorded response. */
+export async function startBareServer(answer: CannedAnswer): Promise<Running> {
+  const headers = {
+    'content-type': answer.contentType,
+    'content-length': String(answer.body.length),
+  };
+  const server: Server = createServer((request, response) => {
+    // Read the request body, as our server has to, before answering.
+    request.resume();
+    request.on('end', () => {
+      response.writeHead(answer.status, headers);
+      response.end(answer.body);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    async stop() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
