@@ -1,5 +1,9 @@
 // `npm run dev`: the API (restarting on change) and Vite's dev server (hot reload, proxying /api), together.
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+// Settings may come from a .env file; variables already in the environment win.
+if (existsSync('.env')) process.loadEnvFile('.env');
 
 const apiPort = process.env.API_PORT ?? '3001';
 const children = [

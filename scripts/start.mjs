@@ -2,6 +2,9 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
+// Settings may come from a .env file; variables already in the environment win.
+if (existsSync('.env')) process.loadEnvFile('.env');
+
 const built = existsSync('dist/web/index.html') && existsSync('dist/api/server/main.js');
 if (!built) {
   console.log('No build found: building the browser app and the server first…');
