@@ -189,6 +189,8 @@ export function createStripeGateway(deps: Deps): StripeGateway {
       if (paid && session.mode === 'subscription' && session.subscription) {
         change.subscription = (await currentSubscription(idOf(session.subscription))).state;
       }
+      // A still-open session seen by check-payment-status changes nothing: skip the write.
+      if (!event && Object.keys(change).length === 0) return 'ignored';
       return fulfilment.apply(userId, change, event);
     },
 
