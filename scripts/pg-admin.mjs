@@ -12,4 +12,4 @@ await client.query(
   action === 'create' ? `create database ${name}` : `drop database if exists ${name} with (force)`,
 );
 await client.end();
-console.log(`${action}d database ${name}`);
+console.log(`${action === 'create' ? 'created' : 'dropped'} database ${name}`);
