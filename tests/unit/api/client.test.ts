@@ -94,6 +94,29 @@ describe('api client', () => {
     ]);
   });
 
+  it('resends the same body when it retries a POST after a refresh', async () => {
+    const rejected = makeJwt(600);
+    storeTokens({ access: rejected, refresh: makeJwt(3600) });
+    const bodies: unknown[] = [];
+    server.use(
+      http.post(apiUrl('api/months/'), async ({ request }) => {
+        bodies.push(await request.json());
+        return request.headers.get('authorization') === `Bearer ${rejected}`
+          ? HttpResponse.json({ detail: 'Given token not valid' }, { status: 401 })
+          : HttpResponse.json({ id: 1, name: 'May', author: 1 }, { status: 201 });
+      }),
+    );
+
+    await client.post('api/months/', { json: { name: 'May' } }).json();
+
+    expect(bodies).toEqual([{ name: 'May' }, { name: 'May' }]);
+    expect(requestLog).toEqual([
+      'POST /api/months/',
+      'POST /api/token/refresh/',
+      'POST /api/months/',
+    ]);
+  });
+
   it('does not loop when the retried request is refused again', async () => {
     storeTokens({ access: makeJwt(600), refresh: makeJwt(3600) });
     server.use(
