@@ -2,6 +2,7 @@
 // Notifications mount with the app layout: public pages show no toasts and skip their code.
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
+import './components/global.css';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';

@@ -1,9 +1,7 @@
 // Creates the TanStack router with the query client in its context, so loaders can prefetch.
 import type { QueryClient } from '@tanstack/react-query';
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
-import { ErrorPage } from './components/error-page';
 import { LoadingScreen } from './components/loading-screen';
-import { NotFoundPage } from './components/not-found-page';
 import { routeTree } from './routeTree.gen';
 
 export interface RouterContext {
@@ -19,8 +17,6 @@ export function createAppRouter(queryClient: QueryClient, history?: RouterHistor
     // Freshness is react-query's job; the router always asks it.
     defaultPreloadStaleTime: 0,
     defaultPendingComponent: LoadingScreen,
-    defaultNotFoundComponent: NotFoundPage,
-    defaultErrorComponent: ErrorPage,
     scrollRestoration: true,
     ...(history ? { history } : {}),
   });

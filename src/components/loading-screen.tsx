@@ -1,14 +1,21 @@
 // The spec's 'Loading...' state, shown while the auth check or a screen's data is on its way.
-import { Center, Loader, Stack, Text } from '@mantine/core';
+// Plain markup on purpose: it ships with the entry bundle, which every page (the landing too) loads.
 import { TEXTS } from '../texts';
 
 export function LoadingScreen() {
   return (
-    <Center mih="50vh" p="xl">
-      <Stack align="center" gap="xs" role="status" aria-live="polite">
-        <Loader size="sm" aria-hidden="true" />
-        <Text>{TEXTS.loading}</Text>
-      </Stack>
-    </Center>
+    <div
+      role="status"
+      aria-live="polite"
+      style={{
+        minHeight: '50vh',
+        display: 'grid',
+        placeItems: 'center',
+        padding: 'var(--mantine-spacing-xl)',
+        color: 'var(--mantine-color-text)',
+      }}
+    >
+      {TEXTS.loading}
+    </div>
   );
 }

@@ -2,6 +2,7 @@
 import { createFileRoute, Outlet, redirect, useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { AppLayout } from '../components/app-shell/app-layout';
+import { ErrorPage } from '../components/error-page';
 import { LoadingScreen } from '../components/loading-screen';
 
 export const Route = createFileRoute('/_auth')({
@@ -15,6 +16,8 @@ export const Route = createFileRoute('/_auth')({
   // The spec shows 'Loading...' while the check runs, however short.
   pendingMs: 0,
   component: AuthLayout,
+  // Inside the shell, so the navbar stays usable when a screen's data fails.
+  errorComponent: ErrorPage,
 });
 
 function AuthLayout() {

@@ -1,27 +1,58 @@
-// The navbar's Feedback entry: a popover with the contact address (spec §2).
-import { Anchor, Button, Popover, Text } from '@mantine/core';
+// The navbar's Feedback entry (spec §2): a small popover with the contact address.
+// A disclosure button and panel rather than Mantine's Popover: that one brings a positioning
+// library (about 9 KB gzipped) into every app screen for a single fixed panel.
+import { Anchor, Button, Paper, Text } from '@mantine/core';
+import { useClickOutside, useWindowEvent } from '@mantine/hooks';
+import { useId, useRef, useState } from 'react';
 import { CONTACT_EMAIL } from '../../../contract/rules';
 
-export function FeedbackPopover({ fullWidth = false }: { fullWidth?: boolean }) {
+export function FeedbackPopover({ inline = false }: { inline?: boolean }) {
+  const [opened, setOpened] = useState(false);
+  const panelId = useId();
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const rootRef = useClickOutside<HTMLDivElement>(() => setOpened(false));
+  useWindowEvent('keydown', (event) => {
+    if (opened && event.key === 'Escape') {
+      setOpened(false);
+      buttonRef.current?.focus();
+    }
+  });
+
   return (
-    <Popover width={280} position="bottom-end" withArrow shadow="md">
-      <Popover.Target>
-        <Button
-          variant="subtle"
-          color="gray"
-          c="var(--mantine-color-text)"
-          fullWidth={fullWidth}
-          justify={fullWidth ? 'flex-start' : 'center'}
-        >
-          Feedback
-        </Button>
-      </Popover.Target>
-      <Popover.Dropdown>
+    <div ref={rootRef} style={{ position: 'relative' }}>
+      <Button
+        ref={buttonRef}
+        variant="subtle"
+        color="gray"
+        c="var(--mantine-color-text)"
+        fullWidth={inline}
+        justify={inline ? 'flex-start' : 'center'}
+        aria-expanded={opened}
+        aria-controls={panelId}
+        onClick={() => setOpened((open) => !open)}
+      >
+        Feedback
+      </Button>
+      <Paper
+        id={panelId}
+        hidden={!opened}
+        withBorder
+        shadow="md"
+        p="md"
+        radius="md"
+        w={inline ? '100%' : 280}
+        mt={inline ? 'xs' : 0}
+        style={
+          inline
+            ? undefined
+            : { position: 'absolute', right: 0, top: 'calc(100% + 8px)', zIndex: 300 }
+        }
+      >
         <Text size="sm">Questions, ideas or something broken? Write to us:</Text>
         <Anchor href={`mailto:${CONTACT_EMAIL}`} size="sm" fw={600}>
           {CONTACT_EMAIL}
         </Anchor>
-      </Popover.Dropdown>
-    </Popover>
+      </Paper>
+    </div>
   );
 }

@@ -52,7 +52,7 @@ export function NavItems({ vertical = false, onNavigate }: NavItemsProps) {
     <Button key="billing" onClick={openBilling} loading={portal.isPending} {...itemProps}>
       Billing
     </Button>,
-    <FeedbackPopover key="feedback" fullWidth={vertical} />,
+    <FeedbackPopover key="feedback" inline={vertical} />,
     <Button key="settings" component={Link} to="/settings" onClick={onNavigate} {...itemProps}>
       Settings
     </Button>,

@@ -1,17 +1,20 @@
 // The 'Goals' column (spec §2): a checkbox and a delete control per goal, and 'Add New Goal +'.
 import { ActionIcon, Button, Checkbox, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { Suspense } from 'react';
 import type { Goal } from '../../../contract/entities';
 import { useDeleteGoal, useToggleGoal } from '../../queries/goals';
 import { TEXTS, TOASTS } from '../../texts';
 import { TrashIcon } from '../icons';
+import { CreateGoalModal, loadCreateGoalModal } from '../lazy-modals';
 import { notifyFailure, notifySuccess } from '../toast';
-import { CreateGoalModal } from './create-goal-modal';
+import { useMountedOnce } from '../use-mounted-once';
 
 export function GoalsColumn({ monthId, goals }: { monthId: number; goals: Goal[] }) {
   const toggleGoal = useToggleGoal(monthId);
   const deleteGoal = useDeleteGoal(monthId);
   const [creating, { open, close }] = useDisclosure(false);
+  const mounted = useMountedOnce(creating);
 
   const toggle = (goal: Goal, isCompleted: boolean) => {
     toggleGoal.mutate(
@@ -36,7 +39,12 @@ export function GoalsColumn({ monthId, goals }: { monthId: number; goals: Goal[]
         <Title order={2} size="h3" id="goals-title">
           {TEXTS.goals}
         </Title>
-        <Button size="sm" onClick={open}>
+        <Button
+          size="sm"
+          onClick={open}
+          onPointerEnter={loadCreateGoalModal}
+          onFocus={loadCreateGoalModal}
+        >
           {TEXTS.addGoal}
         </Button>
       </Group>
@@ -67,7 +75,9 @@ export function GoalsColumn({ monthId, goals }: { monthId: number; goals: Goal[]
           </Stack>
         )}
       </Paper>
-      <CreateGoalModal monthId={monthId} opened={creating} onClose={close} />
+      <Suspense fallback={null}>
+        {mounted && <CreateGoalModal monthId={monthId} opened={creating} onClose={close} />}
+      </Suspense>
     </section>
   );
 }

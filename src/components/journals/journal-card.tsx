@@ -4,6 +4,7 @@ import type { DailyHabit, DailyMeasure, Journal } from '../../../contract/entiti
 import { useToggleDailyHabit } from '../../queries/daily';
 import { TOASTS } from '../../texts';
 import { PencilIcon, TrashIcon } from '../icons';
+import { loadJournalFormModal } from '../lazy-modals';
 import { notifyFailure, notifySuccess } from '../toast';
 import { formatJournalDate } from './format-date';
 
@@ -69,6 +70,8 @@ export function JournalCard(props: JournalCardProps) {
             size="xs"
             leftSection={<PencilIcon size={14} />}
             aria-label={`Edit journal of ${date}`}
+            onPointerEnter={loadJournalFormModal}
+            onFocus={loadJournalFormModal}
             onClick={() => onEdit(journal)}
           >
             Edit

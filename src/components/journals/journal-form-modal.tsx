@@ -63,8 +63,7 @@ export function JournalFormModal(props: JournalFormModalProps) {
             label="Highlight"
             description="The best moment of your day"
             required
-            autosize
-            minRows={2}
+            rows={3}
             data-autofocus
             {...form.getInputProps('highlight')}
           />

@@ -1,13 +1,15 @@
 // The 'Registers' column (spec §2): journal cards, 'Add New Journal +' and the create/edit modals.
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useMemo, useState } from 'react';
+import { Suspense, useMemo, useState } from 'react';
 import type { DailyHabit, DailyMeasure, Habit, Journal } from '../../../contract/entities';
 import { useCreateJournal, useDeleteJournal, useUpdateJournal } from '../../queries/journals';
 import { TEXTS, TOASTS } from '../../texts';
+import { JournalFormModal, loadJournalFormModal } from '../lazy-modals';
 import { notifyFailure, notifySuccess, notifyWarning } from '../toast';
+import { useMountedOnce } from '../use-mounted-once';
 import { JournalCard } from './journal-card';
-import { JournalFormModal, type JournalFormValues } from './journal-form-modal';
+import type { JournalFormValues } from './journal-form-modal';
 
 interface RegistersColumnProps {
   monthId: number;
@@ -35,6 +37,8 @@ export function RegistersColumn(props: RegistersColumnProps) {
   const deleteJournal = useDeleteJournal(monthId);
   const [creating, { open: openCreate, close: closeCreate }] = useDisclosure(false);
   const [editing, setEditing] = useState<Journal | null>(null);
+  const createMounted = useMountedOnce(creating);
+  const editMounted = useMountedOnce(editing !== null);
 
   const habitsByJournal = useMemo(() => groupByJournal(dailyHabits), [dailyHabits]);
   const measuresByJournal = useMemo(() => groupByJournal(dailyMeasures), [dailyMeasures]);
@@ -108,7 +112,12 @@ export function RegistersColumn(props: RegistersColumnProps) {
         <Title order={2} size="h3" id="registers-title">
           {TEXTS.registers}
         </Title>
-        <Button size="sm" onClick={openCreate}>
+        <Button
+          size="sm"
+          onClick={openCreate}
+          onPointerEnter={loadJournalFormModal}
+          onFocus={loadJournalFormModal}
+        >
           {TEXTS.addJournal}
         </Button>
       </Group>
@@ -130,26 +139,32 @@ export function RegistersColumn(props: RegistersColumnProps) {
           ))}
         </Stack>
       )}
-      <JournalFormModal
-        opened={creating}
-        title={TEXTS.createRegister}
-        measureName={measureName}
-        habits={habits}
-        initialValues={emptyValues}
-        submitting={createJournal.isPending}
-        onSubmit={create}
-        onClose={closeCreate}
-      />
-      <JournalFormModal
-        opened={editing !== null}
-        title="Edit Register"
-        measureName={measureName}
-        habits={habits}
-        initialValues={editing ? editValues(editing) : emptyValues}
-        submitting={updateJournal.isPending}
-        onSubmit={update}
-        onClose={() => setEditing(null)}
-      />
+      <Suspense fallback={null}>
+        {createMounted && (
+          <JournalFormModal
+            opened={creating}
+            title={TEXTS.createRegister}
+            measureName={measureName}
+            habits={habits}
+            initialValues={emptyValues}
+            submitting={createJournal.isPending}
+            onSubmit={create}
+            onClose={closeCreate}
+          />
+        )}
+        {editMounted && (
+          <JournalFormModal
+            opened={editing !== null}
+            title="Edit Register"
+            measureName={measureName}
+            habits={habits}
+            initialValues={editing ? editValues(editing) : emptyValues}
+            submitting={updateJournal.isPending}
+            onSubmit={update}
+            onClose={() => setEditing(null)}
+          />
+        )}
+      </Suspense>
     </section>
   );
 }

@@ -1,5 +1,4 @@
 // Landing top bar: in-page links to Pricing, About and Demo (smooth scroll via CSS), Login and Sign Up.
-import { Anchor, Box, Button, Container, Group } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { Brand } from '../brand';
 
@@ -10,45 +9,36 @@ const SECTIONS = [
 ] as const;
 
 /** Rendered twice (inline on wide screens, as a second row on narrow ones); CSS shows only one. */
-function SectionLinks(props: { visibleFrom?: 'sm'; hiddenFrom?: 'sm' }) {
+function SectionLinks({ variant }: { variant: 'wide' | 'narrow' }) {
   return (
-    <Group component="nav" aria-label="Sections" gap="lg" {...props}>
+    <nav aria-label="Sections" className={`mb-section-links mb-section-links-${variant}`}>
       {SECTIONS.map((section) => (
-        <Anchor key={section.href} href={section.href} c="var(--mantine-color-text)" fw={500}>
+        <a key={section.href} href={section.href}>
           {section.label}
-        </Anchor>
+        </a>
       ))}
-    </Group>
+    </nav>
   );
 }
 
 export function LandingHeader() {
   return (
-    <Box
-      component="header"
-      pos="sticky"
-      top={0}
-      style={{
-        zIndex: 10,
-        background: 'var(--mantine-color-body)',
-        borderBottom: '1px solid var(--mantine-color-default-border)',
-      }}
-    >
-      <Container size="lg" py="sm">
-        <Group justify="space-between" gap="sm" wrap="nowrap">
+    <header className="mb-header">
+      <div className="mb-container">
+        <div className="mb-header-row">
           <Brand />
-          <SectionLinks visibleFrom="sm" />
-          <Group gap="xs" wrap="nowrap">
-            <Button component={Link} to="/login" variant="subtle" px="sm">
+          <SectionLinks variant="wide" />
+          <div className="mb-actions">
+            <Link to="/login" className="mb-button mb-button-subtle">
               Login
-            </Button>
-            <Button component={Link} to="/register" px="sm">
+            </Link>
+            <Link to="/register" className="mb-button">
               Sign Up
-            </Button>
-          </Group>
-        </Group>
-        <SectionLinks hiddenFrom="sm" />
-      </Container>
-    </Box>
+            </Link>
+          </div>
+        </div>
+        <SectionLinks variant="narrow" />
+      </div>
+    </header>
   );
 }

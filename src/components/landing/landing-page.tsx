@@ -1,17 +1,4 @@
 // The marketing page (spec §2 '/'): a pure render of constants and the launch offer, so it prerenders.
-import {
-  Alert,
-  Anchor,
-  Box,
-  Button,
-  Container,
-  Group,
-  SimpleGrid,
-  Stack,
-  Text,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { LaunchOffer } from '../../../contract/entities';
 import { LAUNCH_OFFER } from '../../../contract/rules';
@@ -23,7 +10,7 @@ import { LandingHeader } from './landing-header';
 const FEATURES = [
   {
     title: 'A page for every month',
-    body: 'Start each month with a name, the one measure you want to track (sleep hours, pages read, kilometres run) and the habits you want to keep.',
+    body: 'Start each month with a name, the one measure you want to track (hours of sleep, pages read, kilometres run) and the habits you want to keep.',
     icon: BookIcon,
   },
   {
@@ -44,81 +31,64 @@ export interface LandingPageProps {
 }
 
 function OfferBanner({ launchOffer }: LandingPageProps) {
+  // Once the places are gone, the offer is no longer advertised.
   if (launchOffer && launchOffer.remaining <= 0) return null;
   return (
-    <Alert
-      variant="light"
-      radius="lg"
-      maw={720}
-      mx="auto"
-      w="100%"
-      title={`${LAUNCH_OFFER.percentOff}% off for the first ${LAUNCH_OFFER.customers} customers`}
-    >
-      {launchOffer
-        ? `${launchOffer.remaining} ${launchOffer.remaining === 1 ? 'place' : 'places'} left at the launch price.`
-        : 'The launch price applies automatically at checkout.'}
-    </Alert>
+    <div className="mb-offer">
+      <strong>
+        {LAUNCH_OFFER.percentOff}% off for the first {LAUNCH_OFFER.customers} customers
+      </strong>
+      <p>
+        {launchOffer
+          ? `${launchOffer.remaining} ${launchOffer.remaining === 1 ? 'place' : 'places'} left at the launch price.`
+          : 'The launch price applies automatically at checkout.'}
+      </p>
+    </div>
   );
 }
 
 export function LandingPage({ launchOffer }: LandingPageProps) {
   return (
-    <>
+    <div className="mb-public">
       <LandingHeader />
       <main>
-        <Container size="lg" py={{ base: 48, sm: 96 }}>
-          <Stack align="center" ta="center" gap="lg" maw={760} mx="auto">
-            <Title order={1} fz={{ base: 34, sm: 52 }} lh={1.1}>
-              Your year, kept one month at a time
-            </Title>
-            <Text fz={{ base: 'lg', sm: 'xl' }}>
-              Monthbook is a personal journal organised by month: a highlight a day, one measure to
-              track, the habits you want to keep and the goals you want to reach.
-            </Text>
-            <Group justify="center">
-              <Button component={Link} to="/register" size="lg">
-                Sign Up
-              </Button>
-              <Button component="a" href="#demo" size="lg" variant="default">
-                Watch the demo
-              </Button>
-            </Group>
-          </Stack>
-        </Container>
+        <div className="mb-container mb-hero">
+          <h1>Your year, kept one month at a time</h1>
+          <p className="mb-lead">
+            Monthbook is a personal journal organised by month: a highlight a day, one measure to
+            track, the habits you want to keep and the goals you want to reach.
+          </p>
+          <div className="mb-actions mb-actions-center">
+            <Link to="/register" className="mb-button mb-button-large">
+              Sign Up
+            </Link>
+            <a href="#demo" className="mb-button mb-button-outline mb-button-large">
+              Watch the demo
+            </a>
+          </div>
+        </div>
 
-        <Box
-          component="section"
-          id="about"
-          aria-labelledby="about-title"
-          py={64}
-          bg="var(--mantine-color-default-hover)"
-        >
-          <Container size="lg">
-            <Title id="about-title" order={2} ta="center" mb="xl">
-              About
-            </Title>
-            <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xl">
+        <section id="about" aria-labelledby="about-title" className="mb-band mb-band-tinted">
+          <div className="mb-container">
+            <h2 id="about-title">About</h2>
+            <div className="mb-grid mb-grid-3">
               {FEATURES.map((feature) => (
-                <Stack key={feature.title} gap="sm">
-                  <ThemeIcon size={44} radius="md" variant="filled">
+                <div key={feature.title} className="mb-feature">
+                  <span className="mb-feature-icon">
                     <feature.icon size={24} />
-                  </ThemeIcon>
-                  <Title order={3} size="h4">
-                    {feature.title}
-                  </Title>
-                  <Text>{feature.body}</Text>
-                </Stack>
+                  </span>
+                  <h3>{feature.title}</h3>
+                  <p>{feature.body}</p>
+                </div>
               ))}
-            </SimpleGrid>
-          </Container>
-        </Box>
+            </div>
+          </div>
+        </section>
 
-        <Box component="section" id="demo" aria-labelledby="demo-title" py={64}>
-          <Container size="md">
-            <Title id="demo-title" order={2} ta="center" mb="xl">
-              Demo
-            </Title>
-            <figure style={{ margin: 0 }}>
+        <section id="demo" aria-labelledby="demo-title" className="mb-band">
+          <div className="mb-container mb-container-narrow">
+            <h2 id="demo-title">Demo</h2>
+            <figure className="mb-figure">
               <video
                 className="mb-demo-video"
                 controls
@@ -128,42 +98,32 @@ export function LandingPage({ launchOffer }: LandingPageProps) {
                 <source src="/demo.webm" type="video/webm" />
                 <track kind="captions" src="/demo-captions.vtt" srcLang="en" label="English" />
                 Your browser cannot play this video.{' '}
-                <Anchor href="/demo.webm">Download the demo video</Anchor>.
+                <a href="/demo.webm">Download the demo video</a>.
               </video>
-              <Text component="figcaption" id="demo-caption" ta="center" mt="sm">
+              <figcaption id="demo-caption">
                 A short walkthrough without sound: creating a month, writing a journal entry,
                 ticking off habits and a goal.
-              </Text>
+              </figcaption>
             </figure>
-          </Container>
-        </Box>
+          </div>
+        </section>
 
-        <Box
-          component="section"
-          id="pricing"
-          aria-labelledby="pricing-title"
-          py={64}
-          bg="var(--mantine-color-default-hover)"
-        >
-          <Container size="lg">
-            <Stack gap="xl">
-              <Title id="pricing-title" order={2} ta="center">
-                Pricing
-              </Title>
-              <OfferBanner launchOffer={launchOffer} />
-              <PlanCards
-                headingOrder={3}
-                action={() => (
-                  <Button component={Link} to="/register" fullWidth>
-                    Sign Up
-                  </Button>
-                )}
-              />
-            </Stack>
-          </Container>
-        </Box>
+        <section id="pricing" aria-labelledby="pricing-title" className="mb-band mb-band-tinted">
+          <div className="mb-container">
+            <h2 id="pricing-title">Pricing</h2>
+            <OfferBanner launchOffer={launchOffer} />
+            <PlanCards
+              headingLevel={3}
+              action={() => (
+                <Link to="/register" className="mb-button">
+                  Sign Up
+                </Link>
+              )}
+            />
+          </div>
+        </section>
       </main>
       <SiteFooter />
-    </>
+    </div>
   );
 }

@@ -1,5 +1,5 @@
 // Layout of the legal pages (spec §2 /tou, /pp): title, date, numbered sections and a Back link.
-import { Anchor, Box, Container, Stack, Text, Title } from '@mantine/core';
+// Plain markup styled by global.css, like the landing page, so it prerenders and ships little code.
 import { Link } from '@tanstack/react-router';
 import { TEXTS } from '../../texts';
 import { Brand } from '../brand';
@@ -17,39 +17,28 @@ interface LegalPageProps {
 
 export function LegalPage({ title, sections }: LegalPageProps) {
   return (
-    <>
-      <Box
-        component="header"
-        style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
-      >
-        <Container size="md" py="sm">
+    <div className="mb-public">
+      <header className="mb-header">
+        <div className="mb-container mb-container-narrow mb-header-row">
           <Brand />
-        </Container>
-      </Box>
-      <Container component="main" size="md" py="xl">
-        <Anchor component={Link} to="/" fw={500}>
-          ← Back
-        </Anchor>
-        <Title order={1} mt="lg">
-          {title}
-        </Title>
-        <Text mt="xs">Last updated: {TEXTS.legalDate}</Text>
-        <Stack gap="lg" mt="xl">
-          {sections.map((section, index) => (
-            <section key={section.heading} aria-labelledby={`section-${index + 1}`}>
-              <Title order={2} size="h3" id={`section-${index + 1}`}>
-                {index + 1}. {section.heading}
-              </Title>
-              {section.paragraphs.map((paragraph) => (
-                <Text key={paragraph} mt="xs">
-                  {paragraph}
-                </Text>
-              ))}
-            </section>
-          ))}
-        </Stack>
-      </Container>
+        </div>
+      </header>
+      <main className="mb-container mb-container-narrow mb-legal">
+        <Link to="/">← Back</Link>
+        <h1>{title}</h1>
+        <p>Last updated: {TEXTS.legalDate}</p>
+        {sections.map((section, index) => (
+          <section key={section.heading} aria-labelledby={`section-${index + 1}`}>
+            <h2 id={`section-${index + 1}`}>
+              {index + 1}. {section.heading}
+            </h2>
+            {section.paragraphs.map((paragraph) => (
+              <p key={paragraph}>{paragraph}</p>
+            ))}
+          </section>
+        ))}
+      </main>
       <SiteFooter />
-    </>
+    </div>
   );
 }

@@ -3,6 +3,7 @@ import { Anchor, Button, Card, Group, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { Month } from '../../../contract/entities';
 import { PencilIcon, TrashIcon } from '../icons';
+import { loadRenameMonthModal } from '../lazy-modals';
 
 interface MonthCardProps {
   month: Month;
@@ -33,6 +34,8 @@ export function MonthCard({ month, onEdit, onDelete }: MonthCardProps) {
           size="xs"
           leftSection={<PencilIcon size={14} />}
           aria-label={`Edit month ${month.name}`}
+          onPointerEnter={loadRenameMonthModal}
+          onFocus={loadRenameMonthModal}
           onClick={() => onEdit(month)}
         >
           Edit

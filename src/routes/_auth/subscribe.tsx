@@ -35,7 +35,7 @@ function SubscribePage() {
         <Title order={1}>Choose your plan</Title>
         <Text>Pick a plan to start writing. Payments are handled securely by Stripe.</Text>
       </Stack>
-      <PlanCards headingOrder={2} action={(plan) => <PlanButton plan={plan} />} />
+      <PlanCards headingLevel={2} action={(plan) => <PlanButton plan={plan} />} />
     </Stack>
   );
 }

@@ -3,13 +3,17 @@ import { Button, Group, SimpleGrid, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import type { Month } from '../../../../contract/entities';
 import { ConfirmModal } from '../../../components/confirm-modal';
-import { CreateMonthModal } from '../../../components/months/create-month-modal';
+import {
+  CreateMonthModal,
+  loadCreateMonthModal,
+  RenameMonthModal,
+} from '../../../components/lazy-modals';
 import { MonthCard } from '../../../components/months/month-card';
-import { RenameMonthModal } from '../../../components/months/rename-month-modal';
 import { notifyFailure, notifySuccess } from '../../../components/toast';
+import { useMountedOnce } from '../../../components/use-mounted-once';
 import { monthsQueryOptions, useDeleteMonth } from '../../../queries/months';
 import { TEXTS, TOASTS } from '../../../texts';
 
@@ -37,6 +41,8 @@ function MonthsPage() {
   const [creating, { open: openCreate, close: closeCreate }] = useDisclosure(false);
   const [editing, setEditing] = useState<Month | null>(null);
   const [deleting, setDeleting] = useState<Month | null>(null);
+  const createMounted = useMountedOnce(creating);
+  const renameMounted = useMountedOnce(editing !== null);
 
   const confirmDelete = () => {
     if (!deleting) return;
@@ -51,7 +57,13 @@ function MonthsPage() {
     <>
       <Group justify="space-between" mb="lg" gap="sm">
         <Title order={1}>Months</Title>
-        <Button onClick={openCreate}>{TEXTS.addMonth}</Button>
+        <Button
+          onClick={openCreate}
+          onPointerEnter={loadCreateMonthModal}
+          onFocus={loadCreateMonthModal}
+        >
+          {TEXTS.addMonth}
+        </Button>
       </Group>
       {months.length === 0 ? (
         <Text>No months yet. Add your first month to start your journal.</Text>
@@ -62,8 +74,10 @@ function MonthsPage() {
           ))}
         </SimpleGrid>
       )}
-      <CreateMonthModal opened={creating} onClose={closeCreate} />
-      <RenameMonthModal month={editing} onClose={() => setEditing(null)} />
+      <Suspense fallback={null}>
+        {createMounted && <CreateMonthModal opened={creating} onClose={closeCreate} />}
+        {renameMounted && <RenameMonthModal month={editing} onClose={() => setEditing(null)} />}
+      </Suspense>
       <ConfirmModal
         opened={deleting !== null}
         title="Delete month"

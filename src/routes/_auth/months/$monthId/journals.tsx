@@ -1,9 +1,9 @@
 // A month's journals (spec §2): the month name as h1 (back to /months), Registers and Goals columns.
-import { Anchor, Grid, Title } from '@mantine/core';
+import { Anchor, Title } from '@mantine/core';
 import { useSuspenseQueries } from '@tanstack/react-query';
 import { createFileRoute, Link, notFound } from '@tanstack/react-router';
-import { MAX_ID } from '../../../../../contract/rules';
 import { GoalsColumn } from '../../../../components/journals/goals-column';
+import { parseMonthId } from '../../../../components/journals/parse-month-id';
 import { RegistersColumn } from '../../../../components/journals/registers-column';
 import { dailyHabitsQueryOptions, dailyMeasuresQueryOptions } from '../../../../queries/daily';
 import { goalsQueryOptions } from '../../../../queries/goals';
@@ -12,18 +12,12 @@ import { journalsQueryOptions } from '../../../../queries/journals';
 import { measuresQueryOptions } from '../../../../queries/measures';
 import { monthQueryOptions } from '../../../../queries/months';
 
-/** A positive integer id, or null for anything else (shown as the 404 page). */
-export function parseMonthId(raw: string): number | null {
-  if (!/^[1-9]\d{0,9}$/.test(raw)) return null;
-  const id = Number(raw);
-  return id <= MAX_ID ? id : null;
-}
-
 export const Route = createFileRoute('/_auth/months/$monthId/journals')({
   loader: async ({ context: { queryClient }, params }) => {
-    const monthId = parseMonthId(params.monthId);
-    if (monthId === null) throw notFound();
     // Dynamic imports keep the data layer out of the bundle every page (the landing too) loads.
+    const ids = await import('../../../../components/journals/parse-month-id');
+    const monthId = ids.parseMonthId(params.monthId);
+    if (monthId === null) throw notFound();
     const [months, journals, goals, habits, measures, daily, errors] = await Promise.all([
       import('../../../../queries/months'),
       import('../../../../queries/journals'),
@@ -77,8 +71,8 @@ function JournalsPage() {
           {month.data.name}
         </Anchor>
       </Title>
-      <Grid gutter="xl">
-        <Grid.Col span={{ base: 12, md: 8 }}>
+      <div className="mb-journals-grid">
+        <div>
           <RegistersColumn
             monthId={monthId}
             journals={journals.data}
@@ -87,11 +81,11 @@ function JournalsPage() {
             dailyHabits={dailyHabits.data}
             dailyMeasures={dailyMeasures.data}
           />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 4 }}>
+        </div>
+        <div>
           <GoalsColumn monthId={monthId} goals={goals.data} />
-        </Grid.Col>
-      </Grid>
+        </div>
+      </div>
     </>
   );
 }

@@ -1,0 +1,21 @@
+// Modals load on first use: forms and their validation code stay out of a screen's first load.
+// Each loader is also called on hover/focus of the button that opens it, so opening feels instant.
+import { lazy } from 'react';
+
+export const loadCreateMonthModal = () => import('./months/create-month-modal');
+export const loadRenameMonthModal = () => import('./months/rename-month-modal');
+export const loadJournalFormModal = () => import('./journals/journal-form-modal');
+export const loadCreateGoalModal = () => import('./journals/create-goal-modal');
+
+export const CreateMonthModal = lazy(() =>
+  loadCreateMonthModal().then((m) => ({ default: m.CreateMonthModal })),
+);
+export const RenameMonthModal = lazy(() =>
+  loadRenameMonthModal().then((m) => ({ default: m.RenameMonthModal })),
+);
+export const JournalFormModal = lazy(() =>
+  loadJournalFormModal().then((m) => ({ default: m.JournalFormModal })),
+);
+export const CreateGoalModal = lazy(() =>
+  loadCreateGoalModal().then((m) => ({ default: m.CreateGoalModal })),
+);
