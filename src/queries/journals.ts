@@ -85,7 +85,10 @@ async function editJournal(
   monthId: number,
   { journalId, highlight, metric, habits }: JournalEdit,
 ): Promise<void> {
-  if (highlight !== undefined) {
+  const cached = queryClient
+    .getQueryData(journalsQueryOptions(monthId).queryKey)
+    ?.find((j) => j.id === journalId);
+  if (highlight !== undefined && highlight !== cached?.highlight) {
     const journal = await updateJournal(journalId, { highlight });
     replaceInList<Journal>(queryClient, journalKeys.list(monthId), journal);
   }

@@ -237,6 +237,7 @@ describe('useUpdateJournal', () => {
     await act(() =>
       result.current.hook.mutateAsync({
         journalId: journal.id,
+        highlight: journal.highlight,
         metric,
         habits: fixture.dailyHabits.map((d) => ({
           habitId: d.habit_id,
