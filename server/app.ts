@@ -49,6 +49,8 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
         coerceTypes: 'array',
         removeAdditional: true,
         useDefaults: true,
+        // Puts the offending value on each error, for messages like '"x" is not a valid choice.'
+        verbose: true,
       },
     },
     // Lets Stripe's webhook and clients see a request id in every answer.
