@@ -4,7 +4,9 @@ import ky from 'ky';
 /** The build-time `VITE_API_URL`, else the page's own origin (the server serves the app and the API). */
 export function apiBaseUrl(): string {
   const configured: unknown = import.meta.env.VITE_API_URL;
-  return typeof configured === 'string' && configured !== '' ? configured : window.location.origin;
+  if (typeof configured === 'string' && configured !== '') return configured;
+  // No window when pages are prerendered in Node at build time; nothing is fetched there.
+  return globalThis.location?.origin ?? '';
 }
 
 /**
