@@ -31,8 +31,9 @@ export default fp(
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     });
     // The id in every log line of a request, so a user's report can be matched to the logs.
-    app.addHook('onSend', async (request, reply) => {
+    app.addHook('onRequest', (request, reply, done) => {
       reply.header('x-request-id', request.id);
+      done();
     });
     // Bearer tokens, not cookies, so credentials stay off; no origin is allowed unless configured.
     const origins = app.config.corsOrigins;
