@@ -1,0 +1,25 @@
+// Build-time renderer: the public pages (/, /tou, /pp) as static HTML, so they show before any JavaScript runs.
+import { MantineProvider } from '@mantine/core';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
+import { renderToString } from 'react-dom/server';
+import { createQueryClient } from './query-client';
+import { createAppRouter } from './router';
+import { cssVariablesResolver, theme } from './theme';
+
+export async function render(path: string): Promise<string> {
+  const queryClient = createQueryClient();
+  const router = createAppRouter(queryClient, createMemoryHistory({ initialEntries: [path] }));
+  await router.load();
+  return renderToString(
+    <MantineProvider
+      theme={theme}
+      defaultColorScheme="auto"
+      cssVariablesResolver={cssVariablesResolver}
+    >
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+}
