@@ -1,7 +1,6 @@
 // Account endpoints: register, log in, and revoke a refresh token on logout.
 import type { TokenPair, User } from '../../contract/entities';
 import type { Credentials, RefreshBody } from '../../contract/requests';
-import { client } from './client';
 import { publicHttp } from './http';
 
 export function registerUser(credentials: Credentials): Promise<User> {
@@ -12,7 +11,11 @@ export function obtainTokens(credentials: Credentials): Promise<TokenPair> {
   return publicHttp.post('api/token/', { json: credentials }).json<TokenPair>();
 }
 
+/**
+ * Anonymous like refresh: holding the refresh token is the proof, and logging out must not first
+ * refresh an expired access token (whose failure would send the user to /login instead of /).
+ */
 export async function blacklistRefreshToken(refresh: string): Promise<void> {
   const body: RefreshBody = { refresh };
-  await client.post('api/token/blacklist/', { json: body });
+  await publicHttp.post('api/token/blacklist/', { json: body });
 }

@@ -117,6 +117,14 @@ describe('useLogout', () => {
     expect(errors).toHaveBeenCalled();
   });
 
+  it('does not refresh an expired access token just to log out', async () => {
+    storeTokens({ access: makeJwt(-10), refresh: makeJwt(3600) });
+    const { result } = renderQueryHook(() => useLogout());
+    await act(() => result.current.mutateAsync());
+    expect(requestLog).toEqual(['POST /api/token/blacklist/']);
+    expect(localStorage.length).toBe(0);
+  });
+
   it('makes no request without a refresh token', async () => {
     const { result } = renderQueryHook(() => useLogout());
     await act(() => result.current.mutateAsync());
