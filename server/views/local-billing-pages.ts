@@ -30,15 +30,16 @@ const STYLE = `
   dl{display:grid;grid-template-columns:auto 1fr;gap:.5rem 1rem;margin:0 0 1.25rem}
   dt{color:#495057}
   dd{margin:0;text-align:right;font-weight:600}
-  s{color:#868e96;font-weight:400;margin-right:.35rem}
-  .offer{color:#2b8a3e}
+  s{color:#636b73;font-weight:400;margin-right:.35rem}
+  .offer{color:#1e6b30}
   form{margin:0}
   .actions{display:grid;gap:.75rem}
   button,.button{display:block;width:100%;min-height:2.75rem;padding:.65rem 1rem;border-radius:.5rem;font:inherit;font-weight:600;text-align:center;text-decoration:none;cursor:pointer;border:1px solid transparent}
-  .primary{background:#1c7ed6;color:#fff}
+  .primary{background:#1864ab;color:#fff}
   .secondary{background:#fff;color:#1a1b1e;border-color:#ced4da}
   .danger{background:#fff;color:#c92a2a;border-color:#c92a2a}
   button:focus-visible,.button:focus-visible{outline:3px solid #1971c2;outline-offset:2px}
+  .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
   .notice{background:#e7f5ff;border-radius:.5rem;padding:.75rem 1rem}
 `;
 
@@ -80,7 +81,7 @@ export function checkoutPage(input: CheckoutPageInput): string {
   const per = input.plan === 'subscription' ? ' / month' : ' once';
   const original =
     'originalPrice' in plan
-      ? `<s aria-label="was ${plan.originalPrice} USD">${plan.originalPrice} USD</s>`
+      ? `<span class="visually-hidden">Was </span><s>${plan.originalPrice} USD</s><span class="visually-hidden">, now </span>`
       : '';
   const hasOffer = input.placesLeft > 0;
   const due = hasOffer ? discounted(plan.price, LAUNCH_OFFER.percentOff) : plan.price;
