@@ -4,6 +4,9 @@ import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrate } from './db/migrate.js';
 
+/** Kubernetes and most load balancers wait 30 s after SIGTERM before killing. */
+const SHUTDOWN_DEADLINE_MS = 25_000;
+
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
   try {
@@ -26,6 +29,11 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    // A request that never ends must not keep a stopping server alive past the orchestrator's patience.
+    setTimeout(() => {
+      app.log.error('shutdown took too long: exiting with requests still open');
+      process.exit(1);
+    }, SHUTDOWN_DEADLINE_MS).unref();
     try {
       await app.close();
       process.exit(0);

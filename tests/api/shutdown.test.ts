@@ -67,3 +67,9 @@ it('finishes the request in flight, refuses new ones, closes the database and ex
   expect(existsSync(walFile)).toBe(false);
   expect(server.output()).toContain('shutting down');
 });
+
+it('refuses to start with a bad setting, naming it, with exit code 78', async () => {
+  await expect(startServer({ ACCESS_TOKEN_TTL: 'forever' })).rejects.toThrow(
+    /exited with 78 before listening:\nConfiguration error: ACCESS_TOKEN_TTL must be a duration/,
+  );
+});
