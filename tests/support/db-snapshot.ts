@@ -2,8 +2,19 @@
 import { sql } from 'kysely';
 import type { TestApp } from './test-app.js';
 
+const tableCache = new WeakMap<TestApp, Promise<string[]>>();
+
 /** Every table of the app's schema (found by introspection, so tables added later count too). */
-async function tableNames(testApp: TestApp): Promise<string[]> {
+function tableNames(testApp: TestApp): Promise<string[]> {
+  let names = tableCache.get(testApp);
+  if (!names) {
+    names = introspect(testApp);
+    tableCache.set(testApp, names);
+  }
+  return names;
+}
+
+async function introspect(testApp: TestApp): Promise<string[]> {
   const { db, dialect } = testApp.database;
   const tables = await db.introspection.getTables();
   if (dialect === 'sqlite') return tables.map((table) => table.name).sort();
@@ -17,13 +28,16 @@ async function tableNames(testApp: TestApp): Promise<string[]> {
 }
 
 export async function snapshot(testApp: TestApp): Promise<Record<string, string[]>> {
-  const result: Record<string, string[]> = {};
-  for (const table of await tableNames(testApp)) {
-    const rows = await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(
-      testApp.database.db,
-    );
-    // Sorted serialised rows: the comparison ignores the order the database returns them in.
-    result[table] = rows.rows.map((row) => JSON.stringify(row)).sort();
-  }
-  return result;
+  const tables = await tableNames(testApp);
+  // In parallel: on PostgreSQL each table is a round trip through the pool.
+  const dumps = await Promise.all(
+    tables.map(async (table) => {
+      const { rows } = await sql<
+        Record<string, unknown>
+      >`select * from ${sql.table(table)}`.execute(testApp.database.db);
+      // Sorted serialised rows: the comparison ignores the order the database returns them in.
+      return [table, rows.map((row) => JSON.stringify(row)).sort()] as const;
+    }),
+  );
+  return Object.fromEntries(dumps);
 }
