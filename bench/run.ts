@@ -1,6 +1,6 @@
 // `npm run bench`: our API against a bare node:http server answering the same bytes, with autocannon.
 import { writeFileSync } from 'node:fs';
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import { seed } from './seed.js';
 import { type CannedAnswer, startBareServer, startOurServer } from './servers.js';
@@ -81,6 +81,9 @@ function table(
 }
 
 async function main(): Promise<void> {
+  const startLoad = loadavg()
+    .map((load) => load.toFixed(1))
+    .join(' / ');
   console.log('Starting our server on SQLite (BILLING=off, RATE_LIMIT=off, LOG_LEVEL=silent)…');
   const ours = await startOurServer();
   try {
@@ -137,7 +140,9 @@ async function main(): Promise<void> {
       `Measured by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}: Node ${process.version}, ` +
         `${cpu.length} × ${cpu[0]?.model.trim() ?? 'unknown CPU'}; SQLite; autocannon, ` +
         `${CONNECTIONS} connections, ${DURATION_SECONDS} s per measurement, loopback. ` +
-        'The bare server is `node:http` answering the same bytes our server sent for that request.',
+        'The bare server is `node:http` answering the same bytes our server sent for that request, ' +
+        'in the same process as autocannon. ' +
+        `Load average before the run: ${startLoad}; the machine may be shared, so compare ratios, not absolutes.`,
       '',
       table(rows),
       '',
