@@ -26,7 +26,7 @@ export function FeedbackPopover({ inline = false }: { inline?: boolean }) {
         color="gray"
         c="var(--mantine-color-text)"
         fullWidth={inline}
-        justify={inline ? 'flex-start' : 'center'}
+        styles={inline ? { inner: { justifyContent: 'flex-start' } } : undefined}
         aria-expanded={opened}
         aria-controls={panelId}
         onClick={() => setOpened((open) => !open)}

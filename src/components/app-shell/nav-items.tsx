@@ -22,7 +22,7 @@ export function NavItems({ vertical = false, onNavigate }: NavItemsProps) {
     color: 'gray',
     c: 'var(--mantine-color-text)',
     fullWidth: vertical,
-    justify: vertical ? 'flex-start' : 'center',
+    styles: vertical ? { inner: { justifyContent: 'flex-start' } } : undefined,
   };
 
   // Journals opens the latest month (last of the list); none or a failed lookup → /months (spec §8).

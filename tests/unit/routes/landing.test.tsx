@@ -1,0 +1,103 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { CONTACT_EMAIL } from '../../../contract/rules';
+import { db } from '../msw/db';
+import { setupMswServer } from '../msw/server';
+import { renderRoute, signIn } from './render-route';
+
+setupMswServer();
+
+describe('landing page /', () => {
+  it('has the top bar links to its sections, Login and Sign Up', async () => {
+    renderRoute('/');
+    const sections = await screen.findAllByRole('navigation', { name: 'Sections' });
+    const links = within(sections[0] as HTMLElement).getAllByRole('link');
+    expect(links.map((l) => [l.textContent, l.getAttribute('href')])).toEqual([
+      ['Pricing', '#pricing'],
+      ['About', '#about'],
+      ['Demo', '#demo'],
+    ]);
+    const header = screen.getByRole('banner');
+    expect(within(header).getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
+    expect(within(header).getByRole('link', { name: 'Sign Up' })).toHaveAttribute(
+      'href',
+      '/register',
+    );
+  });
+
+  it('shows one h1 and the About, Demo and Pricing sections', async () => {
+    renderRoute('/');
+    expect(await screen.findAllByRole('heading', { level: 1 })).toHaveLength(1);
+    for (const name of ['About', 'Demo', 'Pricing']) {
+      expect(screen.getByRole('region', { name })).toBeInTheDocument();
+    }
+  });
+
+  it('embeds the demo video from our own site with controls and a text fallback', async () => {
+    const { container } = renderRoute('/');
+    await screen.findByRole('region', { name: 'Demo' });
+    const video = container.querySelector('video');
+    expect(video).toHaveAttribute('controls');
+    expect(video).toHaveAttribute('preload', 'none');
+    expect(video?.querySelector('source')).toHaveAttribute('src', '/demo.webm');
+    expect(video).toHaveTextContent('Your browser cannot play this video.');
+  });
+
+  it('prices both plans, with the original 12 USD struck through and labelled', async () => {
+    const { container } = renderRoute('/');
+    const pricing = await screen.findByRole('region', { name: 'Pricing' });
+    expect(within(pricing).getByRole('heading', { name: 'Monthly' })).toBeInTheDocument();
+    expect(within(pricing).getByRole('heading', { name: 'Pay Once' })).toBeInTheDocument();
+    expect(pricing).toHaveTextContent('0.90 USD');
+    expect(pricing).toHaveTextContent('5.90 USD');
+    expect(container.querySelector('s')).toHaveTextContent('original price 12 USD');
+    expect(pricing).toHaveTextContent('50% off for the first 100 customers');
+  });
+
+  it('shows how many launch places remain, fetched after first paint', async () => {
+    db.launchOfferRemaining = 37;
+    renderRoute('/');
+    expect(await screen.findByText('37 places left at the launch price.')).toBeInTheDocument();
+  });
+
+  it('stops advertising the offer when no places remain', async () => {
+    db.launchOfferRemaining = 0;
+    renderRoute('/');
+    await screen.findByRole('region', { name: 'Pricing' });
+    await waitFor(() =>
+      expect(screen.queryByText('50% off for the first 100 customers')).not.toBeInTheDocument(),
+    );
+  });
+
+  it('has a footer with the contact address, legal links and the copyright', async () => {
+    renderRoute('/');
+    const footer = await screen.findByRole('contentinfo');
+    expect(within(footer).getByRole('link', { name: CONTACT_EMAIL })).toHaveAttribute(
+      'href',
+      `mailto:${CONTACT_EMAIL}`,
+    );
+    expect(within(footer).getByRole('link', { name: 'Terms of use' })).toHaveAttribute(
+      'href',
+      '/tou',
+    );
+    expect(within(footer).getByRole('link', { name: 'Privacy policy' })).toHaveAttribute(
+      'href',
+      '/pp',
+    );
+    expect(footer).toHaveTextContent('© 2024');
+  });
+
+  it('goes to /months when back from checkout with ?success', async () => {
+    signIn();
+    const view = renderRoute('/?success=true');
+    await waitFor(() => expect(view.pathname()).toBe('/months'));
+  });
+
+  it('only logs when checkout was canceled', async () => {
+    const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    const view = renderRoute('/?canceled=true');
+    await screen.findByRole('region', { name: 'Pricing' });
+    expect(log).toHaveBeenCalledWith('Checkout canceled.');
+    expect(view.pathname()).toBe('/');
+    log.mockRestore();
+  });
+});

@@ -1,0 +1,157 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { MESSAGES } from '../../../contract/rules';
+import { makeMonth } from '../../fixtures/factories';
+import { db } from '../msw/db';
+import { failing, unreachable } from '../msw/responses';
+import { requestLog, server, setupMswServer } from '../msw/server';
+import { findToast, renderRoute, signIn } from './render-route';
+
+setupMswServer();
+
+beforeEach(() => {
+  signIn();
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+async function openCreateModal() {
+  const view = renderRoute('/months');
+  await view.user.click(await screen.findByRole('button', { name: 'Add New Month +' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Create a Month' });
+  return { ...view, dialog };
+}
+
+describe('/months', () => {
+  it('lists month cards whose names open the month, with Edit and Delete', async () => {
+    const march = makeMonth({ name: 'March' });
+    db.months.push(makeMonth({ name: 'February' }), march);
+    renderRoute('/months');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Months' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'March' })).toHaveAttribute(
+      'href',
+      `/months/${march.id}/journals`,
+    );
+    expect(screen.getByRole('button', { name: 'Edit month March' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Delete month February' })).toBeInTheDocument();
+  });
+
+  it('prefetches the months and the payment status in parallel', async () => {
+    renderRoute('/months');
+    await screen.findByRole('heading', { name: 'Months' });
+    expect([...requestLog].sort()).toEqual(['GET /api/check-payment-status', 'GET /api/months/']);
+  });
+
+  it('sends unpaid users to /subscribe', async () => {
+    db.hasPaid = false;
+    const view = renderRoute('/months');
+    await waitFor(() => expect(view.pathname()).toBe('/subscribe'));
+  });
+
+  it('sends users to /subscribe when the payment check fails', async () => {
+    server.use(failing('get', 'api/check-payment-status', 500));
+    const view = renderRoute('/months');
+    await waitFor(() => expect(view.pathname()).toBe('/subscribe'));
+  });
+
+  it('opens the Create a Month modal with Month, Measure, one habit row, Close and Save', async () => {
+    const { dialog } = await openCreateModal();
+    const modal = within(dialog);
+    expect(modal.getByLabelText(/^Month/)).toBeInTheDocument();
+    expect(modal.getByLabelText(/^Measure/)).toBeInTheDocument();
+    expect(modal.getByLabelText(/^Habit 1/)).toBeInTheDocument();
+    expect(modal.queryByRole('button', { name: /^Remove habit/ })).not.toBeInTheDocument();
+    expect(modal.getByRole('button', { name: 'Close' })).toBeInTheDocument();
+    expect(modal.getByRole('button', { name: 'Save' })).toBeInTheDocument();
+  });
+
+  it('adds habit rows, each but the first with a remove button', async () => {
+    const { user, dialog } = await openCreateModal();
+    const modal = within(dialog);
+    await user.click(modal.getByRole('button', { name: 'Add Habit +' }));
+    await user.click(modal.getByRole('button', { name: 'Add Habit +' }));
+    expect(modal.getAllByLabelText(/^Habit \d/)).toHaveLength(3);
+    expect(
+      modal
+        .getAllByRole('button', { name: /^Remove habit/ })
+        .map((b) => b.getAttribute('aria-label')),
+    ).toEqual(['Remove habit 2', 'Remove habit 3']);
+    await user.click(modal.getByRole('button', { name: 'Remove habit 2' }));
+    expect(modal.getAllByLabelText(/^Habit \d/)).toHaveLength(2);
+  });
+
+  it('requires the month, the measure and every habit row', async () => {
+    const { user, dialog } = await openCreateModal();
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(within(dialog).getAllByText(MESSAGES.required)).toHaveLength(3);
+    expect(requestLog.filter((r) => r.startsWith('POST'))).toEqual([]);
+  });
+
+  it('creates the month with its habits and measure, then shows it', async () => {
+    const { user, dialog } = await openCreateModal();
+    const modal = within(dialog);
+    await user.type(modal.getByLabelText(/^Month/), 'April');
+    await user.type(modal.getByLabelText(/^Measure/), 'Sleep hours');
+    await user.type(modal.getByLabelText(/^Habit 1/), 'Read');
+    await user.click(modal.getByRole('button', { name: 'Add Habit +' }));
+    await user.type(modal.getByLabelText(/^Habit 2/), 'Walk');
+    await user.click(modal.getByRole('button', { name: 'Save' }));
+    expect(await findToast('Month created')).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'April' })).toBeInTheDocument();
+    expect(db.habits.map((h) => h.name)).toEqual(['Read', 'Walk']);
+    expect(db.measures.map((m) => m.name)).toEqual(['Sleep hours']);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it("shows 'Failed to create month' when the server refuses", async () => {
+    server.use(failing('post', 'api/months/', 400));
+    const { user, dialog } = await openCreateModal();
+    const modal = within(dialog);
+    await user.type(modal.getByLabelText(/^Month/), 'April');
+    await user.type(modal.getByLabelText(/^Measure/), 'Sleep');
+    await user.type(modal.getByLabelText(/^Habit 1/), 'Read');
+    await user.click(modal.getByRole('button', { name: 'Save' }));
+    expect(await findToast('Failed to create month')).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Create a Month' })).toBeInTheDocument();
+  });
+
+  it('deletes a month after confirmation', async () => {
+    db.months.push(makeMonth({ name: 'March' }));
+    const { user } = renderRoute('/months');
+    await user.click(await screen.findByRole('button', { name: 'Delete month March' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete month' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await findToast('Month deleted')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.queryByRole('link', { name: 'March' })).not.toBeInTheDocument(),
+    );
+    expect(db.months).toEqual([]);
+  });
+
+  it("shows 'Failed to delete month' with the error on a network failure", async () => {
+    const march = makeMonth({ name: 'March' });
+    db.months.push(march);
+    server.use(unreachable('delete', `api/months/delete/${march.id}/`));
+    const { user } = renderRoute('/months');
+    await user.click(await screen.findByRole('button', { name: 'Delete month March' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }),
+    );
+    expect(await findToast('Failed to delete month')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'March' })).toBeInTheDocument();
+  });
+
+  it('renames a month from its Edit control', async () => {
+    db.months.push(makeMonth({ name: 'March' }));
+    const { user } = renderRoute('/months');
+    await user.click(await screen.findByRole('button', { name: 'Edit month March' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit month' });
+    const input = within(dialog).getByLabelText(/^Month/);
+    await user.clear(input);
+    await user.type(input, 'March 2025');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('link', { name: 'March 2025' })).toBeInTheDocument();
+    expect(db.months[0]?.name).toBe('March 2025');
+  });
+});

@@ -1,0 +1,143 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { delay, HttpResponse, http } from 'msw';
+import { CONTACT_EMAIL } from '../../../contract/rules';
+import { makeMonth } from '../../fixtures/factories';
+import { db } from '../msw/db';
+import { CHECKOUT_URL, PORTAL_URL } from '../msw/handlers/billing';
+import { failing } from '../msw/responses';
+import { server, setupMswServer } from '../msw/server';
+import { apiUrl } from '../msw/url';
+import { renderRoute, signIn } from './render-route';
+
+setupMswServer();
+
+let assign: ReturnType<typeof vi.fn>;
+
+beforeEach(() => {
+  signIn();
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  assign = vi.fn();
+  // jsdom cannot navigate away; the screens call location.assign for Stripe's pages.
+  vi.stubGlobal('location', { ...window.location, assign });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+async function renderSettings() {
+  const view = renderRoute('/settings');
+  await screen.findByText('settings page', {}, { timeout: 5000 });
+  return { ...view, nav: within(screen.getByRole('navigation', { name: 'Main' })) };
+}
+
+describe('navbar', () => {
+  it('has Journals, Months, Billing, Feedback, Settings and Logout', async () => {
+    const { nav } = await renderSettings();
+    const entries = [...nav.getAllByRole('link'), ...nav.getAllByRole('button')].map(
+      (element) => element.textContent,
+    );
+    expect(entries).toEqual(
+      expect.arrayContaining(['Journals', 'Months', 'Billing', 'Feedback', 'Settings', 'Logout']),
+    );
+  });
+
+  it('opens the latest month (the last of the list) from Journals', async () => {
+    const latest = makeMonth({ name: 'March' });
+    db.months.push(makeMonth({ name: 'February' }), latest);
+    const view = await renderSettings();
+    await view.user.click(view.nav.getByRole('link', { name: 'Journals' }));
+    await waitFor(() => expect(view.pathname()).toBe(`/months/${latest.id}/journals`));
+  });
+
+  it('opens /months from Journals when there is no month', async () => {
+    const view = await renderSettings();
+    await view.user.click(view.nav.getByRole('link', { name: 'Journals' }));
+    await waitFor(() => expect(view.pathname()).toBe('/months'));
+  });
+
+  it('opens /months from Journals when the lookup fails', async () => {
+    server.use(failing('get', 'api/months/', 500));
+    const view = await renderSettings();
+    await view.user.click(view.nav.getByRole('link', { name: 'Journals' }));
+    await waitFor(() => expect(view.pathname()).toBe('/months'));
+  });
+
+  it('shows the contact address in the Feedback popover', async () => {
+    const view = await renderSettings();
+    const feedback = view.nav.getByRole('button', { name: 'Feedback' });
+    expect(feedback).toHaveAttribute('aria-expanded', 'false');
+    await view.user.click(feedback);
+    expect(feedback).toHaveAttribute('aria-expanded', 'true');
+    expect(view.nav.getByRole('link', { name: CONTACT_EMAIL })).toBeVisible();
+    await view.user.keyboard('{Escape}');
+    expect(feedback).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('opens the billing portal', async () => {
+    const view = await renderSettings();
+    await view.user.click(view.nav.getByRole('button', { name: 'Billing' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(PORTAL_URL));
+  });
+
+  it('only logs a billing portal failure', async () => {
+    server.use(failing('post', 'api/create-customer-portal-session/', 500));
+    const view = await renderSettings();
+    await view.user.click(view.nav.getByRole('button', { name: 'Billing' }));
+    await waitFor(() =>
+      expect(console.error).toHaveBeenCalledWith('Billing portal failed', expect.anything()),
+    );
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  it('toggles the small-screen menu with a named burger button', async () => {
+    const view = await renderSettings();
+    const burger = screen.getByRole('button', { name: 'Open menu' });
+    await view.user.click(burger);
+    expect(screen.getByRole('button', { name: 'Close menu' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+    expect(screen.getByRole('navigation', { name: 'Menu' })).toBeInTheDocument();
+  });
+});
+
+describe('/subscribe', () => {
+  it.each([
+    ['Monthly', 'subscription'],
+    ['Pay Once', 'one_time'],
+  ])('%s shows its own loading state, then goes to checkout', async (name, product) => {
+    server.use(
+      http.post(apiUrl('api/stripe/create-checkout-session'), async () => {
+        await delay(100);
+        return HttpResponse.json({ checkout_url: `${CHECKOUT_URL}?product=${product}` });
+      }),
+    );
+    const view = renderRoute('/subscribe');
+    const button = await screen.findByRole('button', { name }, { timeout: 5000 });
+    const other = screen.getByRole('button', { name: name === 'Monthly' ? 'Pay Once' : 'Monthly' });
+    await view.user.click(button);
+    expect(button).toHaveAttribute('data-loading', 'true');
+    expect(other).not.toHaveAttribute('data-loading');
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(`${CHECKOUT_URL}?product=${product}`));
+  });
+
+  it('shows both prices', async () => {
+    renderRoute('/subscribe');
+    const main = await screen.findByRole('main', {}, { timeout: 5000 });
+    expect(main).toHaveTextContent('0.90 USD');
+    expect(main).toHaveTextContent('5.90 USD');
+  });
+
+  it('only logs a checkout failure', async () => {
+    server.use(failing('post', 'api/stripe/create-checkout-session', 500));
+    const view = renderRoute('/subscribe');
+    await view.user.click(
+      await screen.findByRole('button', { name: 'Monthly' }, { timeout: 5000 }),
+    );
+    await waitFor(() =>
+      expect(console.error).toHaveBeenCalledWith('Checkout failed', expect.anything()),
+    );
+    expect(assign).not.toHaveBeenCalled();
+  });
+});
