@@ -26,3 +26,24 @@ export function removeFromList<T extends Row>(
 ): void {
   queryClient.setQueryData<T[]>(key, (rows) => rows?.filter((r) => !remove(r)));
 }
+
+/**
+ * Applies `patch` to one cached row at once (a checkbox must move when clicked, not when the
+ * server answers) and returns how to undo it if the server refuses.
+ */
+export async function patchRowOptimistically<T extends Row>(
+  queryClient: QueryClient,
+  key: QueryKey,
+  id: number,
+  patch: Partial<T>,
+): Promise<() => void> {
+  // A refetch landing mid-mutation would overwrite the optimistic row with the old one.
+  await queryClient.cancelQueries({ queryKey: key, exact: true });
+  const before = queryClient.getQueryData<T[]>(key)?.find((row) => row.id === id);
+  queryClient.setQueryData<T[]>(key, (rows) =>
+    rows?.map((row) => (row.id === id ? { ...row, ...patch } : row)),
+  );
+  return () => {
+    if (before) replaceInList(queryClient, key, before);
+  };
+}

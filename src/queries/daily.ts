@@ -3,7 +3,7 @@ import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@ta
 import type { DailyHabit } from '../../contract/entities';
 import { listMonthDailyHabits, updateDailyHabit } from '../api/daily-habits';
 import { listMonthDailyMeasures } from '../api/daily-measures';
-import { replaceInList } from './cache';
+import { patchRowOptimistically, replaceInList } from './cache';
 import { journalsQueryOptions } from './journal-list';
 import { dailyHabitKeys, dailyMeasureKeys } from './keys';
 
@@ -54,6 +54,11 @@ export function useToggleDailyHabit(monthId: number) {
   return useMutation({
     mutationFn: ({ dailyHabitId, isPracticed }: ToggleDailyHabit) =>
       updateDailyHabit(dailyHabitId, { is_practiced: isPracticed }),
+    onMutate: ({ dailyHabitId, isPracticed }) =>
+      patchRowOptimistically<DailyHabit>(queryClient, dailyHabitKeys.list(monthId), dailyHabitId, {
+        is_practiced: isPracticed,
+      }),
+    onError: (_error, _variables, undo) => undo?.(),
     onSuccess: (dailyHabit) =>
       replaceInList<DailyHabit>(queryClient, dailyHabitKeys.list(monthId), dailyHabit),
   });

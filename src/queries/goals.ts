@@ -2,7 +2,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Goal } from '../../contract/entities';
 import { createGoal, deleteGoal, listGoals, updateGoal } from '../api/goals';
-import { appendToList, removeFromList, replaceInList } from './cache';
+import { appendToList, patchRowOptimistically, removeFromList, replaceInList } from './cache';
 import { goalKeys } from './keys';
 
 export function goalsQueryOptions(monthId: number) {
@@ -27,6 +27,11 @@ export function useToggleGoal(monthId: number) {
   return useMutation({
     mutationFn: ({ goalId, isCompleted }: ToggleGoal) =>
       updateGoal(goalId, { is_completed: isCompleted }),
+    onMutate: ({ goalId, isCompleted }) =>
+      patchRowOptimistically<Goal>(queryClient, goalKeys.list(monthId), goalId, {
+        is_completed: isCompleted,
+      }),
+    onError: (_error, _variables, undo) => undo?.(),
     onSuccess: (goal) => replaceInList<Goal>(queryClient, goalKeys.list(monthId), goal),
   });
 }

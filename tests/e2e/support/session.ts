@@ -40,8 +40,8 @@ export function useBrowserSession(env: Record<string, string> = {}): () => Brows
     };
   }, 60_000);
 
-  beforeEach((context) => {
-    context.onTestFailed(async () => {
+  afterEach(async (context) => {
+    if (context.task.result?.state === 'fail') {
       mkdirSync(ARTIFACTS_DIR, { recursive: true });
       const name = context.task.name.replace(/[^\w-]+/g, '_').slice(0, 80);
       await Promise.all(
@@ -51,10 +51,7 @@ export function useBrowserSession(env: Record<string, string> = {}): () => Brows
             page.screenshot({ path: join(ARTIFACTS_DIR, `${name}-${index}.png`), fullPage: true }),
           ),
       );
-    });
-  });
-
-  afterEach(async () => {
+    }
     await Promise.all(contexts.splice(0).map((context) => context.close()));
     pages.length = 0;
   });

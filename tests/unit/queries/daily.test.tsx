@@ -140,6 +140,40 @@ describe('useToggleDailyHabit', () => {
     expect(db.dailyHabits.find((d) => d.id === ticked.id)?.is_practiced).toBe(false);
   });
 
+  it('shows the new value in cache while the PATCH is still under way', async () => {
+    const { month, dailyHabits } = seedMonth(makeMonthFixture());
+    const queryClient = createTestQueryClient();
+    queryClient.setQueryData(dailyHabitKeys.list(month.id), dailyHabits);
+    let answer: () => void = () => {};
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    server.use(
+      http.patch(apiUrl('api/dailyhabits/:id/'), async ({ params }) => {
+        await answered;
+        const row = dailyHabits.find((d) => d.id === Number(params.id))!;
+        return HttpResponse.json({ ...row, is_practiced: !row.is_practiced });
+      }),
+    );
+    const { result } = renderQueryHook(() => useToggleDailyHabit(month.id), queryClient);
+    const target = dailyHabits[0]!;
+
+    act(() =>
+      result.current.mutate({ dailyHabitId: target.id, isPracticed: !target.is_practiced }),
+    );
+
+    await waitFor(() =>
+      expect(
+        queryClient
+          .getQueryData(dailyHabitsQueryOptions(month.id).queryKey)
+          ?.find((d) => d.id === target.id)?.is_practiced,
+      ).toBe(!target.is_practiced),
+    );
+    expect(result.current.isPending).toBe(true);
+    answer();
+    await waitFor(() => expect(result.current.isSuccess).toBe(true));
+  });
+
   it('fails and leaves the cache unchanged when the PATCH fails', async () => {
     const { month, dailyHabits } = seedMonth(makeMonthFixture());
     const queryClient = createTestQueryClient();

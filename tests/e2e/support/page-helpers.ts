@@ -1,0 +1,33 @@
+// Small waits and assertions over Playwright locators, for Vitest (no @playwright/test runner here).
+import type { Locator, Page } from 'playwright-core';
+
+export async function visible(locator: Locator, timeout = 10_000): Promise<Locator> {
+  await locator.first().waitFor({ state: 'visible', timeout });
+  return locator;
+}
+
+export async function gone(locator: Locator, timeout = 10_000): Promise<void> {
+  await locator.first().waitFor({ state: 'hidden', timeout });
+}
+
+export async function path(page: Page, expected: string | RegExp, timeout = 10_000): Promise<void> {
+  await page.waitForURL(
+    (url) =>
+      typeof expected === 'string' ? url.pathname === expected : expected.test(url.pathname),
+    { timeout },
+  );
+}
+
+/** The toast with this text; Mantine notifications render as role="alert". */
+export function toast(page: Page, text: string): Locator {
+  return page.locator('.mantine-Notification-root').filter({ hasText: text });
+}
+
+let counter = 0;
+/** A fresh, valid username per call (≥ 8 characters). */
+export function uniqueUsername(prefix = 'journaler'): string {
+  counter += 1;
+  return `${prefix}${Date.now().toString(36)}${counter}`;
+}
+
+export const STRONG_PASSWORD = 'Str0ng!Pass';
