@@ -1,13 +1,8 @@
 // Where the API lives and the bare ky instance the authenticated client is built on.
 import ky from 'ky';
+import { apiBaseUrl } from './base-url';
 
-/** The build-time `VITE_API_URL`, else the page's own origin (the server serves the app and the API). */
-export function apiBaseUrl(): string {
-  const configured: unknown = import.meta.env.VITE_API_URL;
-  if (typeof configured === 'string' && configured !== '') return configured;
-  // No window when pages are prerendered in Node at build time; nothing is fetched there.
-  return globalThis.location?.origin ?? '';
-}
+export { apiBaseUrl };
 
 /**
  * No timeout (spec §7) and no ky retries: react-query retries reads, and a retried POST could

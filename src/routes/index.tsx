@@ -2,6 +2,7 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import type { LaunchOffer } from '../../contract/entities';
+import { fetchLaunchOffer } from '../api/launch-offer';
 import { LandingPage } from '../components/landing/landing-page';
 
 interface LandingSearch {
@@ -22,26 +23,20 @@ export const Route = createFileRoute('/')({
 });
 
 /**
- * The offer is fetched after first paint through a dynamic import, so the landing page's own
- * JavaScript never includes the app's data layer; until then (or on failure) the static text shows.
+ * The offer is fetched after first paint with plain fetch, so the landing page never loads the
+ * app's data layer (ky, tokens, react-query hooks); until then (or on failure) the static text shows.
  */
 function useLaunchOffer(): LaunchOffer | null {
-  const { queryClient } = Route.useRouteContext();
   const [offer, setOffer] = useState<LaunchOffer | null>(null);
   useEffect(() => {
-    let live = true;
-    import('../queries/billing')
-      .then(({ launchOfferQueryOptions }) => queryClient.fetchQuery(launchOfferQueryOptions()))
-      .then((result) => {
-        if (live) setOffer(result);
-      })
+    const controller = new AbortController();
+    fetchLaunchOffer(controller.signal)
+      .then(setOffer)
       .catch(() => {
         // The static wording stays; the offer is a nicety, not a reason to show an error.
       });
-    return () => {
-      live = false;
-    };
-  }, [queryClient]);
+    return () => controller.abort();
+  }, []);
   return offer;
 }
 
