@@ -1,5 +1,5 @@
 // A new user's whole journey in Chromium: landing → register → login → pay → months → journals → goals → logout.
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import {
   gone,
   path,
@@ -19,9 +19,17 @@ async function registerAndLogin(page: Page, username: string): Promise<void> {
   await page.getByLabel('Confirm Password').fill(STRONG_PASSWORD);
   await page.getByRole('button', { name: 'Register' }).click();
   await path(page, '/login');
+  // The URL changes before the new screen renders: wait for the login form itself.
+  await visible(page.getByRole('heading', { name: 'Login' }));
   await page.getByLabel('User').fill(username);
   await page.getByLabel(/^Password/).fill(STRONG_PASSWORD);
   await page.getByRole('button', { name: 'Login' }).click();
+}
+
+/** Clicks a checkbox and waits for it to settle in the wanted state (it follows the server's answer). */
+async function setChecked(checkbox: Locator, checked: boolean): Promise<void> {
+  await checkbox.click();
+  await expect.poll(() => checkbox.isChecked(), { timeout: 5_000 }).toBe(checked);
 }
 
 async function payMonthly(page: Page): Promise<void> {
@@ -103,7 +111,7 @@ for (const [label, viewport] of Object.entries(VIEWPORTS)) {
       expect(await run.isChecked()).toBe(false);
 
       // Tick a habit; it survives a reload.
-      await run.check();
+      await setChecked(run, true);
       await visible(toast(page, 'Habit updated'));
       await page.reload();
       await visible(page.getByText('Walked by the river'));
@@ -117,10 +125,10 @@ for (const [label, viewport] of Object.entries(VIEWPORTS)) {
       await visible(toast(page, 'Goal created'));
       await gone(goalModal);
       const goal = page.getByRole('checkbox', { name: 'Finish a book' });
-      await goal.check();
+      await setChecked(goal, true);
       await visible(toast(page, 'Goal updated'));
       expect(await goal.isChecked()).toBe(true);
-      await goal.uncheck();
+      await setChecked(goal, false);
       expect(await goal.isChecked()).toBe(false);
       await page.getByRole('button', { name: 'Delete goal Finish a book' }).click();
       await visible(toast(page, 'Goal deleted'));

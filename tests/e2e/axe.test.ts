@@ -1,0 +1,184 @@
+// axe-core on every screen in Chromium, at 1280 and 390 px, in light and dark: no WCAG 2 A/AA or best-practice violation.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { AxeResults } from 'axe-core';
+import type { BrowserContextOptions, Page } from 'playwright-core';
+import { TEXTS } from '../../src/texts.js';
+import { uniqueUsername, visible } from './support/page-helpers.js';
+import {
+  loggedInStorage,
+  type SeededAccount,
+  type SeededMonth,
+  seedAccount,
+  seedGoal,
+  seedJournal,
+  seedMonth,
+} from './support/seed-account.js';
+import { useBrowserSession, VIEWPORTS } from './support/session.js';
+
+const AXE_SOURCE = readFileSync(
+  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
+  'utf8',
+);
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+
+type Who = 'anonymous' | 'unpaid' | 'empty' | 'full';
+
+interface Screen {
+  name: string;
+  who: Who;
+  path: (month: SeededMonth) => string;
+  /** Resolves once the screen shows its real content (not 'Loading...'). */
+  ready: (page: Page) => Promise<unknown>;
+}
+
+const SCREENS: Screen[] = [
+  {
+    name: 'landing',
+    who: 'anonymous',
+    path: () => '/',
+    ready: (page) => visible(page.getByRole('heading', { level: 1 })),
+  },
+  {
+    name: 'login',
+    who: 'anonymous',
+    path: () => '/login',
+    ready: (page) => visible(page.getByRole('button', { name: 'Login' })),
+  },
+  {
+    name: 'register',
+    who: 'anonymous',
+    path: () => '/register',
+    ready: (page) => visible(page.getByRole('button', { name: 'Register' })),
+  },
+  {
+    name: 'subscribe',
+    who: 'unpaid',
+    path: () => '/subscribe',
+    ready: (page) => visible(page.getByRole('button', { name: 'Pay Once' })),
+  },
+  {
+    name: 'months (empty)',
+    who: 'empty',
+    path: () => '/months',
+    ready: (page) => visible(page.getByRole('button', { name: TEXTS.addMonth })),
+  },
+  {
+    name: 'months (with a month)',
+    who: 'full',
+    path: () => '/months',
+    ready: (page) => visible(page.getByRole('link', { name: 'November 2026' })),
+  },
+  {
+    name: 'journals (entries and goals)',
+    who: 'full',
+    path: ({ month }) => `/months/${month.id}/journals`,
+    ready: (page) => visible(page.getByRole('checkbox', { name: 'Finish a book' })),
+  },
+  {
+    name: 'journals (Create a Register open)',
+    who: 'full',
+    path: ({ month }) => `/months/${month.id}/journals`,
+    ready: async (page) => {
+      await page.getByRole('button', { name: TEXTS.addJournal }).click();
+      await visible(page.getByRole('dialog', { name: TEXTS.createRegister }));
+    },
+  },
+  {
+    name: 'settings',
+    who: 'full',
+    path: () => '/settings',
+    ready: (page) => visible(page.getByText(TEXTS.settingsPage)),
+  },
+  {
+    name: 'terms of use',
+    who: 'anonymous',
+    path: () => '/tou',
+    ready: (page) => visible(page.getByRole('heading', { level: 1 })),
+  },
+  {
+    name: 'privacy policy',
+    who: 'anonymous',
+    path: () => '/pp',
+    ready: (page) => visible(page.getByRole('heading', { level: 1 })),
+  },
+  {
+    name: '404',
+    who: 'anonymous',
+    path: () => '/no-such-page',
+    ready: (page) => visible(page.getByText(TEXTS.notFoundBody)),
+  },
+];
+
+const session = useBrowserSession();
+let accounts: Record<Exclude<Who, 'anonymous'>, SeededAccount>;
+let fullMonth: SeededMonth;
+
+beforeAll(async () => {
+  const url = session().server.url;
+  const [unpaid, empty, full] = await Promise.all([
+    seedAccount(url, uniqueUsername('unpaid'), { pay: false }),
+    seedAccount(url, uniqueUsername('empty')),
+    seedAccount(url, uniqueUsername('full')),
+  ]);
+  accounts = { unpaid, empty, full };
+  fullMonth = await seedMonth(url, full, 'November 2026', 'Hours slept', ['Read', 'Run']);
+  await seedJournal(url, full, fullMonth, 'Walked by the river', 7.5, [true, false]);
+  await seedJournal(url, full, fullMonth, 'Finished the first chapter', 6, [true, true]);
+  await seedGoal(url, full, fullMonth, 'Finish a book');
+  await seedGoal(url, full, fullMonth, 'Run 50 km', true);
+});
+
+/** One line per violating node: rule, impact and the exact selector, so a failure says what to fix. */
+function describeViolations(results: AxeResults): string[] {
+  return results.violations.flatMap((violation) =>
+    violation.nodes.map(
+      (node) =>
+        `${violation.id} (${violation.impact ?? 'n/a'}) ${node.target.join(' ')}: ${node.failureSummary?.replace(/\s+/g, ' ') ?? violation.help}`,
+    ),
+  );
+}
+
+async function runAxe(page: Page): Promise<AxeResults> {
+  await page.evaluate(AXE_SOURCE);
+  return page.evaluate(async (tags) => {
+    const { axe } = window as unknown as {
+      axe: { run: (context: Document, options: object) => Promise<AxeResults> };
+    };
+    return axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
+  }, AXE_TAGS);
+}
+
+for (const [label, viewport] of Object.entries(VIEWPORTS)) {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    describe(`axe at ${viewport.width} px (${label}), ${colorScheme}`, () => {
+      it.each(SCREENS)('$name has no violations', async (screen) => {
+        const { browser, server } = session();
+        const options: BrowserContextOptions = {
+          viewport,
+          colorScheme,
+          baseURL: server.url,
+          // The app's CSP allows only its own scripts; axe is injected from the test.
+          bypassCSP: true,
+          ...(screen.who === 'anonymous'
+            ? {}
+            : { storageState: loggedInStorage(server.url, accounts[screen.who]) }),
+        };
+        const context = await browser.newContext(options);
+        try {
+          const page = await context.newPage();
+          await page.goto(screen.path(fullMonth));
+          await screen.ready(page);
+          // Let Mantine's transitions finish: half-faded elements would fail the contrast rule.
+          await page.waitForFunction(() =>
+            document.getAnimations().every((animation) => animation.playState !== 'running'),
+          );
+          await page.waitForTimeout(250);
+          expect(describeViolations(await runAxe(page))).toEqual([]);
+        } finally {
+          await context.close();
+        }
+      });
+    });
+  }
+}
