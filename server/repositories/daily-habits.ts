@@ -1,10 +1,11 @@
 // The caller's daily habits: whether a habit of the month was practiced on a journal's day.
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { DailyHabit, FieldErrors } from '../../contract/entities.js';
 import type { CreateDailyHabit, DailyFilter, UpdateDailyHabit } from '../../contract/requests.js';
 import { MESSAGES } from '../../contract/rules.js';
 import type { DB, Flag } from '../db/schema.js';
 import { HttpError } from '../http-error.js';
+import { runCompiled } from './compiled.js';
 import { insertChecked } from './foreign-keys.js';
 import type { JournalRepository } from './journals.js';
 import type { MonthItemRepository } from './month-items.js';
@@ -15,17 +16,17 @@ interface DailyHabitRow {
   habit_id: number;
   journal_id: number;
   habit_name: string;
-  habit_author: number;
   habit_month: number;
 }
 
-const toDailyHabit = (row: DailyHabitRow): DailyHabit => ({
+/** The habit's author is the caller: every row here is scoped to one author. */
+const toDailyHabit = (row: DailyHabitRow, author: number): DailyHabit => ({
   id: row.id,
   is_practiced: row.is_practiced === 1,
   habit: {
     id: row.habit_id,
     name: row.habit_name,
-    author: row.habit_author,
+    author,
     month: row.habit_month,
     month_id: row.habit_month,
   },
@@ -33,6 +34,15 @@ const toDailyHabit = (row: DailyHabitRow): DailyHabit => ({
   journal: row.journal_id,
   journal_id: row.journal_id,
 });
+
+const columns = [
+  'd.id',
+  'd.is_practiced',
+  'd.habit_id',
+  'd.journal_id',
+  'h.name as habit_name',
+  'h.month_id as habit_month',
+] as const;
 
 export class DailyHabitRepository {
   constructor(
@@ -47,28 +57,47 @@ export class DailyHabitRepository {
     return this.db
       .selectFrom('daily_habits as d')
       .innerJoin('habits as h', 'h.id', 'd.habit_id')
-      .select([
-        'd.id',
-        'd.is_practiced',
-        'd.habit_id',
-        'd.journal_id',
-        'h.name as habit_name',
-        'h.author_id as habit_author',
-        'h.month_id as habit_month',
-      ])
+      .select(columns)
       .where('d.author_id', '=', this.userId);
   }
 
+  /**
+   * Filtered lists scope by author with `+d.author_id`, which SQLite cannot answer from an index:
+   * without statistics its planner would otherwise walk every daily item the user ever made
+   * through the author index instead of using the far narrower month or journal index.
+   */
+  private selectFiltered() {
+    return this.db
+      .selectFrom('daily_habits as d')
+      .innerJoin('habits as h', 'h.id', 'd.habit_id')
+      .select(columns)
+      .where(sql<number>`+${sql.ref('d.author_id')}`, '=', this.userId);
+  }
+
   async list(filter: DailyFilter): Promise<DailyHabit[]> {
-    let query = this.select();
-    if (filter.journal !== undefined) query = query.where('d.journal_id', '=', filter.journal);
-    if (filter.month !== undefined) query = query.where('h.month_id', '=', filter.month);
-    return (await query.orderBy('d.id').execute()).map(toDailyHabit);
+    const { journal, month } = filter;
+    const parameters: number[] = [this.userId];
+    if (journal !== undefined) parameters.push(journal);
+    if (month !== undefined) parameters.push(month);
+    const key = `dailyHabits.list.${journal !== undefined}.${month !== undefined}`;
+    const rows = await runCompiled(
+      this.db,
+      key,
+      () => {
+        let query =
+          journal === undefined && month === undefined ? this.select() : this.selectFiltered();
+        if (journal !== undefined) query = query.where('d.journal_id', '=', journal);
+        if (month !== undefined) query = query.where('h.month_id', '=', month);
+        return query.orderBy('d.id');
+      },
+      parameters,
+    );
+    return rows.map((row) => toDailyHabit(row, this.userId));
   }
 
   async get(id: number): Promise<DailyHabit | undefined> {
     const row = await this.select().where('d.id', '=', id).executeTakeFirst();
-    return row && toDailyHabit(row);
+    return row && toDailyHabit(row, this.userId);
   }
 
   /** The habit must be the caller's and of the same month as the caller's journal. */
@@ -98,15 +127,17 @@ export class DailyHabitRepository {
           .executeTakeFirstOrThrow(),
       () => HttpError.invalidPk('journal_id', input.journal_id),
     );
-    return toDailyHabit({
-      id: row.id,
-      is_practiced: isPracticed ? 1 : 0,
-      habit_id: habit.id,
-      journal_id: input.journal_id,
-      habit_name: habit.name,
-      habit_author: habit.author_id,
-      habit_month: habit.month_id,
-    });
+    return toDailyHabit(
+      {
+        id: row.id,
+        is_practiced: isPracticed ? 1 : 0,
+        habit_id: habit.id,
+        journal_id: input.journal_id,
+        habit_name: habit.name,
+        habit_month: habit.month_id,
+      },
+      this.userId,
+    );
   }
 
   /** Names every id that is missing, not the caller's, or (for the habit) of another month. */

@@ -1,5 +1,5 @@
 // The caller's daily measures: the value of a measure of the month on a journal's day.
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { DailyMeasure, FieldErrors } from '../../contract/entities.js';
 import type {
   CreateDailyMeasure,
@@ -9,6 +9,7 @@ import type {
 import { MESSAGES } from '../../contract/rules.js';
 import type { DB } from '../db/schema.js';
 import { HttpError } from '../http-error.js';
+import { runCompiled } from './compiled.js';
 import { insertChecked } from './foreign-keys.js';
 import type { JournalRepository } from './journals.js';
 import type { MonthItemRepository } from './month-items.js';
@@ -19,17 +20,17 @@ interface DailyMeasureRow {
   measure_id: number;
   journal_id: number;
   measure_name: string;
-  measure_author: number;
   measure_month: number;
 }
 
-const toDailyMeasure = (row: DailyMeasureRow): DailyMeasure => ({
+/** The measure's author is the caller: every row here is scoped to one author. */
+const toDailyMeasure = (row: DailyMeasureRow, author: number): DailyMeasure => ({
   id: row.id,
   metric: row.metric,
   measure: {
     id: row.measure_id,
     name: row.measure_name,
-    author: row.measure_author,
+    author,
     month: row.measure_month,
     month_id: row.measure_month,
   },
@@ -37,6 +38,15 @@ const toDailyMeasure = (row: DailyMeasureRow): DailyMeasure => ({
   journal: row.journal_id,
   journal_id: row.journal_id,
 });
+
+const columns = [
+  'd.id',
+  'd.metric',
+  'd.measure_id',
+  'd.journal_id',
+  'm.name as measure_name',
+  'm.month_id as measure_month',
+] as const;
 
 export class DailyMeasureRepository {
   constructor(
@@ -51,28 +61,47 @@ export class DailyMeasureRepository {
     return this.db
       .selectFrom('daily_measures as d')
       .innerJoin('measures as m', 'm.id', 'd.measure_id')
-      .select([
-        'd.id',
-        'd.metric',
-        'd.measure_id',
-        'd.journal_id',
-        'm.name as measure_name',
-        'm.author_id as measure_author',
-        'm.month_id as measure_month',
-      ])
+      .select(columns)
       .where('d.author_id', '=', this.userId);
   }
 
+  /**
+   * Filtered lists scope by author with `+d.author_id`, which SQLite cannot answer from an index:
+   * without statistics its planner would otherwise walk every daily item the user ever made
+   * through the author index instead of using the far narrower month or journal index.
+   */
+  private selectFiltered() {
+    return this.db
+      .selectFrom('daily_measures as d')
+      .innerJoin('measures as m', 'm.id', 'd.measure_id')
+      .select(columns)
+      .where(sql<number>`+${sql.ref('d.author_id')}`, '=', this.userId);
+  }
+
   async list(filter: DailyFilter): Promise<DailyMeasure[]> {
-    let query = this.select();
-    if (filter.journal !== undefined) query = query.where('d.journal_id', '=', filter.journal);
-    if (filter.month !== undefined) query = query.where('m.month_id', '=', filter.month);
-    return (await query.orderBy('d.id').execute()).map(toDailyMeasure);
+    const { journal, month } = filter;
+    const parameters: number[] = [this.userId];
+    if (journal !== undefined) parameters.push(journal);
+    if (month !== undefined) parameters.push(month);
+    const key = `dailyMeasures.list.${journal !== undefined}.${month !== undefined}`;
+    const rows = await runCompiled(
+      this.db,
+      key,
+      () => {
+        let query =
+          journal === undefined && month === undefined ? this.select() : this.selectFiltered();
+        if (journal !== undefined) query = query.where('d.journal_id', '=', journal);
+        if (month !== undefined) query = query.where('m.month_id', '=', month);
+        return query.orderBy('d.id');
+      },
+      parameters,
+    );
+    return rows.map((row) => toDailyMeasure(row, this.userId));
   }
 
   async get(id: number): Promise<DailyMeasure | undefined> {
     const row = await this.select().where('d.id', '=', id).executeTakeFirst();
-    return row && toDailyMeasure(row);
+    return row && toDailyMeasure(row, this.userId);
   }
 
   /** The measure must be the caller's and of the same month as the caller's journal. */
@@ -101,15 +130,17 @@ export class DailyMeasureRepository {
           .executeTakeFirstOrThrow(),
       () => HttpError.invalidPk('journal_id', input.journal_id),
     );
-    return toDailyMeasure({
-      id: row.id,
-      metric: input.metric,
-      measure_id: measure.id,
-      journal_id: input.journal_id,
-      measure_name: measure.name,
-      measure_author: measure.author_id,
-      measure_month: measure.month_id,
-    });
+    return toDailyMeasure(
+      {
+        id: row.id,
+        metric: input.metric,
+        measure_id: measure.id,
+        journal_id: input.journal_id,
+        measure_name: measure.name,
+        measure_month: measure.month_id,
+      },
+      this.userId,
+    );
   }
 
   /** Names every id that is missing, not the caller's, or (for the measure) of another month. */

@@ -4,6 +4,7 @@ import type { Journal } from '../../contract/entities.js';
 import type { CreateJournal, MonthFilter, UpdateJournal } from '../../contract/requests.js';
 import type { DB } from '../db/schema.js';
 import { HttpError } from '../http-error.js';
+import { runCompiled } from './compiled.js';
 import { insertChecked, todayUtc } from './foreign-keys.js';
 import type { MonthRepository } from './months.js';
 
@@ -28,9 +29,18 @@ export class JournalRepository {
   }
 
   list(filter: MonthFilter): Promise<Journal[]> {
-    let query = this.select();
-    if (filter.month !== undefined) query = query.where('month_id', '=', filter.month);
-    return query.orderBy('created_at').orderBy('id').execute();
+    const ordered = (query: ReturnType<typeof this.select>) =>
+      query.orderBy('created_at').orderBy('id');
+    const { month } = filter;
+    if (month === undefined) {
+      return runCompiled(this.db, 'journals.list', () => ordered(this.select()), [this.userId]);
+    }
+    return runCompiled(
+      this.db,
+      'journals.list.month',
+      () => ordered(this.select().where('month_id', '=', month)),
+      [this.userId, month],
+    );
   }
 
   get(id: number): Promise<Journal | undefined> {

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Month } from '../../contract/entities.js';
 import type { CreateMonth, UpdateMonth } from '../../contract/requests.js';
 import type { DB } from '../db/schema.js';
+import { runCompiled } from './compiled.js';
 
 export class MonthRepository {
   constructor(
@@ -18,7 +19,7 @@ export class MonthRepository {
   }
 
   list(): Promise<Month[]> {
-    return this.select().orderBy('id').execute();
+    return runCompiled(this.db, 'months.list', () => this.select().orderBy('id'), [this.userId]);
   }
 
   get(id: number): Promise<Month | undefined> {
