@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { MESSAGES } from '../../contract/rules.js';
 import { LIMITS } from '../../server/plugins/rate-limit.js';
+import { createMemoryRateLimiter } from '../../server/services/rate-limiter.js';
 import { buildTestApp, type TestApp } from '../support/test-app.js';
 
 const PASSWORD = 'Sunny@Day9!';
@@ -37,6 +38,22 @@ async function statuses(requests: Array<() => Promise<{ statusCode: number }>>) 
   for (const request of requests) result.push((await request()).statusCode);
   return result;
 }
+
+describe('the memory counter', () => {
+  it('opens a new window once the old one is over, and says when', async () => {
+    let now = 1_000_000;
+    const limiter = createMemoryRateLimiter(() => now);
+    const limit = { name: 'test', max: 2, windowSeconds: 60 };
+    expect((await limiter.hit(limit, 'k')).allowed).toBe(true);
+    now += 10_000;
+    expect((await limiter.hit(limit, 'k')).allowed).toBe(true);
+    expect(await limiter.hit(limit, 'k')).toEqual({ allowed: false, retryAfter: 50 });
+    expect((await limiter.hit(limit, 'other')).allowed).toBe(true);
+    now += 50_000;
+    expect((await limiter.hit(limit, 'k')).allowed).toBe(true);
+    await limiter.close();
+  });
+});
 
 describe('in memory', () => {
   let testApp: TestApp;
