@@ -2,9 +2,14 @@
 import { AppShell, Burger, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Notifications } from '@mantine/notifications';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Brand } from '../brand';
 import { NavItems } from './nav-items';
+
+// QA's cache panel exists only in development builds: production drops this branch and its chunk.
+const CachePanel = import.meta.env.DEV
+  ? lazy(() => import('../dev/cache-panel').then((module) => ({ default: module.CachePanel })))
+  : null;
 
 export function AppLayout({ children }: { children: ReactNode }) {
   const [opened, { toggle, close }] = useDisclosure(false);
@@ -41,6 +46,12 @@ export function AppLayout({ children }: { children: ReactNode }) {
         )}
         <AppShell.Main>{children}</AppShell.Main>
       </AppShell>
+      {/* Unit tests run as a development build too; there the panel would add noise to every screen. */}
+      {CachePanel && import.meta.env.MODE !== 'test' && (
+        <Suspense fallback={null}>
+          <CachePanel />
+        </Suspense>
+      )}
     </>
   );
 }
