@@ -102,15 +102,7 @@ export class DailyHabitRepository {
 
   /** The habit must be the caller's and of the same month as the caller's journal. */
   async create(input: CreateDailyHabit): Promise<DailyHabit> {
-    const habit = await this.db
-      .selectFrom('habits as h')
-      .innerJoin('journals as j', 'j.month_id', 'h.month_id')
-      .select(['h.id', 'h.name', 'h.author_id', 'h.month_id'])
-      .where('h.id', '=', input.habit_id)
-      .where('h.author_id', '=', this.userId)
-      .where('j.id', '=', input.journal_id)
-      .where('j.author_id', '=', this.userId)
-      .executeTakeFirst();
+    const habit = await this.habits.forJournal(input.habit_id, input.journal_id);
     if (!habit) throw await this.invalidParents(input);
     const isPracticed = input.is_practiced ?? false;
     const row = await insertChecked(
@@ -125,7 +117,8 @@ export class DailyHabitRepository {
           })
           .returning('id')
           .executeTakeFirstOrThrow(),
-      () => HttpError.invalidPk('journal_id', input.journal_id),
+      // The journal or the item went between the check and the insert: say which.
+      () => this.invalidParents(input),
     );
     return toDailyHabit(
       {

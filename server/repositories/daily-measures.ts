@@ -106,15 +106,7 @@ export class DailyMeasureRepository {
 
   /** The measure must be the caller's and of the same month as the caller's journal. */
   async create(input: CreateDailyMeasure): Promise<DailyMeasure> {
-    const measure = await this.db
-      .selectFrom('measures as m')
-      .innerJoin('journals as j', 'j.month_id', 'm.month_id')
-      .select(['m.id', 'm.name', 'm.author_id', 'm.month_id'])
-      .where('m.id', '=', input.measure_id)
-      .where('m.author_id', '=', this.userId)
-      .where('j.id', '=', input.journal_id)
-      .where('j.author_id', '=', this.userId)
-      .executeTakeFirst();
+    const measure = await this.measures.forJournal(input.measure_id, input.journal_id);
     if (!measure) throw await this.invalidParents(input);
     const row = await insertChecked(
       () =>
@@ -128,7 +120,8 @@ export class DailyMeasureRepository {
           })
           .returning('id')
           .executeTakeFirstOrThrow(),
-      () => HttpError.invalidPk('journal_id', input.journal_id),
+      // The journal or the item went between the check and the insert: say which.
+      () => this.invalidParents(input),
     );
     return toDailyMeasure(
       {

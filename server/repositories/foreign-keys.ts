@@ -8,12 +8,12 @@ export function isForeignKeyViolation(error: unknown): boolean {
 /** Runs an insert whose parents were checked; a parent deleted meanwhile becomes `onMissing()`. */
 export async function insertChecked<T>(
   insert: () => Promise<T>,
-  onMissing: () => Error,
+  onMissing: () => Error | Promise<Error>,
 ): Promise<T> {
   try {
     return await insert();
   } catch (error) {
-    if (isForeignKeyViolation(error)) throw onMissing();
+    if (isForeignKeyViolation(error)) throw await onMissing();
     throw error;
   }
 }

@@ -43,6 +43,19 @@ export class MonthItemRepository {
     return this.select().where('id', '=', id).where('month_id', '=', monthId).executeTakeFirst();
   }
 
+  /** The item when it is the caller's and of the same month as the caller's journal `journalId`. */
+  forJournal(id: number, journalId: number): Promise<MonthItem | undefined> {
+    return this.db
+      .selectFrom(`${this.table as 'habits'} as i`)
+      .innerJoin('journals as j', 'j.month_id', 'i.month_id')
+      .select(['i.id', 'i.name', 'i.author_id as author', 'i.month_id as month', 'i.month_id'])
+      .where('i.id', '=', id)
+      .where('i.author_id', '=', this.userId)
+      .where('j.id', '=', journalId)
+      .where('j.author_id', '=', this.userId)
+      .executeTakeFirst();
+  }
+
   async create(input: CreateNamed): Promise<MonthItem> {
     const missing = () => HttpError.invalidPk('month_id', input.month_id);
     if (!(await this.months.owns(input.month_id))) throw missing();

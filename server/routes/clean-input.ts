@@ -62,6 +62,9 @@ export function cleanInput(schemas: InputSchemas) {
     if (query) parseInfinities(query, numericQuery);
     const params = fieldsOf(request.params);
     if (params) parseInfinities(params, numericParams);
+    if (!schemas.body) return;
+    // No body at all reads as an empty form, as in DRF: a POST lists the required fields, a PATCH changes nothing.
+    if (request.body === undefined) request.body = {};
     const body = fieldsOf(request.body);
     if (!body) return;
     let errors: FieldErrors | undefined;

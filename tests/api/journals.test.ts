@@ -132,6 +132,26 @@ describe('POST /api/journals/', () => {
   });
 });
 
+describe('POST /api/journals/ racing a month delete', () => {
+  it('answers 400, not 500, when the month goes between the check and the insert', async () => {
+    const forUser = t.app.repos.forUser;
+    const spy = vi.spyOn(t.app.repos, 'forUser').mockImplementation((id) => {
+      const repos = forUser(id);
+      vi.spyOn(repos.months, 'owns').mockResolvedValue(true);
+      return repos;
+    });
+    try {
+      const before = await snapshot(t);
+      const response = await api('POST', '/api/journals/', { highlight: 'x', month_id: 7654321 });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ month_id: [MESSAGES.invalidPk(7654321)] });
+      expect(await snapshot(t)).toEqual(before);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+});
+
 describe('GET /api/journals/{id}/', () => {
   it('answers the journal with and without the trailing slash', async () => {
     const journal = await seedJournal(t, user, (await seedMonth(t, user)).id);
@@ -160,6 +180,17 @@ describe('PATCH /api/journals/{id}/', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ ...journal, highlight: 'after' });
+  });
+
+  it('answers the journal unchanged to a PATCH without a body', async () => {
+    const journal = await seedJournal(t, user, (await seedMonth(t, user)).id);
+    const response = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/journals/${journal.id}/`,
+      headers: user.headers,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual(journal);
   });
 
   it('refuses a blank highlight', async () => {

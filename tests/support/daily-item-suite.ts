@@ -125,6 +125,31 @@ export function dailyItemSuite({ path, item, value }: DailyItemSuiteOptions): Da
       }
     });
 
+    it(`answers 400, not 500, when the ${item} goes between the check and the insert`, async () => {
+      const { journal, monthItem } = await seedDay();
+      // Simulates the race: the check finds the item, then the insert meets the foreign key.
+      const forUser = t.app.repos.forUser;
+      const spy = vi.spyOn(t.app.repos, 'forUser').mockImplementation((id) => {
+        const repos = forUser(id);
+        const items = item === 'habit' ? repos.habits : repos.measures;
+        vi.spyOn(items, 'forJournal').mockResolvedValue({ ...monthItem, id: 7654321 });
+        return repos;
+      });
+      try {
+        const before = await snapshot(t);
+        const response = await api('POST', `${path}/`, {
+          journal_id: journal.id,
+          [itemId]: 7654321,
+          [value.field]: value.first,
+        });
+        expect(response.statusCode).toBe(400);
+        expect(response.json()).toEqual({ [itemId]: [MESSAGES.invalidPk(7654321)] });
+        expect(await snapshot(t)).toEqual(before);
+      } finally {
+        spy.mockRestore();
+      }
+    });
+
     it('requires the ids', async () => {
       const response = await api('POST', `${path}/`, { [value.field]: value.first });
       expect(response.statusCode).toBe(400);

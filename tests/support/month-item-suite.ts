@@ -84,6 +84,38 @@ export function monthItemSuite({ path, extra = {} }: MonthItemSuiteOptions): voi
       expect(await snapshot(t)).toEqual(before);
     });
 
+    it('answers 400, not 500, when the month goes between the check and the insert', async () => {
+      // Simulates the race: the ownership check passes, then the insert meets the foreign key.
+      const forUser = t.app.repos.forUser;
+      const spy = vi.spyOn(t.app.repos, 'forUser').mockImplementation((id) => {
+        const repos = forUser(id);
+        vi.spyOn(repos.months, 'owns').mockResolvedValue(true);
+        return repos;
+      });
+      try {
+        const before = await snapshot(t);
+        const response = await api('POST', `${path}/`, { name: 'x', month_id: 7654321 });
+        expect(response.statusCode).toBe(400);
+        expect(response.json()).toEqual({ month_id: [MESSAGES.invalidPk(7654321)] });
+        expect(await snapshot(t)).toEqual(before);
+      } finally {
+        spy.mockRestore();
+      }
+    });
+
+    it('answers a missing body as missing fields', async () => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: `${path}/`,
+        headers: user.headers,
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        name: [MESSAGES.required],
+        month_id: [MESSAGES.required],
+      });
+    });
+
     it('refuses a body that is not an object', async () => {
       const response = await api('POST', `${path}/`, [1, 2]);
       expect(response.statusCode).toBe(400);
