@@ -18,6 +18,9 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
   light: {
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
     '--mantine-color-anchor': 'var(--mantine-color-blue-8)',
+    // Text of 'light' buttons (Edit, Delete) on their tinted background: shade 6 is under 4.5:1.
+    '--mantine-color-blue-light-color': 'var(--mantine-color-blue-9)',
+    '--mantine-color-red-light-color': 'var(--mantine-color-red-9)',
   },
   dark: {
     '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',

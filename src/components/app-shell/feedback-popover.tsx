@@ -36,6 +36,7 @@ export function FeedbackPopover({ inline = false }: { inline?: boolean }) {
       <Paper
         id={panelId}
         hidden={!opened}
+        display={opened ? undefined : 'none'}
         withBorder
         shadow="md"
         p="md"

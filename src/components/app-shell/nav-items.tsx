@@ -21,6 +21,7 @@ export function NavItems({ vertical = false, onNavigate }: NavItemsProps) {
     variant: 'subtle',
     color: 'gray',
     c: 'var(--mantine-color-text)',
+    className: 'mb-nav-item',
     fullWidth: vertical,
     styles: vertical ? { inner: { justifyContent: 'flex-start' } } : undefined,
   };

@@ -56,7 +56,7 @@ export function LoginForm() {
         </Button>
         <Text size="sm" ta="center">
           No account yet?{' '}
-          <Anchor component={Link} to="/register">
+          <Anchor component={Link} to="/register" underline="always">
             Register
           </Anchor>
         </Text>

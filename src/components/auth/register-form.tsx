@@ -89,7 +89,7 @@ export function RegisterForm() {
         </Button>
         <Text size="sm" ta="center">
           Already have an account?{' '}
-          <Anchor component={Link} to="/login">
+          <Anchor component={Link} to="/login" underline="always">
             Login
           </Anchor>
         </Text>

@@ -5,6 +5,7 @@ import { MESSAGES, NAME_MAX_LENGTH } from '../../../contract/rules';
 import { useCreateGoal } from '../../queries/goals';
 import { TEXTS, TOASTS } from '../../texts';
 import { notifyFailure, notifySuccess, notifyWarning } from '../toast';
+import { useOpenedAfterMount } from '../use-mounted-once';
 
 interface CreateGoalModalProps {
   monthId: number;
@@ -13,6 +14,7 @@ interface CreateGoalModalProps {
 }
 
 export function CreateGoalModal({ monthId, opened, onClose }: CreateGoalModalProps) {
+  const shown = useOpenedAfterMount(opened);
   const createGoal = useCreateGoal(monthId);
   const form = useForm({
     initialValues: { name: '' },
@@ -46,7 +48,7 @@ export function CreateGoalModal({ monthId, opened, onClose }: CreateGoalModalPro
   });
 
   return (
-    <Modal opened={opened} onClose={close} title={TEXTS.createGoal} centered>
+    <Modal opened={shown} onClose={close} title={TEXTS.createGoal} centered>
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <TextInput label="Goal" required data-autofocus {...form.getInputProps('name')} />

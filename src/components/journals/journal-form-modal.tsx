@@ -5,6 +5,7 @@ import { useForm } from '@mantine/form';
 import { useEffect } from 'react';
 import type { Habit } from '../../../contract/entities';
 import { HIGHLIGHT_MAX_LENGTH, MESSAGES, METRIC_LIMIT } from '../../../contract/rules';
+import { useOpenedAfterMount } from '../use-mounted-once';
 
 export interface JournalFormValues {
   highlight: string;
@@ -42,6 +43,7 @@ function highlightError(value: string): string | null {
 export function JournalFormModal(props: JournalFormModalProps) {
   const { opened, title, measureName, habits, initialValues, submitting, onSubmit, onClose } =
     props;
+  const shown = useOpenedAfterMount(opened);
   const form = useForm<JournalFormValues>({
     initialValues,
     validate: { highlight: highlightError, metric: metricError },
@@ -56,7 +58,7 @@ export function JournalFormModal(props: JournalFormModalProps) {
   }, [opened]);
 
   return (
-    <Modal opened={opened} onClose={onClose} title={title} centered>
+    <Modal opened={shown} onClose={onClose} title={title} centered>
       <form onSubmit={form.onSubmit(onSubmit)} noValidate>
         <Stack gap="md">
           <Textarea

@@ -25,7 +25,7 @@ export const TERMS_OF_USE: readonly LegalSection[] = [
   {
     heading: 'Your content',
     paragraphs: [
-      'What you write in Monthbook is yours. We store it only so that we can show it back to you, and we do not read it, publish it or use it to train anything.',
+      'What you write in Monthbook is yours. We store it only so that we can show it back to you. We do not publish it, sell it or use it to train anything, and we look at it only if you ask us to help with a problem.',
     ],
   },
   {

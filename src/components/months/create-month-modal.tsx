@@ -6,6 +6,7 @@ import { useCreateMonth } from '../../queries/months';
 import { TEXTS, TOASTS } from '../../texts';
 import { CloseIcon } from '../icons';
 import { notifyFailure, notifySuccess } from '../toast';
+import { useOpenedAfterMount } from '../use-mounted-once';
 
 interface CreateMonthModalProps {
   opened: boolean;
@@ -19,6 +20,7 @@ const withMax = (max: number) => (value: string) =>
 const emptyValues = () => ({ name: '', measure: '', habits: [{ key: 0, name: '' }] });
 
 export function CreateMonthModal({ opened, onClose }: CreateMonthModalProps) {
+  const shown = useOpenedAfterMount(opened);
   const createMonth = useCreateMonth();
   const form = useForm({
     initialValues: emptyValues(),
@@ -57,7 +59,7 @@ export function CreateMonthModal({ opened, onClose }: CreateMonthModalProps) {
   };
 
   return (
-    <Modal opened={opened} onClose={close} title={TEXTS.createMonth} centered>
+    <Modal opened={shown} onClose={close} title={TEXTS.createMonth} centered>
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <TextInput

@@ -17,6 +17,7 @@ export function MonthCard({ month, onEdit, onDelete }: MonthCardProps) {
       <Title order={2} size="h3" style={{ overflowWrap: 'anywhere' }}>
         <Anchor
           c="inherit"
+          inherit
           renderRoot={(props) => (
             <Link
               {...props}

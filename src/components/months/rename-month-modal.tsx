@@ -7,6 +7,7 @@ import { MESSAGES, MONTH_NAME_MAX_LENGTH } from '../../../contract/rules';
 import { useUpdateMonth } from '../../queries/months';
 import { TOASTS } from '../../texts';
 import { notifyFailure, notifySuccess } from '../toast';
+import { useOpenedAfterMount } from '../use-mounted-once';
 
 interface RenameMonthModalProps {
   month: Month | null;
@@ -14,6 +15,7 @@ interface RenameMonthModalProps {
 }
 
 export function RenameMonthModal({ month, onClose }: RenameMonthModalProps) {
+  const shown = useOpenedAfterMount(month !== null);
   const updateMonth = useUpdateMonth();
   const form = useForm({
     initialValues: { name: '' },
@@ -44,7 +46,7 @@ export function RenameMonthModal({ month, onClose }: RenameMonthModalProps) {
   });
 
   return (
-    <Modal opened={month !== null} onClose={onClose} title="Edit month" centered>
+    <Modal opened={shown} onClose={onClose} title="Edit month" centered>
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <TextInput label="Month" required data-autofocus {...form.getInputProps('name')} />

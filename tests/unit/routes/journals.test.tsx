@@ -216,6 +216,15 @@ describe('goals column', () => {
     expect(screen.getByRole('checkbox', { name: 'Read 3 books' })).toBeInTheDocument();
   });
 
+  it('returns focus to the button that opened the modal', async () => {
+    const view = await renderJournals();
+    const trigger = screen.getByRole('button', { name: 'Add New Goal +' });
+    await view.user.click(trigger);
+    const dialog = within(await screen.findByRole('dialog', { name: 'Create a Goal' }));
+    await view.user.click(dialog.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(trigger).toHaveFocus());
+  });
+
   it("says 'Failed to create Goal' when the server refuses", async () => {
     server.use(failing('post', 'api/goals/', 400));
     const view = await renderJournals();

@@ -67,7 +67,7 @@ function JournalsPage() {
   return (
     <>
       <Title order={1} mb="lg" style={{ overflowWrap: 'anywhere' }}>
-        <Anchor component={Link} to="/months" c="inherit" title="Back to all months">
+        <Anchor component={Link} to="/months" c="inherit" inherit title="Back to all months">
           {month.data.name}
         </Anchor>
       </Title>
