@@ -67,8 +67,10 @@ export function crudRoutes<
   const cleanId = cleanInput({ params: IdParamsSchema });
 
   return async function routes(app: FastifyInstance): Promise<void> {
-    app.addHook('preHandler', app.authenticate);
-    app.addHook('preHandler', app.requirePaid);
+    // At onRequest, before the body is parsed or validated: an anonymous or unpaid client gets its
+    // 401/402 whatever it sent (as from DRF), and costs no parsing.
+    app.addHook('onRequest', app.authenticate);
+    app.addHook('onRequest', app.requirePaid);
     const repository = (request: FastifyRequest) =>
       options.repository(app.repos.forUser(request.user.id));
 

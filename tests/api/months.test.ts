@@ -51,6 +51,16 @@ describe('GET /api/months/', () => {
     expect(response.json()).toEqual({ detail: MESSAGES.noCredentials });
   });
 
+  it('checks credentials before the body', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/months/',
+      payload: { name: null },
+    });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ detail: MESSAGES.noCredentials });
+  });
+
   it('refuses a tampered token', async () => {
     const response = await t.app.inject({
       method: 'GET',
