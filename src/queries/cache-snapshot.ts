@@ -75,3 +75,23 @@ export function loadCacheSnapshot(
     })),
   });
 }
+
+/**
+ * Loads a snapshot under screens that are already showing (the dev cache panel). The screens'
+ * observers still point at the queries the load dropped; moving each of those to its new state
+ * makes them re-render, and a re-render looks its query up in the new cache. A query the snapshot
+ * lacks is reset, so its screen fetches it like any missing data. Nothing is invalidated.
+ */
+export function replayCacheSnapshot(
+  queryClient: QueryClient,
+  snapshot: CacheSnapshot,
+  now: number = Date.now(),
+): void {
+  const shown = queryClient.getQueryCache().findAll({ type: 'active' });
+  loadCacheSnapshot(queryClient, snapshot, now);
+  for (const query of shown) {
+    const loaded = queryClient.getQueryCache().get(query.queryHash);
+    if (loaded) query.setState(loaded.state);
+    else query.reset();
+  }
+}

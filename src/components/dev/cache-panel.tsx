@@ -2,11 +2,10 @@
 import { Affix, Button, FileButton, Group, Paper, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
-import { useRouter } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
 import {
-  loadCacheSnapshot,
   parseCacheSnapshot,
+  replayCacheSnapshot,
   saveCacheSnapshot,
 } from '../../queries/cache-snapshot';
 import { downloadJson, snapshotFileName } from './download-json';
@@ -15,7 +14,6 @@ const PANEL_ID = 'qa-cache-panel';
 
 export function CachePanel() {
   const queryClient = useQueryClient();
-  const router = useRouter();
   const [opened, { toggle }] = useDisclosure(false);
   const [status, setStatus] = useState('');
   const resetFile = useRef<() => void>(null);
@@ -30,11 +28,8 @@ export function CachePanel() {
     if (!file) return;
     try {
       const snapshot = parseCacheSnapshot(await file.text());
-      loadCacheSnapshot(queryClient, snapshot);
-      // No query is invalidated: the screen must show the loaded state, not refetch it. The
-      // router reload only re-renders the matched routes, whose observers still point at the
-      // queries the load replaced; their loaders find everything they need in the cache.
-      await router.invalidate();
+      // No query is invalidated: the screen shows the loaded state instead of refetching it.
+      replayCacheSnapshot(queryClient, snapshot);
       setStatus(`Loaded ${snapshot.state.queries.length} queries from ${file.name}.`);
     } catch (error) {
       setStatus(`Could not load ${file.name}: ${error instanceof Error ? error.message : error}`);
