@@ -2,7 +2,19 @@
 import type { TObject, TSchema } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import type { FieldErrors } from '../../contract/entities.js';
+import { MESSAGES } from '../../contract/rules.js';
 import { HttpError } from '../http-error.js';
+
+/**
+ * Ajv's coercion would take `["x"]` for "x" and `true` for "true"; DRF refuses both with the
+ * field type's message.
+ */
+const TYPE_MESSAGES: Record<string, string> = {
+  string: MESSAGES.invalidString,
+  number: MESSAGES.invalidNumber,
+  integer: MESSAGES.invalidInteger,
+  boolean: MESSAGES.invalidBoolean,
+};
 
 /** DRF's message for an explicit null. */
 export const NULL_MESSAGE = 'This field may not be null.';
@@ -41,11 +53,14 @@ function parseInfinities(values: Fields, numericFields: readonly string[]): void
 /**
  * A preValidation hook for one route: trims the body's text fields (DRF trims CharFields before
  * checking them, so "  " is blank), refuses explicit nulls (Ajv's coercion would silently turn
- * them into "", 0 or false) and keeps infinities out of every numeric field.
+ * them into "", 0 or false), arrays, and booleans for text, and keeps infinities out of every
+ * numeric field.
  */
 export function cleanInput(schemas: InputSchemas) {
   const entries = (schema?: TObject) => Object.entries(schema?.properties ?? {});
-  const bodyFields = entries(schemas.body).map(([name]) => name);
+  const bodyFields = entries(schemas.body).map(
+    ([name, field]) => [name, TYPE_MESSAGES[String(field.type)] ?? MESSAGES.invalidString] as const,
+  );
   const textFields = entries(schemas.body)
     .filter(([, field]) => field.type === 'string')
     .map(([name]) => name);
@@ -68,10 +83,17 @@ export function cleanInput(schemas: InputSchemas) {
     const body = fieldsOf(request.body);
     if (!body) return;
     let errors: FieldErrors | undefined;
-    for (const name of bodyFields) {
-      if (body[name] === null) {
+    for (const [name, typeMessage] of bodyFields) {
+      const value = body[name];
+      const message =
+        value === null
+          ? NULL_MESSAGE
+          : Array.isArray(value) || (typeof value === 'boolean' && textFields.includes(name))
+            ? typeMessage
+            : undefined;
+      if (message) {
         errors ??= {};
-        errors[name] = [NULL_MESSAGE];
+        errors[name] = [message];
       }
     }
     if (errors) throw new HttpError(400, errors);

@@ -123,6 +123,8 @@ describe('POST /api/months/', () => {
     [{ name: null }, { name: ['This field may not be null.'] }],
     [{ name: 'a\u0000b' }, { name: ['Null characters are not allowed.'] }],
     [{ name: {} }, { name: [MESSAGES.invalidString] }],
+    [{ name: ['March'] }, { name: [MESSAGES.invalidString] }],
+    [{ name: true }, { name: [MESSAGES.invalidString] }],
   ])('refuses %j without storing anything', async (payload, errors) => {
     const before = await snapshot(t);
     const response = await t.app.inject({

@@ -150,6 +150,17 @@ export function dailyItemSuite({ path, item, value }: DailyItemSuiteOptions): Da
       }
     });
 
+    it('refuses ids sent as lists', async () => {
+      const { journal, monthItem } = await seedDay();
+      const response = await api('POST', `${path}/`, {
+        journal_id: [journal.id],
+        [itemId]: monthItem.id,
+        [value.field]: value.first,
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ journal_id: [MESSAGES.invalidInteger] });
+    });
+
     it('requires the ids', async () => {
       const response = await api('POST', `${path}/`, { [value.field]: value.first });
       expect(response.statusCode).toBe(400);
