@@ -2,8 +2,10 @@
 import { Anchor, Container, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { TEXTS } from '../texts';
+import { usePageTitle } from './page-title';
 
 export function NotFoundPage() {
+  usePageTitle('Page not found');
   return (
     <Container component="main" size="sm" py={80} ta="center">
       <Title order={1}>{TEXTS.notFoundTitle}</Title>

@@ -2,9 +2,11 @@
 import { Box, Container, Paper, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Brand } from '../brand';
+import { usePageTitle } from '../page-title';
 import { SiteFooter } from '../site-footer';
 
 export function AuthCard({ title, children }: { title: string; children: ReactNode }) {
+  usePageTitle(title);
   return (
     <>
       <Box

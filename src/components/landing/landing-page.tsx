@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import type { LaunchOffer } from '../../../contract/entities';
 import { LAUNCH_OFFER } from '../../../contract/rules';
 import { BookIcon, CheckIcon, PencilIcon } from '../icons';
+import { usePageTitle } from '../page-title';
 import { PlanCards } from '../plan-cards';
 import { SiteFooter } from '../site-footer';
 import { LandingHeader } from './landing-header';
@@ -48,6 +49,7 @@ function OfferBanner({ launchOffer }: LandingPageProps) {
 }
 
 export function LandingPage({ launchOffer }: LandingPageProps) {
+  usePageTitle();
   return (
     <div className="mb-public">
       <LandingHeader />

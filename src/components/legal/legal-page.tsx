@@ -3,6 +3,7 @@
 import { Link } from '@tanstack/react-router';
 import { TEXTS } from '../../texts';
 import { Brand } from '../brand';
+import { usePageTitle } from '../page-title';
 import { SiteFooter } from '../site-footer';
 
 export interface LegalSection {
@@ -16,6 +17,7 @@ interface LegalPageProps {
 }
 
 export function LegalPage({ title, sections }: LegalPageProps) {
+  usePageTitle(title);
   return (
     <div className="mb-public">
       <header className="mb-header">

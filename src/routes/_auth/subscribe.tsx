@@ -2,6 +2,7 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
 import type { ProductType } from '../../../contract/rules';
+import { usePageTitle } from '../../components/page-title';
 import { PlanCards, type PlanId } from '../../components/plan-cards';
 import { useCreateCheckoutSession } from '../../queries/billing';
 
@@ -29,6 +30,7 @@ function PlanButton({ plan }: { plan: PlanId }) {
 }
 
 function SubscribePage() {
+  usePageTitle('Choose your plan');
   return (
     <Stack gap="xl" py="md">
       <Stack gap="xs" ta="center">

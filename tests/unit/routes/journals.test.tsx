@@ -42,6 +42,7 @@ describe('/months/$monthId/journals', () => {
   it('shows the month name as the heading, linking back to /months', async () => {
     const view = await renderJournals();
     const heading = screen.getByRole('heading', { level: 1, name: 'January' });
+    expect(document.title).toBe('January — Monthbook');
     await view.user.click(within(heading).getByRole('link'));
     await waitFor(() => expect(view.pathname()).toBe('/months'));
   });

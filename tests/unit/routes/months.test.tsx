@@ -29,6 +29,7 @@ describe('/months', () => {
     db.months.push(makeMonth({ name: 'February' }), march);
     renderRoute('/months');
     expect(await screen.findByRole('heading', { level: 1, name: 'Months' })).toBeInTheDocument();
+    expect(document.title).toBe('Months — Monthbook');
     expect(screen.getByRole('link', { name: 'March' })).toHaveAttribute(
       'href',
       `/months/${march.id}/journals`,

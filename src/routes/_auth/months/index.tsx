@@ -12,6 +12,7 @@ import {
   RenameMonthModal,
 } from '../../../components/lazy-modals';
 import { MonthCard } from '../../../components/months/month-card';
+import { usePageTitle } from '../../../components/page-title';
 import { notifyFailure, notifySuccess } from '../../../components/toast';
 import { useMountedOnce } from '../../../components/use-mounted-once';
 import { monthsQueryOptions, useDeleteMonth } from '../../../queries/months';
@@ -37,6 +38,7 @@ export const Route = createFileRoute('/_auth/months/')({
 
 function MonthsPage() {
   const { data: months } = useSuspenseQuery(monthsQueryOptions());
+  usePageTitle('Months');
   const deleteMonth = useDeleteMonth();
   const [creating, { open: openCreate, close: closeCreate }] = useDisclosure(false);
   const [editing, setEditing] = useState<Month | null>(null);

@@ -5,6 +5,7 @@ import { createFileRoute, Link, notFound } from '@tanstack/react-router';
 import { GoalsColumn } from '../../../../components/journals/goals-column';
 import { parseMonthId } from '../../../../components/journals/parse-month-id';
 import { RegistersColumn } from '../../../../components/journals/registers-column';
+import { usePageTitle } from '../../../../components/page-title';
 import { dailyHabitsQueryOptions, dailyMeasuresQueryOptions } from '../../../../queries/daily';
 import { goalsQueryOptions } from '../../../../queries/goals';
 import { habitsQueryOptions } from '../../../../queries/habits';
@@ -63,6 +64,8 @@ function JournalsPage() {
       ],
     },
   );
+
+  usePageTitle(month.data.name);
 
   return (
     <>
