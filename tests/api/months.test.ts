@@ -138,6 +138,19 @@ describe('POST /api/months/', () => {
     expect(await snapshot(t)).toEqual(before);
   });
 
+  it('refuses a body over 1 MB with 413 and stores nothing', async () => {
+    const before = await snapshot(t);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/months/',
+      headers: { ...user.headers, 'content-type': 'application/json' },
+      payload: JSON.stringify({ name: 'x'.repeat(1024 * 1024) }),
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toEqual({ detail: expect.any(String) });
+    expect(await snapshot(t)).toEqual(before);
+  });
+
   it('answers malformed JSON with a parse error', async () => {
     const response = await t.app.inject({
       method: 'POST',
@@ -273,5 +286,17 @@ describe('DELETE /api/months/delete/{id}/ and /api/months/{id}/', () => {
     const again = await t.app.inject({ method: 'DELETE', url, headers: user.headers });
     expect(again.statusCode).toBe(404);
     expect(again.json()).toEqual(notFound);
+  });
+});
+
+describe('wrong methods', () => {
+  it.each([
+    ['PUT', '/api/months/1/'],
+    ['PATCH', '/api/months/'],
+    ['GET', '/api/months/delete/1/'],
+  ] as const)('%s %s answers 405 with DRF’s message', async (method, url) => {
+    const response = await t.app.inject({ method, url, headers: user.headers });
+    expect(response.statusCode).toBe(405);
+    expect(response.json()).toEqual({ detail: `Method "${method}" not allowed.` });
   });
 });
