@@ -78,11 +78,14 @@ export default fp(
       return;
     }
     const files = listFiles(root);
-    await app.register(fastifyStatic, { root, serve: false });
+    // The build writes .br/.gz copies (scripts/compress.mjs): no compression work per request.
+    await app.register(fastifyStatic, { root, serve: false, preCompressed: true });
 
     const send = (reply: FastifyReply, file: string) =>
       reply
         .header('cache-control', file.startsWith('assets/') ? IMMUTABLE : 'no-cache')
+        // The body may be the .br or .gz copy, chosen by the request's Accept-Encoding.
+        .header('vary', 'accept-encoding')
         .sendFile(file, { cacheControl: false });
 
     app.get('/*', { schema: { hide: true } }, async (request, reply) => {
