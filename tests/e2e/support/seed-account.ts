@@ -63,9 +63,11 @@ export async function seedAccount(
       { product_type: 'subscription' },
       tokens.access,
     );
-    const token = new URL(checkout_url).searchParams.get('token');
+    // The local checkout page posts its form to <checkout path>/pay.
+    const checkout = new URL(checkout_url);
+    const token = checkout.searchParams.get('token');
     if (!token) throw new Error(`checkout URL without a token: ${checkout_url}`);
-    const paid = await fetch(`${baseUrl}/billing/local/checkout/pay`, {
+    const paid = await fetch(`${baseUrl}${checkout.pathname}/pay`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ token }).toString(),
