@@ -15,6 +15,14 @@ afterAll(() => {
   rmSync(server.dataDir, { recursive: true, force: true });
 });
 
+async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${condition.toString()}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 /** Sends the request's head and half its body now; `finish` sends the rest and reads the answer. */
 function startSlowRequest(url: string, path: string, body: string) {
   const { port } = new URL(url);
@@ -53,11 +61,19 @@ it('finishes the request in flight, refuses new ones, closes the database and ex
     '/api/token/',
     JSON.stringify({ username, password: PASSWORD }),
   );
-  await new Promise((resolve) => setTimeout(resolve, 300));
+  // The server has routed the request (logged it) before the signal arrives.
+  await until(() => server.output().includes('"url":"/api/token/"'));
   server.child.kill('SIGTERM');
-  await new Promise((resolve) => setTimeout(resolve, 300));
+  await until(() => server.output().includes('shutting down'));
 
-  await expect(fetch(`${server.url}/api/health`)).rejects.toThrow();
+  await until(async () => {
+    try {
+      await fetch(`${server.url}/api/health`);
+      return false;
+    } catch {
+      return true;
+    }
+  });
   const answer = await inFlight.finish();
   expect(answer).toMatch(/^HTTP\/1\.1 200 OK/);
   expect(answer).toContain('"access"');
@@ -65,7 +81,6 @@ it('finishes the request in flight, refuses new ones, closes the database and ex
   expect(await server.exited).toBe(0);
   // better-sqlite3 checkpoints and removes the WAL file only on a clean close.
   expect(existsSync(walFile)).toBe(false);
-  expect(server.output()).toContain('shutting down');
 });
 
 it('refuses to start with a bad setting, naming it, with exit code 78', async () => {
