@@ -19,6 +19,8 @@ export default defineConfig({
     outDir: 'dist/web',
     emptyOutDir: true,
     sourcemap: false,
+    // Read by the bundle-budget test (tests/build) to know which chunks each route loads.
+    manifest: true,
   },
   server: {
     proxy: { '/api': { target: `http://127.0.0.1:${apiPort}`, changeOrigin: false } },
@@ -46,6 +48,14 @@ export default defineConfig({
           pool: 'forks',
           testTimeout: 20_000,
           hookTimeout: 30_000,
+        },
+      },
+      {
+        test: {
+          name: 'build',
+          globals: true,
+          environment: 'node',
+          include: ['tests/build/**/*.test.ts'],
         },
       },
       {
