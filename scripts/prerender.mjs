@@ -10,8 +10,11 @@ const PAGES = [
 ];
 const SLOT = '<!--app-html-->';
 
-const template = readFileSync(join(WEB, 'index.html'), 'utf8');
-if (!template.includes(SLOT)) throw new Error(`${WEB}/index.html has no ${SLOT} slot`);
+// Vite's index.html is the template; a copy is kept so prerendering can run again on its own.
+const TEMPLATE_COPY = 'dist/prerender/template.html';
+const built = readFileSync(join(WEB, 'index.html'), 'utf8');
+if (built.includes(SLOT)) writeFileSync(TEMPLATE_COPY, built);
+const template = readFileSync(TEMPLATE_COPY, 'utf8');
 writeFileSync(join(WEB, 'spa.html'), template.replace(SLOT, ''));
 
 const { render } = await import('../dist/prerender/prerender.js');
