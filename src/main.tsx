@@ -1,7 +1,6 @@
 // Browser entry: mounts the providers (Mantine, react-query) and the router.
 // Notifications mount with the app layout: public pages show no toasts and skip their code.
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
+import './components/base-styles.css';
 import './components/global.css';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';

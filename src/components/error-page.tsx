@@ -1,4 +1,5 @@
 // Shown when a screen's data could not be loaded: says so plainly and offers a retry.
+import './app-styles.css';
 import { Button, Container, Text, Title } from '@mantine/core';
 import { type ErrorComponentProps, useRouter } from '@tanstack/react-router';
 

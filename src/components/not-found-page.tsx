@@ -1,4 +1,5 @@
 // The catch-all page (spec §2 '*'), also used for unknown months and malformed ids.
+import './app-styles.css';
 import { Anchor, Container, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { TEXTS } from '../texts';

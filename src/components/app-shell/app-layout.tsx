@@ -1,4 +1,5 @@
 // The app screens' frame: a header with the navbar, a burger-toggled menu on small screens, and main.
+import '../app-styles.css';
 import { AppShell, Burger, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Notifications } from '@mantine/notifications';

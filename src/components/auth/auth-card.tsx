@@ -1,4 +1,5 @@
 // Frame of the login and register pages: the wordmark, a centred card with the page's h1, a footer.
+import '../app-styles.css';
 import { Box, Container, Paper, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Brand } from '../brand';
