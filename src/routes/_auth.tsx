@@ -13,8 +13,10 @@ export const Route = createFileRoute('/_auth')({
     if (!(await ensureFreshAccess())) throw redirect({ to: '/login' });
   },
   pendingComponent: LoadingScreen,
-  // The spec shows 'Loading...' while the check runs, however short.
+  // The spec shows 'Loading...' while the check runs, however short, and not a moment longer
+  // (the router would otherwise keep it on screen for at least 500 ms).
   pendingMs: 0,
+  pendingMinMs: 0,
   component: AuthLayout,
   // Inside the shell, so the navbar stays usable when a screen's data fails.
   errorComponent: ErrorPage,
