@@ -1,7 +1,7 @@
 // `npm run lighthouse`: Lighthouse (desktop preset, system Chromium) on /, /login and a logged-in journals page of the built app; writes bench/lighthouse.md.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
@@ -79,6 +79,24 @@ async function logIn(port: number, storage: ReturnType<typeof loggedInStorage>):
   }
 }
 
+/**
+ * `disableStorageReset` (needed to keep the session) also keeps the HTTP cache: empty it, so every
+ * page is measured as a first visit, as Lighthouse normally does.
+ */
+async function clearHttpCache(port: number): Promise<void> {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    const context = browser.contexts()[0];
+    if (!context) throw new Error('Chromium has no default context');
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.clearBrowserCache');
+    await page.close();
+  } finally {
+    await browser.close();
+  }
+}
+
 async function audit(port: number, url: string): Promise<Omit<PageResult, 'name' | 'path'>> {
   const result = await lighthouse(
     url,
@@ -107,7 +125,7 @@ function report(results: PageResult[], chromeVersion: string): string {
   const lines = [
     '# Lighthouse',
     '',
-    `Desktop preset, ${chromeVersion} (system Chromium), built app served by the production server on loopback, ${new Date().toISOString()}. Written by \`npm run lighthouse\`.`,
+    `Desktop preset, ${chromeVersion} (system Chromium), built app served by the production server on loopback, ${new Date().toISOString()}, load average ${loadavg()[0]?.toFixed(2)} on ${cpus().length} cores (Lighthouse's simulated timings scale with observed CPU time). Each page is a first visit (empty HTTP cache). Written by \`npm run lighthouse\`.`,
     '',
     '| Page | Performance | Accessibility | Best practices | SEO |',
     '| --- | ---: | ---: | ---: | ---: |',
@@ -153,6 +171,7 @@ async function main(): Promise<void> {
     for (const page of pages) {
       // The public pages are audited as a visitor sees them; the journals page needs a session.
       if (page.name === 'Journals') await logIn(port, loggedInStorage(server.url, account));
+      await clearHttpCache(port);
       const result = { ...page, ...(await audit(port, `${server.url}${page.path}`)) };
       console.log(
         `${page.path}: ${CATEGORIES.map((id) => `${id} ${result.scores[id]}`).join(', ')}`,
@@ -167,7 +186,10 @@ async function main(): Promise<void> {
     writeFileSync(OUTPUT, report(results, version));
     console.log(`wrote ${OUTPUT}`);
   } finally {
+    // Chromium writes its profile until it has exited: remove the directory after that.
+    const exited = new Promise((resolve) => chrome.once('exit', resolve));
     chrome.kill();
+    await exited;
     await server.stop();
     rmSync(profile, { recursive: true, force: true });
   }
