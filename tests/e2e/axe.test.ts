@@ -14,7 +14,7 @@ import {
   seedJournal,
   seedMonth,
 } from './support/seed-account.js';
-import { useBrowserSession, VIEWPORTS } from './support/session.js';
+import { browserSessionForFile, VIEWPORTS } from './support/session.js';
 
 const AXE_SOURCE = readFileSync(
   createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
@@ -121,8 +121,7 @@ const SCREENS: Screen[] = [
   },
 ];
 
-// biome-ignore lint/correctness/useHookAtTopLevel: a Vitest fixture registering hooks, not a React hook
-const session = useBrowserSession();
+const session = browserSessionForFile();
 let accounts: Record<Exclude<Who, 'anonymous'>, SeededAccount>;
 let fullMonth: SeededMonth;
 

@@ -1,9 +1,9 @@
 // Paying in Chromium with the built-in local checkout: Pay Once, Cancel, and ending a subscription in Billing.
 import type { Page } from 'playwright-core';
 import { path, STRONG_PASSWORD, uniqueUsername, visible } from './support/page-helpers.js';
-import { useBrowserSession } from './support/session.js';
+import { browserSessionForFile } from './support/session.js';
 
-const session = useBrowserSession();
+const session = browserSessionForFile();
 
 /** Registers and logs in through the API, then opens the app with the tokens in localStorage. */
 async function signedInPage(): Promise<Page> {

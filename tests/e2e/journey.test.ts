@@ -8,9 +8,9 @@ import {
   uniqueUsername,
   visible,
 } from './support/page-helpers.js';
-import { useBrowserSession, VIEWPORTS } from './support/session.js';
+import { browserSessionForFile, VIEWPORTS } from './support/session.js';
 
-const session = useBrowserSession();
+const session = browserSessionForFile();
 
 async function registerAndLogin(page: Page, username: string): Promise<void> {
   await page.goto('/register');

@@ -20,7 +20,7 @@ export interface BrowserSession {
 }
 
 /** Registers beforeAll/afterAll/onTestFailed hooks and returns the live session. */
-export function useBrowserSession(env: Record<string, string> = {}): () => BrowserSession {
+export function browserSessionForFile(env: Record<string, string> = {}): () => BrowserSession {
   let session: BrowserSession | null = null;
   const contexts: BrowserContext[] = [];
   const pages: Page[] = [];
