@@ -10,6 +10,8 @@ export const theme = createTheme({
     'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
   headings: { fontWeight: '700' },
   cursorType: 'pointer',
+  // Modals and toasts appear without animation for people who ask their system for less motion.
+  respectReducedMotion: true,
   components: {
     // A plain object, not Modal.extend(): importing Modal here would put it in every page's bundle.
     Modal: {

@@ -5,6 +5,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { Notifications } from '@mantine/notifications';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Brand } from '../brand';
+import { SkipLink } from '../skip-link';
 import { NavItems } from './nav-items';
 
 // QA's cache panel exists only in development builds: production drops this branch and its chunk.
@@ -17,6 +18,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
   return (
     <>
       <Notifications position="top-right" />
+      <SkipLink />
       <AppShell
         header={{ height: 60 }}
         navbar={{ width: 280, breakpoint: 'sm', collapsed: { mobile: !opened, desktop: true } }}
@@ -45,7 +47,9 @@ export function AppLayout({ children }: { children: ReactNode }) {
             <NavItems vertical onNavigate={close} />
           </AppShell.Navbar>
         )}
-        <AppShell.Main>{children}</AppShell.Main>
+        <AppShell.Main id="main-content" tabIndex={-1}>
+          {children}
+        </AppShell.Main>
       </AppShell>
       {/* Unit tests run as a development build too; there the panel would add noise to every screen. */}
       {CachePanel && import.meta.env.MODE !== 'test' && (

@@ -6,6 +6,7 @@ import { BookIcon, CheckIcon, PencilIcon } from '../icons';
 import { usePageTitle } from '../page-title';
 import { PlanCards } from '../plan-cards';
 import { SiteFooter } from '../site-footer';
+import { SkipLink } from '../skip-link';
 import { LandingHeader } from './landing-header';
 
 const FEATURES = [
@@ -52,8 +53,9 @@ export function LandingPage({ launchOffer }: LandingPageProps) {
   usePageTitle();
   return (
     <div className="mb-public">
+      <SkipLink />
       <LandingHeader />
-      <main>
+      <main id="main-content" tabIndex={-1}>
         <div className="mb-container mb-hero">
           <h1>Your year, kept one month at a time</h1>
           <p className="mb-lead">
