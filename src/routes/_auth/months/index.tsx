@@ -43,6 +43,12 @@ function MonthsPage() {
   const [creating, { open: openCreate, close: closeCreate }] = useDisclosure(false);
   const [editing, setEditing] = useState<Month | null>(null);
   const [deleting, setDeleting] = useState<Month | null>(null);
+  // The last month asked about, kept while the dialog fades out so its text does not change.
+  const [lastAsked, setLastAsked] = useState<Month | null>(null);
+  const askDelete = (month: Month) => {
+    setLastAsked(month);
+    setDeleting(month);
+  };
   const createMounted = useMountedOnce(creating);
   const renameMounted = useMountedOnce(editing !== null);
 
@@ -72,7 +78,7 @@ function MonthsPage() {
       ) : (
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }} spacing="md">
           {months.map((month) => (
-            <MonthCard key={month.id} month={month} onEdit={setEditing} onDelete={setDeleting} />
+            <MonthCard key={month.id} month={month} onEdit={setEditing} onDelete={askDelete} />
           ))}
         </SimpleGrid>
       )}
@@ -83,7 +89,7 @@ function MonthsPage() {
       <ConfirmModal
         opened={deleting !== null}
         title="Delete month"
-        message={`Delete ${deleting?.name ?? 'this month'} with all its journal entries and goals? This cannot be undone.`}
+        message={`Delete ${lastAsked?.name ?? 'this month'} with all its journal entries and goals? This cannot be undone.`}
         confirmLabel="Delete"
         loading={deleteMonth.isPending}
         onConfirm={confirmDelete}
