@@ -1,7 +1,7 @@
 // The app navbar's entries (spec §2): Journals, Months, Billing, Feedback, Settings, Logout.
 import { Button, type ButtonProps, Group, Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link, useMatchRoute, useNavigate } from '@tanstack/react-router';
 import type { MouseEvent, ReactNode } from 'react';
 import { useCreatePortalSession } from '../../queries/billing';
 import { latestMonthId } from '../../queries/months';
@@ -16,6 +16,9 @@ interface NavItemsProps {
 export function NavItems({ vertical = false, onNavigate }: NavItemsProps) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const matchRoute = useMatchRoute();
+  // A month's journals page is the Journals entry's, not the Months one's.
+  const onJournals = Boolean(matchRoute({ to: '/months/$monthId/journals' }));
   const portal = useCreatePortalSession();
   const itemProps: ButtonProps = {
     variant: 'subtle',
@@ -44,10 +47,24 @@ export function NavItems({ vertical = false, onNavigate }: NavItemsProps) {
   };
 
   const items: ReactNode[] = [
-    <Button key="journals" component="a" href="/months" onClick={openJournals} {...itemProps}>
+    <Button
+      key="journals"
+      component="a"
+      href="/months"
+      onClick={openJournals}
+      aria-current={onJournals ? 'page' : undefined}
+      {...itemProps}
+    >
       Journals
     </Button>,
-    <Button key="months" component={Link} to="/months" onClick={onNavigate} {...itemProps}>
+    <Button
+      key="months"
+      component={Link}
+      to="/months"
+      activeOptions={{ exact: true }}
+      onClick={onNavigate}
+      {...itemProps}
+    >
       Months
     </Button>,
     <Button key="billing" onClick={openBilling} loading={portal.isPending} {...itemProps}>

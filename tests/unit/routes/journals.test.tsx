@@ -47,6 +47,13 @@ describe('/months/$monthId/journals', () => {
     await waitFor(() => expect(view.pathname()).toBe('/months'));
   });
 
+  it('marks Journals, not Months, as the current navbar entry', async () => {
+    await renderJournals();
+    const nav = within(screen.getByRole('navigation', { name: 'Main' }));
+    expect(nav.getByRole('link', { name: 'Journals' })).toHaveAttribute('aria-current', 'page');
+    expect(nav.getByRole('link', { name: 'Months' })).not.toHaveAttribute('aria-current');
+  });
+
   it('shows each journal with its date, highlight, named habit checkboxes and metric', async () => {
     await renderJournals();
     expect(screen.getByRole('heading', { level: 2, name: 'Registers' })).toBeInTheDocument();
