@@ -24,6 +24,8 @@ export function browserSessionForFile(env: Record<string, string> = {}): () => B
   let session: BrowserSession | null = null;
   const contexts: BrowserContext[] = [];
   const pages: Page[] = [];
+  /** What the browser complained about during the current test, printed when it fails. */
+  const browserErrors: string[] = [];
 
   beforeAll(async () => {
     const [server, browser] = await Promise.all([startServer(env), launchChromium()]);
@@ -34,6 +36,10 @@ export function browserSessionForFile(env: Record<string, string> = {}): () => B
         const context = await browser.newContext({ viewport, baseURL: server.url });
         contexts.push(context);
         const page = await context.newPage();
+        page.on('pageerror', (error) => browserErrors.push(`page error: ${error.message}`));
+        page.on('console', (message) => {
+          if (message.type() === 'error') browserErrors.push(`console: ${message.text()}`);
+        });
         pages.push(page);
         return page;
       },
@@ -42,6 +48,7 @@ export function browserSessionForFile(env: Record<string, string> = {}): () => B
 
   afterEach(async (context) => {
     if (context.task.result?.state === 'fail') {
+      if (browserErrors.length > 0) console.error(browserErrors.join('\n'));
       mkdirSync(ARTIFACTS_DIR, { recursive: true });
       const name = context.task.name.replace(/[^\w-]+/g, '_').slice(0, 80);
       await Promise.all(
@@ -54,6 +61,7 @@ export function browserSessionForFile(env: Record<string, string> = {}): () => B
     }
     await Promise.all(contexts.splice(0).map((context) => context.close()));
     pages.length = 0;
+    browserErrors.length = 0;
   });
 
   afterAll(async () => {
