@@ -18,7 +18,7 @@ import { UsernameTakenError } from '../repositories/users.js';
 const PURGE_INTERVAL_MS = 60 * 60 * 1000;
 
 const tags = ['auth'];
-const unauthorized = { 401: DetailErrorSchema, 429: DetailErrorSchema };
+const loginFailures = { 401: DetailErrorSchema, 429: DetailErrorSchema };
 
 export default async function authRoutes(parent: FastifyInstance): Promise<void> {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>();
@@ -87,7 +87,7 @@ export default async function authRoutes(parent: FastifyInstance): Promise<void>
         tags,
         summary: 'Log in: obtain a refresh and an access token',
         body: CredentialsSchema,
-        response: { 200: TokenPairSchema, ...unauthorized },
+        response: { 200: TokenPairSchema, ...loginFailures },
       },
       preHandler: app.rateLimit('login'),
     },
