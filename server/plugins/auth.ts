@@ -35,7 +35,7 @@ export default fp(
         return reply.code(401).send({ detail: MESSAGES.noCredentials });
       }
       const claims = token ? tokens.verify(token) : null;
-      if (!claims || claims.token_type !== 'access') {
+      if (claims?.token_type !== 'access') {
         return reply.code(401).send({ detail: MESSAGES.badToken, code: 'token_not_valid' });
       }
       request.user = { id: claims.user_id };
