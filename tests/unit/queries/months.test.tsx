@@ -91,7 +91,8 @@ describe('useCreateMonth', () => {
       ['Stretch', month.id],
     ]);
     expect(db.measures.map((m) => [m.name, m.month_id])).toEqual([['Sleep hours', month.id]]);
-    expect(result.current.months.data).toEqual([month]);
+    // The refetched list reaches the component on its next render.
+    await waitFor(() => expect(result.current.months.data).toEqual([month]));
   });
 
   it('deletes the month and fails when a habit cannot be made', async () => {
