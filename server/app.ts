@@ -10,6 +10,7 @@ import errorsPlugin from './plugins/errors.js';
 import openapiPlugin from './plugins/openapi.js';
 import rateLimitPlugin from './plugins/rate-limit.js';
 import repositoriesPlugin from './plugins/repositories.js';
+import responseCachePlugin from './plugins/response-cache.js';
 import securityPlugin from './plugins/security.js';
 import usersPlugin from './plugins/users.js';
 import webAppPlugin from './plugins/web-app.js';
@@ -63,6 +64,7 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
   await app.register(openapiPlugin);
   await app.register(databasePlugin, { database });
   await app.register(repositoriesPlugin);
+  await app.register(responseCachePlugin);
   await app.register(usersPlugin);
   await app.register(rateLimitPlugin);
   await app.register(authPlugin);

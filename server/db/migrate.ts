@@ -3,6 +3,7 @@ import { type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 import type { Database } from './database.js';
 import * as initial from './migrations/001-initial.js';
 import * as billing from './migrations/002-billing.js';
+import * as dataVersions from './migrations/003-data-versions.js';
 
 type DialectMigration = {
   up: (db: Parameters<Migration['up']>[0], dialect: Database['dialect']) => Promise<void>;
@@ -12,6 +13,7 @@ type DialectMigration = {
 const migrations: Record<string, DialectMigration> = {
   '001-initial': initial,
   '002-billing': billing,
+  '003-data-versions': dataVersions,
 };
 
 export async function migrate(database: Database): Promise<void> {

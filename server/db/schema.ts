@@ -82,6 +82,12 @@ export interface BillingEventsTable {
   received_at: string;
 }
 
+/** Bumped after every write of the user's journal data; cached answers are valid for one version. */
+export interface DataVersionsTable {
+  user_id: number;
+  version: number;
+}
+
 export interface DB {
   users: UsersTable;
   revoked_tokens: RevokedTokensTable;
@@ -94,4 +100,5 @@ export interface DB {
   daily_measures: DailyMeasuresTable;
   billing_accounts: BillingAccountsTable;
   billing_events: BillingEventsTable;
+  data_versions: DataVersionsTable;
 }

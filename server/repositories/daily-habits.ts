@@ -106,6 +106,7 @@ export class DailyHabitRepository {
     if (!habit) throw await this.invalidParents(input);
     const isPracticed = input.is_practiced ?? false;
     const row = await insertChecked(
+      this.db,
       () =>
         this.db
           .insertInto('daily_habits')

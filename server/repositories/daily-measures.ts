@@ -109,6 +109,7 @@ export class DailyMeasureRepository {
     const measure = await this.measures.forJournal(input.measure_id, input.journal_id);
     if (!measure) throw await this.invalidParents(input);
     const row = await insertChecked(
+      this.db,
       () =>
         this.db
           .insertInto('daily_measures')

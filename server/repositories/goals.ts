@@ -47,6 +47,7 @@ export class GoalRepository {
     const missing = () => HttpError.invalidPk('month_id', input.month_id);
     if (!(await this.months.owns(input.month_id))) throw missing();
     const row = await insertChecked(
+      this.db,
       () =>
         this.db
           .insertInto('goals')

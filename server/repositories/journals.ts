@@ -51,6 +51,7 @@ export class JournalRepository {
     const missing = () => HttpError.invalidPk('month_id', input.month_id);
     if (!(await this.months.owns(input.month_id))) throw missing();
     return insertChecked(
+      this.db,
       () =>
         this.db
           .insertInto('journals')

@@ -60,6 +60,7 @@ export class MonthItemRepository {
     const missing = () => HttpError.invalidPk('month_id', input.month_id);
     if (!(await this.months.owns(input.month_id))) throw missing();
     return insertChecked(
+      this.db,
       () =>
         this.db
           .insertInto(this.table as 'habits')

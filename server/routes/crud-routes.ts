@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } fro
 import { IdParamsSchema } from '../../contract/requests.js';
 import { HttpError } from '../http-error.js';
 import type { UserRepositories } from '../repositories/index.js';
+import { cachedRead } from './cached-read.js';
 import { cleanInput } from './clean-input.js';
 
 export interface CrudRepository<Entity, Create, Update, Filter> {
@@ -37,7 +38,8 @@ interface IdRequest {
 
 /**
  * Every route is behind authentication and the paywall. Ownership is not checked here: the
- * repositories from `app.repos.forUser` only ever see the caller's rows.
+ * repositories from `app.repos.forUser` only ever see the caller's rows. Reads go through the
+ * response cache (cached-read.ts); writes bump the user's data version in the repositories.
  */
 export function crudRoutes<
   E extends TObject,
@@ -73,11 +75,15 @@ export function crudRoutes<
     app.addHook('onRequest', app.requirePaid);
     const repository = (request: FastifyRequest) =>
       options.repository(app.repos.forUser(request.user.id));
+    const cached = cachedRead(app);
 
     app.get(
       `${path}/`,
       { schema: schemas.list, preValidation: cleanInput({ querystring: filter }) },
-      async (request) => repository(request).list(request.query as Static<F>),
+      (request, reply) =>
+        cached(request, reply, (repos) =>
+          options.repository(repos).list(request.query as Static<F>),
+        ),
     );
 
     app.post(
@@ -89,11 +95,13 @@ export function crudRoutes<
       },
     );
 
-    app.get(`${path}/:id/`, { schema: schemas.detail, preValidation: cleanId }, async (request) => {
-      const found = await repository(request).get((request as IdRequest).params.id);
-      if (!found) throw HttpError.notFound();
-      return found;
-    });
+    app.get(`${path}/:id/`, { schema: schemas.detail, preValidation: cleanId }, (request, reply) =>
+      cached(request, reply, async (repos) => {
+        const found = await options.repository(repos).get((request as IdRequest).params.id);
+        if (!found) throw HttpError.notFound();
+        return found;
+      }),
+    );
 
     app.patch(
       `${path}/:id/`,

@@ -69,6 +69,17 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
   };
 }
 
+/**
+ * Another app server on `first`'s database (same SQLite file, or same PostgreSQL schema), as when
+ * several servers share one database. Closing it leaves the database to `first`.
+ */
+export async function buildSiblingApp(first: TestApp): Promise<TestApp> {
+  const database = openDatabase(first.config.database);
+  const app = await buildApp({ config: first.config, database, logger: false });
+  await app.ready();
+  return { app, config: first.config, database, close: () => app.close() };
+}
+
 export interface TestUser {
   id: number;
   username: string;
