@@ -1,6 +1,6 @@
 // Creates the TanStack router with the query client in its context, so loaders can prefetch.
 import type { QueryClient } from '@tanstack/react-query';
-import { createRouter, type RouterHistory } from '@tanstack/react-router';
+import { createRouter, lazyRouteComponent, type RouterHistory } from '@tanstack/react-router';
 import { LoadingScreen } from './components/loading-screen';
 import { routeTree } from './routeTree.gen';
 
@@ -17,6 +17,9 @@ export function createAppRouter(queryClient: QueryClient, history?: RouterHistor
     // Freshness is react-query's job; the router always asks it.
     defaultPreloadStaleTime: 0,
     defaultPendingComponent: LoadingScreen,
+    // Every route gets its own error boundary, so a failing screen shows its error inside the app
+    // shell (navbar still usable) instead of bubbling up and replacing the layout around it.
+    defaultErrorComponent: lazyRouteComponent(() => import('./components/error-page'), 'ErrorPage'),
     scrollRestoration: true,
     ...(history ? { history } : {}),
   });

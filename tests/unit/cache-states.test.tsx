@@ -35,6 +35,8 @@ async function expectErrorScreen(monthPath: string) {
   ).toBeVisible();
   expect(screen.getByRole('button', { name: 'Try again' })).toBeEnabled();
   expect(screen.queryAllByRole('article')).toHaveLength(0);
+  // The error shows inside the app shell: the navbar stays usable.
+  expect(screen.getByRole('banner')).toBeInTheDocument();
   expect(requestLog.some((request) => request.startsWith(`GET ${monthPath}`))).toBe(true);
 }
 
