@@ -1,10 +1,13 @@
 // Seeds one user's month through the public API: 5 habits, a measure, goals, 31 days of entries.
 export interface Seeded {
   access: string;
+  refresh: string;
   monthId: number;
   journalId: number;
 }
 
+/** The seeded month's measure: the label of its field in the journal modal. */
+export const MEASURE_NAME = 'Hours of sleep';
 const HABITS = ['Run', 'Read', 'Meditate', 'No sugar', 'Sleep by 11'];
 const DAYS = 31;
 
@@ -27,13 +30,16 @@ export async function seed(url: string): Promise<Seeded> {
 
   const credentials = { username: `bencher${Date.now()}`, password: 'Bench@Mark2025' };
   await call('/api/user/register/', credentials);
-  const { access } = await call<{ access: string }>('/api/token/', credentials);
+  const { access, refresh } = await call<{ access: string; refresh: string }>(
+    '/api/token/',
+    credentials,
+  );
   const post = <T>(path: string, body: unknown) => call<T & { id: number }>(path, body, access);
 
   const month = await post('/api/months/', { name: 'January' });
   const habits = [];
   for (const name of HABITS) habits.push(await post('/api/habits/', { name, month_id: month.id }));
-  const measure = await post('/api/measures/', { name: 'Hours of sleep', month_id: month.id });
+  const measure = await post('/api/measures/', { name: MEASURE_NAME, month_id: month.id });
   for (const name of ['Finish the book', 'Run 100 km', 'Call grandma']) {
     await post('/api/goals/', { name, month_id: month.id });
   }
@@ -57,5 +63,5 @@ export async function seed(url: string): Promise<Seeded> {
       });
     }
   }
-  return { access, monthId: month.id, journalId };
+  return { access, refresh, monthId: month.id, journalId };
 }

@@ -1,5 +1,6 @@
 // The two servers the benchmark compares: ours as a child process, and a bare node:http one in-process.
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { type AddressInfo, createServer as createNetServer } from 'node:net';
@@ -33,11 +34,14 @@ async function waitUntilHealthy(url: string, child: ChildProcess): Promise<void>
   throw new Error('our server did not become healthy within 30 s');
 }
 
-/** Our server from source (tsx) on SQLite in a throw-away directory, on a loopback port. */
-export async function startOurServer(): Promise<Running> {
+/**
+ * Our server from source (tsx) on a loopback port: on SQLite in a throw-away directory, or on the
+ * PostgreSQL database `databaseUrl` (with a throw-away JWT secret, which PostgreSQL requires).
+ */
+export async function startOurServer(databaseUrl?: string): Promise<Running> {
   const dataDir = mkdtempSync(join(tmpdir(), 'monthbook-bench-'));
   const port = await freePort();
-  const { DATABASE_URL: _ignored, ...env } = process.env;
+  const { DATABASE_URL: _ignored, JWT_SECRET: _secret, ...env } = process.env;
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: {
       ...env,
@@ -48,6 +52,9 @@ export async function startOurServer(): Promise<Running> {
       RATE_LIMIT: 'off',
       LOG_LEVEL: 'silent',
       WEB_DIR: '',
+      ...(databaseUrl
+        ? { DATABASE_URL: databaseUrl, JWT_SECRET: randomBytes(32).toString('base64') }
+        : {}),
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

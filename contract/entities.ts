@@ -80,6 +80,8 @@ export interface TokenClaims {
   iat: number;
   jti: string;
   user_id: number;
+  /** Refresh tokens only: the user's token generation when issued, absent for 0 (migration 005). */
+  gen?: number;
 }
 
 export const PaymentStatusSchema = Type.Object({ has_paid: Type.Boolean() });

@@ -44,13 +44,21 @@ export type CreateMonth = Static<typeof CreateMonthSchema>;
 export const UpdateMonthSchema = Type.Partial(CreateMonthSchema);
 export type UpdateMonth = Static<typeof UpdateMonthSchema>;
 
+/** A journal's day, `YYYY-MM-DD`: a real calendar date (Ajv's `date` format checks the days of the month). */
+export const JournalDateSchema = Type.String({
+  format: 'date',
+  description: 'The day the entry is about, YYYY-MM-DD; today (UTC) when a new entry omits it.',
+});
 export const CreateJournalSchema = Type.Object({
   highlight: text(HIGHLIGHT_MAX_LENGTH),
   month_id: IdSchema,
+  /** The day the entry is about; the server's today (UTC) when absent, as for old clients. */
+  created_at: Type.Optional(JournalDateSchema),
 });
 export type CreateJournal = Static<typeof CreateJournalSchema>;
 export const UpdateJournalSchema = Type.Object({
   highlight: Type.Optional(text(HIGHLIGHT_MAX_LENGTH)),
+  created_at: Type.Optional(JournalDateSchema),
 });
 export type UpdateJournal = Static<typeof UpdateJournalSchema>;
 

@@ -31,6 +31,7 @@ export const MESSAGES = {
   invalidBoolean: 'Must be a valid boolean.',
   invalidInteger: 'A valid integer is required.',
   invalidString: 'Not a valid string.',
+  invalidDate: 'Date has wrong format. Use one of these formats instead: YYYY-MM-DD.',
   maxLength: (max: number) => `Ensure this field has no more than ${max} characters.`,
   maxValue: (max: number) => `Ensure this value is less than or equal to ${max}.`,
   minValue: (min: number) => `Ensure this value is greater than or equal to ${min}.`,
@@ -76,6 +77,7 @@ export const PLANS = {
 } as const;
 export const LAUNCH_OFFER = { percentOff: 50, customers: 100 } as const;
 
-export const STORAGE_KEYS = { access: 'access', refresh: 'refresh' } as const;
+/** `locale`: the language chosen with the switch (issue 6 #7); cleared with the rest at logout. */
+export const STORAGE_KEYS = { access: 'access', refresh: 'refresh', locale: 'locale' } as const;
 export const TOAST_DURATION_MS = 3000;
 export const CONTACT_EMAIL = 'hello@monthbook.app';

@@ -3,6 +3,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { chromium } from 'playwright-core';
@@ -17,7 +18,7 @@ import {
 import { freePort, startServer } from '../tests/e2e/support/server.js';
 
 const OUTPUT = process.env.LIGHTHOUSE_OUTPUT ?? 'bench/lighthouse.md';
-const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const CHROME_FLAGS = [
   '--headless',
   '--no-sandbox',
@@ -29,7 +30,7 @@ const CHROME_FLAGS = [
   '--no-first-run',
 ];
 
-interface PageResult {
+export interface PageResult {
   name: string;
   path: string;
   scores: Record<(typeof CATEGORIES)[number], number>;
@@ -58,7 +59,8 @@ async function launchChromium(port: number, profile: string): Promise<ChildProce
 
 /** Puts the tokens in the origin's localStorage of Chromium's default profile, where Lighthouse's tab runs. */
 async function logIn(port: number, storage: ReturnType<typeof loggedInStorage>): Promise<void> {
-  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  // Generous: on a loaded machine the first connection to a fresh Chromium can take long.
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`, { timeout: 120_000 });
   try {
     const context = browser.contexts()[0];
     if (!context) throw new Error('Chromium has no default context');
@@ -84,7 +86,8 @@ async function logIn(port: number, storage: ReturnType<typeof loggedInStorage>):
  * page is measured as a first visit, as Lighthouse normally does.
  */
 async function clearHttpCache(port: number): Promise<void> {
-  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  // Generous: on a loaded machine the first connection to a fresh Chromium can take long.
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`, { timeout: 120_000 });
   try {
     const context = browser.contexts()[0];
     if (!context) throw new Error('Chromium has no default context');
@@ -121,7 +124,7 @@ async function audit(port: number, url: string): Promise<Omit<PageResult, 'name'
   return { scores, misses };
 }
 
-function report(results: PageResult[], chromeVersion: string): string {
+export function report(results: PageResult[], chromeVersion: string): string {
   const lines = [
     '# Lighthouse',
     '',
@@ -146,12 +149,48 @@ function report(results: PageResult[], chromeVersion: string): string {
   return lines.join('\n');
 }
 
-async function main(): Promise<void> {
+export interface AuditTarget {
+  name: string;
+  path: string;
+  /** Tokens to put in localStorage first, for a page behind the login. */
+  storage?: ReturnType<typeof loggedInStorage>;
+}
+
+/** Audits each page in turn in one system Chromium, each as a first visit; the bench uses it too. */
+export async function auditPages(
+  serverUrl: string,
+  targets: AuditTarget[],
+): Promise<{ results: PageResult[]; chromeVersion: string }> {
   ensureChromium();
-  const server = await startServer();
   const profile = mkdtempSync(join(tmpdir(), 'monthbook-lighthouse-'));
   const port = await freePort();
   const chrome = await launchChromium(port, profile);
+  try {
+    const results: PageResult[] = [];
+    for (const { name, path, storage } of targets) {
+      // The public pages are audited as a visitor sees them; the others need a session.
+      if (storage) await logIn(port, storage);
+      await clearHttpCache(port);
+      const result = { name, path, ...(await audit(port, `${serverUrl}${path}`)) };
+      console.log(`${path}: ${CATEGORIES.map((id) => `${id} ${result.scores[id]}`).join(', ')}`);
+      for (const miss of result.misses) console.log(`  ${miss}`);
+      results.push(result);
+    }
+    const version = (
+      (await (await fetch(`http://127.0.0.1:${port}/json/version`)).json()) as { Browser: string }
+    ).Browser;
+    return { results, chromeVersion: version };
+  } finally {
+    // Chromium writes its profile until it has exited: remove the directory after that.
+    const exited = new Promise((resolve) => chrome.once('exit', resolve));
+    chrome.kill();
+    await exited;
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
+
+async function main(): Promise<void> {
+  const server = await startServer();
   try {
     const account = await seedAccount(server.url, `lighthouse${Date.now().toString(36)}`);
     const month = await seedMonth(server.url, account, 'November 2026', 'Hours slept', [
@@ -162,37 +201,22 @@ async function main(): Promise<void> {
     await seedJournal(server.url, account, month, 'Finished the first chapter', 6, [true, true]);
     await seedGoal(server.url, account, month, 'Finish a book');
 
-    const pages = [
+    const { results, chromeVersion } = await auditPages(server.url, [
       { name: 'Landing', path: '/' },
       { name: 'Login', path: '/login' },
-      { name: 'Journals', path: `/months/${month.month.id}/journals` },
-    ];
-    const results: PageResult[] = [];
-    for (const page of pages) {
-      // The public pages are audited as a visitor sees them; the journals page needs a session.
-      if (page.name === 'Journals') await logIn(port, loggedInStorage(server.url, account));
-      await clearHttpCache(port);
-      const result = { ...page, ...(await audit(port, `${server.url}${page.path}`)) };
-      console.log(
-        `${page.path}: ${CATEGORIES.map((id) => `${id} ${result.scores[id]}`).join(', ')}`,
-      );
-      for (const miss of result.misses) console.log(`  ${miss}`);
-      results.push(result);
-    }
-    const version = (
-      (await (await fetch(`http://127.0.0.1:${port}/json/version`)).json()) as { Browser: string }
-    ).Browser;
+      {
+        name: 'Journals',
+        path: `/months/${month.month.id}/journals`,
+        storage: loggedInStorage(server.url, account),
+      },
+    ]);
     mkdirSync(dirname(OUTPUT), { recursive: true });
-    writeFileSync(OUTPUT, report(results, version));
+    writeFileSync(OUTPUT, report(results, chromeVersion));
     console.log(`wrote ${OUTPUT}`);
   } finally {
-    // Chromium writes its profile until it has exited: remove the directory after that.
-    const exited = new Promise((resolve) => chrome.once('exit', resolve));
-    chrome.kill();
-    await exited;
     await server.stop();
-    rmSync(profile, { recursive: true, force: true });
   }
 }
 
-await main();
+// Run only as `npm run lighthouse`; `npm run bench` imports auditPages.
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await main();

@@ -3,11 +3,28 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
 const WEB = 'dist/web';
-/** Only pages without forms: a prerendered form could be typed into before the app replaces it. */
+/**
+ * Public pages. The login and register forms can be typed into before the app replaces them:
+ * src/prerender-handoff.ts carries the text, focus and caret over.
+ */
 const PAGES = [
   { path: '/', file: 'index.html', title: 'Monthbook — a journal organised by month' },
   { path: '/tou', file: 'tou/index.html', title: 'Terms of use — Monthbook' },
   { path: '/pp', file: 'pp/index.html', title: 'Privacy policy — Monthbook' },
+  // Their route chunks bring the stylesheet the forms use: linked up front, or the page would
+  // show unstyled and shift when the app starts.
+  {
+    path: '/login',
+    file: 'login/index.html',
+    title: 'Login — Monthbook',
+    chunks: ['src/routes/login.tsx?tsr-split=component'],
+  },
+  {
+    path: '/register',
+    file: 'register/index.html',
+    title: 'Register — Monthbook',
+    chunks: ['src/routes/register.tsx?tsr-split=component'],
+  },
 ];
 /** Every other route is an app screen inside the protected layout: spa.html preloads its code. */
 const SHELL_CHUNKS = ['src/routes/_auth.tsx?tsr-split=component'];
@@ -21,10 +38,26 @@ const template = readFileSync(TEMPLATE_COPY, 'utf8');
 const manifest = JSON.parse(readFileSync(join(WEB, '.vite/manifest.json'), 'utf8'));
 
 /**
- * Link tags for the chunks (and their static imports and stylesheets) of the protected layout, so
- * the bare shell fetches them with the entry instead of after it: nothing paints until they run.
+ * The manifest key of a route's split chunk. Usually the split module's id; when Rollup merges the
+ * split module into a chunk with other code, the chunk has no `src` and is keyed by its file name,
+ * but keeps the route file's name ("_auth").
  */
-function shellPreloadTags() {
+function chunkKey(key) {
+  if (manifest[key]) return key;
+  const name = key.replace(/^.*\//, '').replace(/\.tsx?\?.*$/, '');
+  const named = Object.keys(manifest).filter(
+    (k) => manifest[k].isDynamicEntry && !manifest[k].src && manifest[k].name === name,
+  );
+  if (named.length !== 1) throw new Error(`no chunk ${key} in the Vite manifest`);
+  return named[0];
+}
+
+/**
+ * Link tags for chunks (and their static imports and stylesheets), so a page fetches them with the
+ * entry instead of after it: for the bare shell, the protected layout (nothing paints until it
+ * runs); for a prerendered form, its route's code and the stylesheet its form uses.
+ */
+function preloadTags(keys) {
   const scripts = new Set();
   const styles = new Set();
   const visit = (key) => {
@@ -35,7 +68,7 @@ function shellPreloadTags() {
     for (const css of chunk.css ?? []) styles.add(css);
     for (const imported of chunk.imports ?? []) visit(imported);
   };
-  for (const key of SHELL_CHUNKS) visit(key);
+  for (const key of keys) visit(chunkKey(key));
   const entry = manifest['index.html'];
   const inEntry = new Set([entry.file, ...(entry.css ?? [])]);
   return [
@@ -48,19 +81,25 @@ function shellPreloadTags() {
   ].join('\n    ');
 }
 
-const page = (body, title) =>
-  template.replace(SLOT, body).replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`);
+const withPreloads = (html, keys) =>
+  keys.length === 0 ? html : html.replace('</head>', `  ${preloadTags(keys)}\n  </head>`);
 
-const shell = template.replace(SLOT, '').replace('</head>', `  ${shellPreloadTags()}\n  </head>`);
+const page = (body, title, chunks = []) =>
+  withPreloads(
+    template.replace(SLOT, body).replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`),
+    chunks,
+  );
+
+const shell = withPreloads(template.replace(SLOT, ''), SHELL_CHUNKS);
 writeFileSync(join(WEB, 'spa.html'), shell);
 
 const { render } = await import('../dist/prerender/prerender.js');
-for (const { path, file, title } of PAGES) {
+for (const { path, file, title, chunks } of PAGES) {
   // The router's inline scroll-restoration script would only be blocked by the CSP (script-src 'self').
   const body = (await render(path)).replace(/<script>[\s\S]*?<\/script>/g, '');
   if (!body.includes('<h1')) throw new Error(`prerendering ${path} produced no heading`);
   const target = join(WEB, file);
   mkdirSync(dirname(target), { recursive: true });
-  writeFileSync(target, page(body, title));
+  writeFileSync(target, page(body, title, chunks));
   console.log(`prerendered ${path} → ${target} (${(body.length / 1024).toFixed(1)} KB of HTML)`);
 }

@@ -6,7 +6,9 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
+import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
+import { preferredLocale, setLocale } from './i18n/store';
 import { createQueryClient } from './query-client';
 import { createAppRouter } from './router';
 import { cssVariablesResolver, theme } from './theme';
@@ -17,8 +19,12 @@ const router = createAppRouter(queryClient);
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-function mount(root: HTMLElement) {
-  createRoot(root).render(
+type Handoff = typeof import('./prerender-handoff');
+
+function mount(root: HTMLElement, handoff: Handoff | null = null) {
+  // What the visitor typed into a prerendered form moves into the live one (see prerender-handoff.ts).
+  const typed = handoff?.captureTypedState(root, document.activeElement);
+  const app = (
     <StrictMode>
       <MantineProvider
         theme={theme}
@@ -29,13 +35,31 @@ function mount(root: HTMLElement) {
           <RouterProvider router={router} />
         </QueryClientProvider>
       </MantineProvider>
-    </StrictMode>,
+    </StrictMode>
   );
+  if (!handoff || !typed) {
+    createRoot(root).render(app);
+    return;
+  }
+  // Synchronously, even if nothing was typed yet: a concurrent render yields to the event loop,
+  // and a keystroke landing in the prerendered form then would vanish with it.
+  const reactRoot = createRoot(root);
+  flushSync(() => reactRoot.render(app));
+  handoff.restoreTypedState(root, typed);
 }
 
-// A prerendered page (/, /tou, /pp) stays on screen until its route's code has loaded, so the
-// first render replaces it with the same content instead of a blank pending state.
+// The language (issue 6 #7) is set first, so app screens render in it at once: English at once,
+// pt-BR after its texts' chunk has loaded; the English prerendered page stays on screen meanwhile.
+const localeReady = setLocale(preferredLocale());
+
+// A prerendered page (/, /tou, /pp, /login, /register) stays on screen until its route's code has
+// loaded, so the first render replaces it with the same content instead of a blank pending state.
 // A promise, not a top-level await: with one, Rollup splits the entry into many small chunks
 // and the landing page's JavaScript grows by about 6 KB gzipped.
-if (container.hasChildNodes()) void router.load().then(() => mount(container));
-else mount(container);
+if (container.hasChildNodes()) {
+  // Only prerendered forms (/login, /register) load the handoff: the landing page's budget is tight.
+  const handoff = container.querySelector('input, textarea') ? import('./prerender-handoff') : null;
+  void Promise.all([router.load(), localeReady, handoff]).then(([, , module]) =>
+    mount(container, module),
+  );
+} else void localeReady.then(() => mount(container));

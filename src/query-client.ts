@@ -1,11 +1,31 @@
 // The app's one QueryClient: defaults tuned for a personal journal (little contention, cheap refetches).
-import { QueryClient } from '@tanstack/react-query';
+import { onlineManager, QueryClient } from '@tanstack/react-query';
+import { isOfflineError } from './offline/offline-error';
 
+/** How long fetched data counts as fresh while online. */
+const FRESH_MS = 30_000;
+
+/**
+ * Offline (issue 6, feature 8), every call runs and fails at once with an OfflineError (src/api/client.ts)
+ * rather than pausing: react-query's default 'online' mode would leave a screen on 'Loading...' and
+ * queue a mutation silently until the network returns. So a read of something saved on this device
+ * answers from the cache, a read of anything else shows its error page, and a write is refused with
+ * a toast and never sent later behind the user's back. Cached data stays fresh while offline (no
+ * refetch that can only fail, and lookups such as the navbar's latest month use it), and is
+ * refetched on reconnect when older than FRESH_MS.
+ */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
-      queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: true },
-      mutations: { retry: 0 },
+      queries: {
+        staleTime: () => (onlineManager.isOnline() ? FRESH_MS : Number.POSITIVE_INFINITY),
+        retry: (failures, error) => failures < 1 && !isOfflineError(error),
+        refetchOnWindowFocus: true,
+        networkMode: 'always',
+        // Said outright: with networkMode 'always' react-query turns reconnect refetches off.
+        refetchOnReconnect: true,
+      },
+      mutations: { retry: 0, networkMode: 'always' },
     },
   });
 }

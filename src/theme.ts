@@ -1,5 +1,7 @@
 // Mantine theme: the product's blue, with shades and a dimmed colour chosen for WCAG AA contrast in light and dark.
 import { type CSSVariablesResolver, createTheme } from '@mantine/core';
+import { site } from './i18n/en/site';
+import { texts } from './i18n/store';
 
 export const theme = createTheme({
   primaryColor: 'blue',
@@ -16,8 +18,13 @@ export const theme = createTheme({
     // A plain object, not Modal.extend(): importing Modal here would put it in every page's bundle.
     Modal: {
       defaultProps: {
-        // Mantine's ✕ button has no text; axe (button-name) needs a name for it.
-        closeButtonProps: { 'aria-label': 'Close dialog' },
+        // Mantine's ✕ button has no text; axe (button-name) needs a name for it. A getter, read
+        // each time a dialog renders, so the name follows the active language.
+        closeButtonProps: {
+          get 'aria-label'() {
+            return texts('site', site).closeDialog;
+          },
+        },
         // The dialog's <header> would be a second banner landmark next to the app's top bar.
         attributes: { header: { role: 'none' } },
       },
@@ -34,9 +41,12 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     // Text of 'light' buttons (Edit, Delete) on their tinted background: shade 6 is under 4.5:1.
     '--mantine-color-blue-light-color': 'var(--mantine-color-blue-9)',
     '--mantine-color-red-light-color': 'var(--mantine-color-red-9)',
+    // Field error messages (and error borders): red 6 is 3.2:1 on white.
+    '--mantine-color-error': 'var(--mantine-color-red-9)',
   },
   dark: {
     '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',
     '--mantine-color-anchor': 'var(--mantine-color-blue-3)',
+    '--mantine-color-error': 'var(--mantine-color-red-5)',
   },
 });

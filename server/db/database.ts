@@ -78,6 +78,10 @@ function openPostgres(
   });
   // An idle client losing its connection must not crash the process.
   pool.on('error', onPoolError);
+  // Nor may a checked-out one (between two queries of a transaction when PostgreSQL stops): the
+  // pool listens only to idle clients, and an 'error' event nobody listens to kills the process.
+  // The client's next query then fails (a 503) and the pool discards it on release.
+  pool.on('connect', (client) => client.on('error', onPoolError));
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,

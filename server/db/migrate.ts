@@ -4,6 +4,8 @@ import type { Database } from './database.js';
 import * as initial from './migrations/001-initial.js';
 import * as billing from './migrations/002-billing.js';
 import * as dataVersions from './migrations/003-data-versions.js';
+import * as journalSearch from './migrations/004-journal-search.js';
+import * as account from './migrations/005-account.js';
 
 type DialectMigration = {
   up: (db: Parameters<Migration['up']>[0], dialect: Database['dialect']) => Promise<void>;
@@ -14,6 +16,8 @@ const migrations: Record<string, DialectMigration> = {
   '001-initial': initial,
   '002-billing': billing,
   '003-data-versions': dataVersions,
+  '004-journal-search': journalSearch,
+  '005-account': account,
 };
 
 export async function migrate(database: Database): Promise<void> {

@@ -11,6 +11,8 @@ export interface UsersTable {
   username_key: string;
   password_hash: string;
   date_joined: string;
+  /** Bumped by a password change: refresh tokens of an older generation are refused (migration 005). */
+  token_generation: Generated<number>;
 }
 
 export interface RevokedTokensTable {
@@ -32,6 +34,8 @@ export interface JournalsTable {
   month_id: number;
   highlight: string;
   created_at: string;
+  /** `highlight` folded for search (contract/search.ts), kept by the journals repository. */
+  highlight_search: Generated<string>;
 }
 
 export interface MonthItemsTable {

@@ -1,9 +1,11 @@
 // DRF-style error bodies: validation errors as field maps, hidden 5xx details, 503 while the database is down.
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { ACCOUNT_MESSAGES } from '../../contract/account.js';
 import { MESSAGES } from '../../contract/rules.js';
 import { isDatabaseUnavailable } from '../db/errors.js';
 import { HttpError } from '../http-error.js';
+import { isForeignKeyViolation } from '../repositories/foreign-keys.js';
 
 interface AjvError {
   keyword: string;
@@ -42,6 +44,8 @@ function messageOf(error: AjvError): string {
       return MESSAGES.minValue(Number(params.limit));
     case 'pattern':
       return 'Null characters are not allowed.';
+    case 'format':
+      return params.format === 'date' ? MESSAGES.invalidDate : 'Invalid value.';
     case 'const':
     case 'enum':
     case 'anyOf':
@@ -81,6 +85,13 @@ export default fp(
       }
       if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
         return reply.code(400).send({ detail: `JSON parse error - ${error.message}` });
+      }
+      // Parents are checked before inserts; what is left is the user row itself, gone since the
+      // access token was issued (a deleted account): SimpleJWT's answer for that.
+      if (request.user && isForeignKeyViolation(error)) {
+        return reply
+          .code(401)
+          .send({ detail: ACCOUNT_MESSAGES.userNotFound, code: 'user_not_found' });
       }
       if (isDatabaseUnavailable(error)) {
         request.log.warn({ err: error }, 'database unavailable');

@@ -10,7 +10,7 @@ import {
   type RateLimiter,
 } from '../services/rate-limiter.js';
 
-export type ThrottledAction = 'login' | 'register';
+export type ThrottledAction = 'login' | 'register' | 'password';
 
 /**
  * Per IP, generous enough for a household or office behind one address; per username, tight
@@ -24,6 +24,11 @@ export const LIMITS: Record<ThrottledAction, { ip: Limit; username: Limit }> = {
   register: {
     ip: { name: 'register:ip', max: 10, windowSeconds: 60 * 60 },
     username: { name: 'register:user', max: 5, windowSeconds: 5 * 60 },
+  },
+  /** Password checks of a signed-in user (change password, delete account), as tight as login. */
+  password: {
+    ip: { name: 'password:ip', max: 30, windowSeconds: 60 },
+    username: { name: 'password:user', max: 10, windowSeconds: 5 * 60 },
   },
 };
 
@@ -81,7 +86,13 @@ export default fp(
       return async (request, reply) => {
         if (!limiter) return;
         const body = request.body as { username?: unknown } | undefined;
-        const username = typeof body?.username === 'string' ? body.username.toLowerCase() : '';
+        // Account actions run after `authenticate` and count per signed-in user instead.
+        const username =
+          action === 'password'
+            ? `#${request.user.id}`
+            : typeof body?.username === 'string'
+              ? body.username.toLowerCase()
+              : '';
         const results = [await limiter.hit(limits.ip, request.ip)];
         if (username) results.push(await limiter.hit(limits.username, username));
         const blocked = results.filter((result) => !result.allowed);

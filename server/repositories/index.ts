@@ -7,6 +7,7 @@ import { bumpDataVersion, readDataVersion } from './data-versions.js';
 import { GoalRepository } from './goals.js';
 import { JournalRepository } from './journals.js';
 import { MonthItemRepository } from './month-items.js';
+import { MonthStatsRepository } from './month-stats.js';
 import { MonthRepository } from './months.js';
 
 /** The writes of every data repository; each one changes what the user's reads answer. */
@@ -92,6 +93,11 @@ export class UserRepositories {
       new DailyMeasureRepository(this.db, this.userId, this.journals, this.measures),
       (r) => r.dailyMeasures,
     );
+  }
+
+  /** Read only (it writes nothing), so it is not versioned. */
+  get monthStats(): MonthStatsRepository {
+    return new MonthStatsRepository(this.db, this.userId);
   }
 
   /**

@@ -1,11 +1,19 @@
 // The caller's journal entries, one per day of a month; every query is scoped by author_id.
 import type { Kysely } from 'kysely';
 import type { Journal } from '../../contract/entities.js';
-import type { CreateJournal, MonthFilter, UpdateJournal } from '../../contract/requests.js';
+import type { CreateJournal, UpdateJournal } from '../../contract/requests.js';
+import { MESSAGES } from '../../contract/rules.js';
+import {
+  type JournalListQuery,
+  type JournalSearchHit,
+  SEARCH_RESULTS_LIMIT,
+  searchWords,
+} from '../../contract/search.js';
 import type { DB } from '../db/schema.js';
 import { HttpError } from '../http-error.js';
 import { runCompiled } from './compiled.js';
 import { insertChecked, todayUtc } from './foreign-keys.js';
+import { containsWord, foldUnfolded, searchText } from './journal-search.js';
 import type { MonthRepository } from './months.js';
 
 const columns = [
@@ -28,7 +36,9 @@ export class JournalRepository {
     return this.db.selectFrom('journals').select(columns).where('author_id', '=', this.userId);
   }
 
-  list(filter: MonthFilter): Promise<Journal[]> {
+  /** By date, then id; with `search`, the newest hits instead (see `search`). */
+  list(filter: JournalListQuery): Promise<Journal[]> {
+    if (filter.search !== undefined) return this.search(filter.search, filter.month);
     const ordered = (query: ReturnType<typeof this.select>) =>
       query.orderBy('created_at').orderBy('id');
     const { month } = filter;
@@ -41,6 +51,36 @@ export class JournalRepository {
       () => ordered(this.select().where('month_id', '=', month)),
       [this.userId, month],
     );
+  }
+
+  /**
+   * Journals whose folded highlight contains every folded word (AND), newest date first, at most
+   * SEARCH_RESULTS_LIMIT, each with its month's name; within one month when `month` is given.
+   */
+  async search(search: string, month?: number): Promise<JournalSearchHit[]> {
+    const words = searchWords(search);
+    if (words.length === 0) throw HttpError.field('search', MESSAGES.blank);
+    await foldUnfolded(this.db, this.userId);
+    let query = this.db
+      .selectFrom('journals')
+      .innerJoin('months', 'months.id', 'journals.month_id')
+      .select([
+        'journals.id',
+        'journals.created_at',
+        'journals.highlight',
+        'journals.author_id as author',
+        'journals.month_id as month',
+        'journals.month_id',
+        'months.name as month_name',
+      ])
+      .where('journals.author_id', '=', this.userId);
+    if (month !== undefined) query = query.where('journals.month_id', '=', month);
+    for (const word of words) query = query.where(containsWord(word));
+    return query
+      .orderBy('journals.created_at', 'desc')
+      .orderBy('journals.id', 'desc')
+      .limit(SEARCH_RESULTS_LIMIT)
+      .execute();
   }
 
   get(id: number): Promise<Journal | undefined> {
@@ -59,7 +99,8 @@ export class JournalRepository {
             author_id: this.userId,
             month_id: input.month_id,
             highlight: input.highlight,
-            created_at: todayUtc(),
+            highlight_search: searchText(input.highlight),
+            created_at: checkedDate(input.created_at) ?? todayUtc(),
           })
           .returning(columns)
           .executeTakeFirstOrThrow(),
@@ -68,10 +109,15 @@ export class JournalRepository {
   }
 
   update(id: number, changes: UpdateJournal): Promise<Journal | undefined> {
-    if (changes.highlight === undefined) return this.get(id);
+    const { highlight } = changes;
+    const createdAt = checkedDate(changes.created_at);
+    if (highlight === undefined && createdAt === undefined) return this.get(id);
     return this.db
       .updateTable('journals')
-      .set({ highlight: changes.highlight })
+      .set({
+        ...(highlight === undefined ? {} : { highlight, highlight_search: searchText(highlight) }),
+        ...(createdAt === undefined ? {} : { created_at: createdAt }),
+      })
       .where('id', '=', id)
       .where('author_id', '=', this.userId)
       .returning(columns)
@@ -98,4 +144,15 @@ export class JournalRepository {
       .executeTakeFirst();
     return result.numDeletedRows > 0n;
   }
+}
+
+/**
+ * The schema's `date` format checks the calendar; PostgreSQL has no year 0, which that format
+ * allows, so the same field error keeps it from becoming a database error.
+ */
+function checkedDate(date: string | undefined): string | undefined {
+  if (date !== undefined && date < '0001-01-01') {
+    throw HttpError.field('created_at', MESSAGES.invalidDate);
+  }
+  return date;
 }

@@ -6,6 +6,7 @@ import type { DB } from '../db/schema.js';
 
 export interface UserCredentials extends User {
   password_hash: string;
+  token_generation: number;
 }
 
 export class UsernameTakenError extends Error {
@@ -50,9 +51,19 @@ export function createUsersRepository(db: Kysely<DB>) {
     async findCredentials(username: string): Promise<UserCredentials | undefined> {
       return db
         .selectFrom('users')
-        .select(['id', 'username', 'password_hash'])
+        .select(['id', 'username', 'password_hash', 'token_generation'])
         .where('username_key', '=', usernameKey(username))
         .executeTakeFirst();
+    },
+
+    /** The generation a refresh token must carry to be accepted; undefined for a deleted user. */
+    async tokenGeneration(userId: number): Promise<number | undefined> {
+      const row = await db
+        .selectFrom('users')
+        .select('token_generation')
+        .where('id', '=', userId)
+        .executeTakeFirst();
+      return row?.token_generation;
     },
 
     /** Revoking twice is harmless: logout may be retried. */

@@ -98,7 +98,7 @@ export default async function authRoutes(parent: FastifyInstance): Promise<void>
         ? await app.passwords.verify(user.password_hash, password)
         : await app.passwords.verifyNothing(password);
       if (!user || !valid) throw new HttpError(401, { detail: MESSAGES.badLogin });
-      return app.tokens.issuePair(user.id);
+      return app.tokens.issuePair(user.id, user.token_generation);
     },
   );
 
@@ -115,6 +115,9 @@ export default async function authRoutes(parent: FastifyInstance): Promise<void>
     async (request) => {
       const claims = refreshClaims(request.body.refresh);
       if (await app.users.isRevoked(claims.jti)) throw refreshInvalid();
+      // A password change since it was issued, or a deleted account (routes/account.ts).
+      const generation = await app.users.tokenGeneration(claims.user_id);
+      if (generation !== (claims.gen ?? 0)) throw refreshInvalid();
       return { access: app.tokens.issueAccess(claims.user_id) };
     },
   );

@@ -1,5 +1,5 @@
 // Builds one resource's data routes (list, create, detail get/patch/delete) from its schemas and repository.
-import { type Static, type TObject, Type } from '@sinclair/typebox';
+import { type Static, type TObject, type TSchema, Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import { IdParamsSchema } from '../../contract/requests.js';
 import { HttpError } from '../http-error.js';
@@ -29,6 +29,8 @@ export interface CrudOptions<
   create: C;
   update: U;
   filter: F;
+  /** The list's 200 schema when it is not an array of `entity` (default). */
+  listResponse?: TSchema;
   repository(repos: UserRepositories): CrudRepository<Static<E>, Static<C>, Static<U>, Static<F>>;
 }
 
@@ -53,7 +55,12 @@ export function crudRoutes<
   // Typed as plain FastifySchema: the generic TypeBox types would only burden the handlers here,
   // and the casts below are safe because Fastify has validated against these very schemas.
   const schemas: Record<'list' | 'create' | 'detail' | 'update' | 'remove', FastifySchema> = {
-    list: { tags, security, querystring: filter, response: { 200: Type.Array(entity) } },
+    list: {
+      tags,
+      security,
+      querystring: filter,
+      response: { 200: options.listResponse ?? Type.Array(entity) },
+    },
     create: { tags, security, body: options.create, response: { 201: entity } },
     detail: { tags, security, params: IdParamsSchema, response: { 200: entity } },
     update: {

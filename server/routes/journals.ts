@@ -1,10 +1,8 @@
-// Journals: a month's daily entries, listed with ?month= and edited through their detail routes.
+// Journals: a month's daily entries, listed with ?month= (or searched with ?search=) and edited through their detail routes.
+import { Type } from '@sinclair/typebox';
 import { JournalSchema } from '../../contract/entities.js';
-import {
-  CreateJournalSchema,
-  MonthFilterSchema,
-  UpdateJournalSchema,
-} from '../../contract/requests.js';
+import { CreateJournalSchema, UpdateJournalSchema } from '../../contract/requests.js';
+import { JournalListItemSchema, JournalListQuerySchema } from '../../contract/search.js';
 import { crudRoutes } from './crud-routes.js';
 
 export default crudRoutes({
@@ -13,6 +11,8 @@ export default crudRoutes({
   entity: JournalSchema,
   create: CreateJournalSchema,
   update: UpdateJournalSchema,
-  filter: MonthFilterSchema,
+  filter: JournalListQuerySchema,
+  // Without ?search= the items are plain Journals, serialized exactly as before.
+  listResponse: Type.Array(JournalListItemSchema),
   repository: (repos) => repos.journals,
 });

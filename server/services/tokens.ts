@@ -4,7 +4,8 @@ import { createSigner, createVerifier } from 'fast-jwt';
 import type { TokenClaims, TokenPair } from '../../contract/entities.js';
 
 export interface TokenService {
-  issuePair(userId: number): TokenPair;
+  /** `generation`: the user's token generation, written into the refresh token (absent for 0). */
+  issuePair(userId: number, generation?: number): TokenPair;
   issueAccess(userId: number): string;
   /** Returns the claims of a valid, unexpired token, or null. */
   verify(token: string): TokenClaims | null;
@@ -25,7 +26,12 @@ export function createTokenService(options: {
     cacheTTL: 60_000,
   });
 
-  const issue = (userId: number, type: TokenClaims['token_type'], ttl: number): string => {
+  const issue = (
+    userId: number,
+    type: TokenClaims['token_type'],
+    ttl: number,
+    generation = 0,
+  ): string => {
     const now = Math.floor(Date.now() / 1000);
     const claims: TokenClaims = {
       token_type: type,
@@ -34,12 +40,13 @@ export function createTokenService(options: {
       jti: randomUUID().replaceAll('-', ''),
       user_id: userId,
     };
+    if (generation > 0) claims.gen = generation;
     return sign(claims);
   };
 
   return {
-    issuePair: (userId) => ({
-      refresh: issue(userId, 'refresh', options.refreshTtl),
+    issuePair: (userId, generation = 0) => ({
+      refresh: issue(userId, 'refresh', options.refreshTtl, generation),
       access: issue(userId, 'access', options.accessTtl),
     }),
     issueAccess: (userId) => issue(userId, 'access', options.accessTtl),
@@ -50,7 +57,8 @@ export function createTokenService(options: {
           (claims.token_type !== 'access' && claims.token_type !== 'refresh') ||
           typeof claims.user_id !== 'number' ||
           typeof claims.jti !== 'string' ||
-          typeof claims.exp !== 'number'
+          typeof claims.exp !== 'number' ||
+          (claims.gen !== undefined && typeof claims.gen !== 'number')
         ) {
           return null;
         }

@@ -1,10 +1,18 @@
 // Journal endpoints.
 import type { Journal } from '../../contract/entities';
 import type { CreateJournal, UpdateJournal } from '../../contract/requests';
+import type { JournalSearchHit } from '../../contract/search';
 import { client } from './client';
 
 export function listJournals(monthId: number): Promise<Journal[]> {
   return client.get('api/journals/', { searchParams: { month: monthId } }).json<Journal[]>();
+}
+
+/** Entries of every month whose highlight has all the words (case- and accent-insensitive). */
+export function searchJournals(words: string, signal?: AbortSignal): Promise<JournalSearchHit[]> {
+  return client
+    .get('api/journals/', { searchParams: { search: words }, signal })
+    .json<JournalSearchHit[]>();
 }
 
 export function createJournal(body: CreateJournal): Promise<Journal> {

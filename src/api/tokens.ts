@@ -3,6 +3,7 @@ import { jwtDecode } from 'jwt-decode';
 import type { AccessToken, TokenPair } from '../../contract/entities';
 import type { RefreshBody } from '../../contract/requests';
 import { STORAGE_KEYS } from '../../contract/rules';
+import { isBrowserOffline } from '../offline/offline-error';
 import { publicHttp } from './http';
 
 /** Refresh a little early, so a token does not expire between the check and the server. */
@@ -30,9 +31,24 @@ export function onSessionEnd(listener: SessionEndListener): () => void {
   return () => sessionEndListeners.delete(listener);
 }
 
-/** Logout clears all local storage (spec §4), not just the two keys. */
+/** Logout clears all local storage (spec §4), not just the two keys, and the data saved for offline use. */
 export function clearSession(): void {
   localStorage.clear();
+  import('../offline/query-persistence')
+    .then((persistence) => persistence.forgetSavedQueries())
+    .catch((error: unknown) => console.error('Could not forget the saved data', error));
+}
+
+/** The signed-in user's id from the access token (expired or not), or null without a session. */
+export function sessionUserId(): number | null {
+  const access = getAccessToken();
+  if (access === null) return null;
+  try {
+    const { user_id } = jwtDecode<{ user_id?: unknown }>(access);
+    return typeof user_id === 'number' ? user_id : null;
+  } catch {
+    return null;
+  }
 }
 
 /** True when the token's `exp` (seconds) has passed, or when it cannot be read at all. */
@@ -73,6 +89,8 @@ async function postRefresh(): Promise<boolean> {
     storeTokens({ access });
     return true;
   } catch (error) {
+    // The network went away: the session is not over, the app stays read-only until reconnected.
+    if (isBrowserOffline()) return false;
     return endSession(error);
   }
 }

@@ -2,14 +2,17 @@
 import './app-styles.css';
 import { Button, Container, Text, Title } from '@mantine/core';
 import { type ErrorComponentProps, useRouter } from '@tanstack/react-router';
+import { app } from '../i18n/en/app';
+import { translateMessage, useTexts } from '../i18n/store';
 
 export function ErrorPage({ error, reset }: ErrorComponentProps) {
+  const t = useTexts('app', app);
   const router = useRouter();
   return (
     <Container component="main" size="sm" py={80} ta="center">
-      <Title order={1}>Something went wrong</Title>
+      <Title order={1}>{t.errorTitle}</Title>
       <Text mt="md">
-        {error instanceof Error ? error.message : 'The page could not be loaded.'}
+        {error instanceof Error ? translateMessage(error.message) : t.errorFallback}
       </Text>
       <Button
         mt="xl"
@@ -18,7 +21,7 @@ export function ErrorPage({ error, reset }: ErrorComponentProps) {
           void router.invalidate();
         }}
       >
-        Try again
+        {t.tryAgain}
       </Button>
     </Container>
   );

@@ -1,8 +1,10 @@
 // The spec's 'Loading...' state, shown while the auth check or a screen's data is on its way.
 // Plain markup on purpose: it ships with the entry bundle, which every page (the landing too) loads.
-import { TEXTS } from '../texts';
+import { site } from '../i18n/en/site';
+import { useTexts } from '../i18n/store';
 
 export function LoadingScreen() {
+  const t = useTexts('site', site);
   return (
     <div
       role="status"
@@ -15,7 +17,7 @@ export function LoadingScreen() {
         color: 'var(--mantine-color-text)',
       }}
     >
-      {TEXTS.loading}
+      {t.loading}
     </div>
   );
 }

@@ -2,19 +2,21 @@
 import './app-styles.css';
 import { Anchor, Container, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { TEXTS } from '../texts';
+import { app } from '../i18n/en/app';
+import { useTexts } from '../i18n/store';
 import { usePageTitle } from './page-title';
 
 export function NotFoundPage() {
-  usePageTitle('Page not found');
+  const t = useTexts('app', app);
+  usePageTitle(t.notFoundPageTitle);
   return (
     <Container component="main" size="sm" py={80} ta="center">
-      <Title order={1}>{TEXTS.notFoundTitle}</Title>
+      <Title order={1}>{t.notFoundTitle}</Title>
       <Text mt="md" size="lg">
-        {TEXTS.notFoundBody}
+        {t.notFoundBody}
       </Text>
       <Anchor component={Link} to="/" mt="xl" display="inline-block">
-        Go to the home page
+        {t.goHome}
       </Anchor>
     </Container>
   );

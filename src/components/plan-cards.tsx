@@ -2,13 +2,10 @@
 // Plain markup styled by global.css, so the landing page carries no component library code for it.
 import type { ReactNode } from 'react';
 import { PLANS } from '../../contract/rules';
+import { site } from '../i18n/en/site';
+import { useTexts } from '../i18n/store';
 
 export type PlanId = keyof typeof PLANS;
-
-const PLAN_DETAILS: Record<PlanId, { period: string; points: string[] }> = {
-  monthly: { period: 'per month', points: ['Every feature', 'Cancel any time from Billing'] },
-  once: { period: 'one payment', points: ['Every feature', 'No subscription to manage'] },
-};
 
 interface PlanCardsProps {
   /** Heading level of each plan's name, so the page keeps a sound outline. */
@@ -17,27 +14,29 @@ interface PlanCardsProps {
 }
 
 export function PlanCards({ headingLevel, action }: PlanCardsProps) {
+  const t = useTexts('site', site);
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <div className="mb-grid mb-grid-2 mb-plans">
       {(Object.keys(PLANS) as PlanId[]).map((id) => {
         const plan = PLANS[id];
+        const words = t.plans[id];
         return (
           <div key={id} className="mb-plan">
-            <Heading>{plan.name}</Heading>
+            <Heading>{words.name}</Heading>
             <p className="mb-price">
-              <span className="mb-price-amount">{plan.price}</span>{' '}
+              <span className="mb-price-amount">{t.amount(plan.price)}</span>{' '}
               <span className="mb-price-currency">{plan.currency}</span>
               {'originalPrice' in plan && (
                 <s>
-                  <span className="mb-visually-hidden">original price </span>
-                  {plan.originalPrice} {plan.currency}
+                  <span className="mb-visually-hidden">{t.originalPrice}</span>
+                  {t.amount(plan.originalPrice)} {plan.currency}
                 </s>
               )}
             </p>
-            <span className="mb-period">{PLAN_DETAILS[id].period}</span>
+            <span className="mb-period">{words.period}</span>
             <ul>
-              {PLAN_DETAILS[id].points.map((point) => (
+              {words.points.map((point) => (
                 <li key={point}>{point}</li>
               ))}
             </ul>

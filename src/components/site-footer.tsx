@@ -1,20 +1,22 @@
 // Footer of the public pages: contact address, legal links and the copyright line (spec §2, §9).
 import { Link } from '@tanstack/react-router';
 import { CONTACT_EMAIL } from '../../contract/rules';
-import { TEXTS } from '../texts';
+import { COPYRIGHT_YEAR, site } from '../i18n/en/site';
+import { useTexts } from '../i18n/store';
 
 export function SiteFooter() {
+  const t = useTexts('site', site);
   return (
     <footer className="mb-container">
       <div className="mb-footer-row">
         <span>
-          Contact: <a href={`mailto:${CONTACT_EMAIL}`}>{CONTACT_EMAIL}</a>
+          {t.contact} <a href={`mailto:${CONTACT_EMAIL}`}>{CONTACT_EMAIL}</a>
         </span>
-        <nav aria-label="Legal">
-          <Link to="/tou">Terms of use</Link>
-          <Link to="/pp">Privacy policy</Link>
+        <nav aria-label={t.legalLinks}>
+          <Link to="/tou">{t.termsOfUse}</Link>
+          <Link to="/pp">{t.privacyPolicy}</Link>
         </nav>
-        <span>© {TEXTS.copyrightYear} Monthbook</span>
+        <span>© {COPYRIGHT_YEAR} Monthbook</span>
       </div>
     </footer>
   );

@@ -6,6 +6,7 @@ import { listMonthDailyMeasures } from '../api/daily-measures';
 import { patchRowOptimistically, replaceInList } from './cache';
 import { journalsQueryOptions } from './journal-list';
 import { dailyHabitKeys, dailyMeasureKeys } from './keys';
+import { invalidateMonthStats } from './stats';
 
 /**
  * Ids of the month's journals. Reuses the cached list unless it was invalidated (a new journal),
@@ -61,5 +62,6 @@ export function useToggleDailyHabit(monthId: number) {
     onError: (_error, _variables, undo) => undo?.(),
     onSuccess: (dailyHabit) =>
       replaceInList<DailyHabit>(queryClient, dailyHabitKeys.list(monthId), dailyHabit),
+    onSettled: () => invalidateMonthStats(queryClient, monthId),
   });
 }

@@ -4,6 +4,7 @@ import type { Goal } from '../../contract/entities';
 import { createGoal, deleteGoal, listGoals, updateGoal } from '../api/goals';
 import { appendToList, patchRowOptimistically, removeFromList, replaceInList } from './cache';
 import { goalKeys } from './keys';
+import { invalidateMonthStats } from './stats';
 
 export function goalsQueryOptions(monthId: number) {
   return queryOptions({ queryKey: goalKeys.list(monthId), queryFn: () => listGoals(monthId) });
@@ -14,6 +15,7 @@ export function useCreateGoal(monthId: number) {
   return useMutation({
     mutationFn: ({ name }: { name: string }) => createGoal({ name, month_id: monthId }),
     onSuccess: (goal) => appendToList<Goal>(queryClient, goalKeys.list(monthId), goal),
+    onSettled: () => invalidateMonthStats(queryClient, monthId),
   });
 }
 
@@ -33,6 +35,7 @@ export function useToggleGoal(monthId: number) {
       }),
     onError: (_error, _variables, undo) => undo?.(),
     onSuccess: (goal) => replaceInList<Goal>(queryClient, goalKeys.list(monthId), goal),
+    onSettled: () => invalidateMonthStats(queryClient, monthId),
   });
 }
 
@@ -45,5 +48,6 @@ export function useDeleteGoal(monthId: number) {
     },
     onSuccess: (goalId) =>
       removeFromList<Goal>(queryClient, goalKeys.list(monthId), (g) => g.id === goalId),
+    onSettled: () => invalidateMonthStats(queryClient, monthId),
   });
 }

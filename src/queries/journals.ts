@@ -6,10 +6,11 @@ import { createDailyMeasure, updateDailyMeasure } from '../api/daily-measures';
 import { createJournal, deleteJournal, updateJournal } from '../api/journals';
 import { appendToList, removeFromList, replaceInList } from './cache';
 import { dailyHabitsQueryOptions, dailyMeasuresQueryOptions } from './daily';
-import { journalsQueryOptions } from './journal-list';
-import { dailyHabitKeys, dailyMeasureKeys, journalKeys } from './keys';
+import { compareJournals, journalsQueryOptions } from './journal-list';
+import { dailyHabitKeys, dailyMeasureKeys, journalKeys, journalSearchKeys } from './keys';
 import { measuresQueryOptions } from './measures';
 import { rollBack } from './rollback';
+import { invalidateMonthStats } from './stats';
 
 export { journalsQueryOptions };
 
@@ -20,6 +21,8 @@ export interface HabitTick {
 
 export interface NewJournal {
   highlight: string;
+  /** The day it is about, `YYYY-MM-DD` (the modal offers the user's today); the server's today if absent. */
+  createdAt?: string;
   metric: number;
   /** The month's habits in order, with the modal's checkboxes. */
   habits: HabitTick[];
@@ -32,11 +35,15 @@ export interface NewJournal {
 async function createJournalWithItems(
   queryClient: QueryClient,
   monthId: number,
-  { highlight, metric, habits }: NewJournal,
+  { highlight, createdAt, metric, habits }: NewJournal,
 ): Promise<Journal> {
   // Read before creating anything, so failing here leaves nothing to undo.
   const [measure] = await queryClient.ensureQueryData(measuresQueryOptions(monthId));
-  const journal = await createJournal({ highlight, month_id: monthId });
+  const journal = await createJournal({
+    highlight,
+    month_id: monthId,
+    ...(createdAt === undefined ? {} : { created_at: createdAt }),
+  });
   try {
     if (measure) {
       await createDailyMeasure({ journal_id: journal.id, measure_id: measure.id, metric });
@@ -58,21 +65,25 @@ export function useCreateJournal(monthId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: NewJournal) => createJournalWithItems(queryClient, monthId, input),
+    onSettled: () => invalidateMonthStats(queryClient, monthId),
     // Resolves once the lists have reloaded, so the modal closes on the new entry (spec §4).
     onSuccess: () =>
-      Promise.all(
-        [
+      Promise.all([
+        ...[
           journalKeys.list(monthId),
           dailyHabitKeys.list(monthId),
           dailyMeasureKeys.list(monthId),
         ].map((queryKey) => queryClient.invalidateQueries({ queryKey, exact: true })),
-      ),
+        invalidateSearches(queryClient),
+      ]),
   });
 }
 
 export interface JournalEdit {
   journalId: number;
   highlight?: string;
+  /** Moves the entry to another day, `YYYY-MM-DD`. */
+  createdAt?: string;
   /** Patches the journal's daily measure (created if it has none). */
   metric?: number;
   /** Only the ticks that differ from the cache are sent. */
@@ -83,14 +94,25 @@ export interface JournalEdit {
 async function editJournal(
   queryClient: QueryClient,
   monthId: number,
-  { journalId, highlight, metric, habits }: JournalEdit,
+  { journalId, highlight, createdAt, metric, habits }: JournalEdit,
 ): Promise<void> {
   const cached = queryClient
     .getQueryData(journalsQueryOptions(monthId).queryKey)
     ?.find((j) => j.id === journalId);
-  if (highlight !== undefined && highlight !== cached?.highlight) {
-    const journal = await updateJournal(journalId, { highlight });
-    replaceInList<Journal>(queryClient, journalKeys.list(monthId), journal);
+  // One PATCH with whichever of the two changed.
+  const changes = {
+    ...(highlight !== undefined && highlight !== cached?.highlight ? { highlight } : {}),
+    ...(createdAt !== undefined && createdAt !== cached?.created_at
+      ? { created_at: createdAt }
+      : {}),
+  };
+  if (Object.keys(changes).length > 0) {
+    const journal = await updateJournal(journalId, changes);
+    // A new date moves the entry: the cached list keeps the server's order.
+    queryClient.setQueryData<Journal[]>(journalKeys.list(monthId), (journals) =>
+      journals?.map((j) => (j.id === journal.id ? journal : j)).sort(compareJournals),
+    );
+    void invalidateSearches(queryClient);
   }
   if (metric !== undefined) await editMetric(queryClient, monthId, journalId, metric);
   if (habits === undefined) return;
@@ -141,6 +163,7 @@ export function useUpdateJournal(monthId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (edit: JournalEdit) => editJournal(queryClient, monthId, edit),
+    onSettled: () => invalidateMonthStats(queryClient, monthId),
   });
 }
 
@@ -152,11 +175,18 @@ export function useDeleteJournal(monthId: number) {
       await deleteJournal(journalId);
       return journalId;
     },
+    onSettled: () => invalidateMonthStats(queryClient, monthId),
     onSuccess: (journalId) => {
       removeFromList<Journal>(queryClient, journalKeys.list(monthId), (j) => j.id === journalId);
+      void invalidateSearches(queryClient);
       const ofJournal = (item: { journal_id: number }) => item.journal_id === journalId;
       removeFromList<DailyHabit>(queryClient, dailyHabitKeys.list(monthId), ofJournal);
       removeFromList<DailyMeasure>(queryClient, dailyMeasureKeys.list(monthId), ofJournal);
     },
   });
+}
+
+/** Searches span every month: any journal write may change what they find. */
+function invalidateSearches(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: journalSearchKeys.all });
 }

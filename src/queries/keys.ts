@@ -31,8 +31,18 @@ export const dailyMeasureKeys = {
   list: (monthId: number) => [...monthKeys.scope(monthId), 'daily-measures'] as const,
 };
 
+export const statsKeys = {
+  month: (monthId: number) => [...monthKeys.scope(monthId), 'stats'] as const,
+};
+
 export const billingKeys = {
   all: ['billing'] as const,
   status: () => [...billingKeys.all, 'status'] as const,
   launchOffer: () => [...billingKeys.all, 'launch-offer'] as const,
+};
+
+/** Searches span every month, so they live outside the months' keys; journal writes invalidate them. */
+export const journalSearchKeys = {
+  all: ['journal-search'] as const,
+  words: (words: string) => [...journalSearchKeys.all, words] as const,
 };

@@ -1,16 +1,26 @@
 // Protected area (spec §2): no token → /login; an expired one is refreshed once, failure → /login.
-import { createFileRoute, Outlet, redirect, useNavigate } from '@tanstack/react-router';
+// Offline (issue 6 #8) the user stays in, read-only, with the data saved on this device.
+import { createFileRoute, Outlet, redirect, useNavigate, useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { AppLayout } from '../components/app-shell/app-layout';
 import { ErrorPage } from '../components/error-page';
 import { LoadingScreen } from '../components/loading-screen';
+import { isBrowserOffline } from '../offline/offline-error';
+import { useOnReconnect } from '../offline/online-status';
 
 export const Route = createFileRoute('/_auth')({
-  beforeLoad: async () => {
+  beforeLoad: async ({ context }) => {
     // Imported here, not at the top, so public pages never download the token code.
-    const { hasSession, ensureFreshAccess } = await import('../api/tokens');
+    const [{ hasSession, ensureFreshAccess }, { startQueryPersistence }] = await Promise.all([
+      import('../api/tokens'),
+      import('../offline/query-persistence'),
+    ]);
     if (!hasSession()) throw redirect({ to: '/login' });
-    if (!(await ensureFreshAccess())) throw redirect({ to: '/login' });
+    // Offline, an expired token cannot be refreshed: the user stays in to read saved data, and
+    // the check runs again on reconnect (AuthLayout).
+    if (!isBrowserOffline() && !(await ensureFreshAccess())) throw redirect({ to: '/login' });
+    // Before any screen's loader, so the loaders find the data saved on this device.
+    await startQueryPersistence(context.queryClient);
   },
   pendingComponent: LoadingScreen,
   // The spec shows 'Loading...' while the check runs, however short, and not a moment longer
@@ -24,6 +34,9 @@ export const Route = createFileRoute('/_auth')({
 
 function AuthLayout() {
   const navigate = useNavigate();
+  const router = useRouter();
+  // Back online: check the token again (refreshing or ending the session) and reload what failed.
+  useOnReconnect(() => void router.invalidate());
   // A refresh that fails later, mid-session, also ends on the login page.
   useEffect(() => {
     let unsubscribe: (() => void) | undefined;

@@ -2,7 +2,14 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { LegalPage } from '../components/legal/legal-page';
 import { PRIVACY_POLICY } from '../components/legal/privacy-policy';
+import { site } from '../i18n/en/site';
+import { useTexts } from '../i18n/store';
 
 export const Route = createFileRoute('/pp')({
-  component: () => <LegalPage title="Privacy policy" sections={PRIVACY_POLICY} />,
+  component: PrivacyPage,
 });
+
+function PrivacyPage() {
+  const title = useTexts('site', site).privacyPolicy;
+  return <LegalPage title={title} sections={useTexts('privacy', PRIVACY_POLICY)} />;
+}

@@ -4,12 +4,15 @@ import { createFileRoute } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { AuthCard } from '../components/auth/auth-card';
 import { RegisterForm } from '../components/auth/register-form';
+import { auth } from '../i18n/en/auth';
+import { useTexts } from '../i18n/store';
 
 export const Route = createFileRoute('/register')({
   component: RegisterPage,
 });
 
 function RegisterPage() {
+  const t = useTexts('auth', auth);
   const queryClient = useQueryClient();
   // In the component, not in beforeLoad: hovering a Sign Up link preloads the route and must not sign anyone out.
   useEffect(() => {
@@ -17,7 +20,7 @@ function RegisterPage() {
     queryClient.clear();
   }, [queryClient]);
   return (
-    <AuthCard title="Register">
+    <AuthCard title={t.register}>
       <RegisterForm />
     </AuthCard>
   );

@@ -1,20 +1,41 @@
-// Property-based bad input over every data route: never a 5xx, and a 4xx never changes the database.
+// Property-based bad input over every route: never a 5xx, and a 4xx never changes the database.
 import fc from 'fast-check';
 import { snapshot } from '../support/db-snapshot.js';
 import { type SeededMonth, seedFullMonth } from '../support/factories.js';
+import {
+  anyValue,
+  encodeSegment,
+  garbageBody,
+  oddSegment,
+  toText,
+} from '../support/fuzz-values.js';
+import {
+  type Attempt,
+  attemptFor,
+  documentedOperations,
+  type FuzzContext,
+  listRoutes,
+  type OpenApiDocument,
+  routeName,
+} from '../support/route-fuzz.js';
 import { buildTestApp, createUser, type TestApp, type TestUser } from '../support/test-app.js';
 
-let t: TestApp;
+// Built at collection time: the route table decides which tests exist.
+const t: TestApp = await buildTestApp();
+const openApi = (
+  await t.app.inject({ method: 'GET', url: '/api/openapi.json' })
+).json<OpenApiDocument>();
+const routes = listRoutes(t.app, openApi);
 let user: TestUser;
+let stranger: TestUser;
 let mine: SeededMonth;
 let theirs: SeededMonth;
 /** The database as it was after the last request that succeeded. */
 let lastState: Record<string, string[]>;
 
 beforeAll(async () => {
-  t = await buildTestApp();
   user = await createUser(t);
-  const stranger = await createUser(t);
+  stranger = await createUser(t);
   mine = await seedFullMonth(t, user);
   theirs = await seedFullMonth(t, stranger);
 }, 60_000);
@@ -28,49 +49,7 @@ afterAll(async () => {
 });
 
 /** Runs per property; each resource gets 7 × RUNS requests across its routes. */
-const RUNS = 100;
-
-const oddStrings = fc.constantFrom(
-  '',
-  ' ',
-  '\u0000',
-  'a\u0000b',
-  '1e400',
-  '-1e400',
-  'Infinity',
-  '-Infinity',
-  'NaN',
-  '12.5',
-  ' 7 ',
-  '0x1F',
-  'true',
-  'false',
-  '0',
-  '-1',
-  '2147483648',
-  '9'.repeat(400),
-  '\u202e\u0301\ud83d\ude00',
-  '\ud800',
-  '<script>alert(1)</script>',
-  "'; drop table months; --",
-);
-
-/** Anything a client could put in a field. */
-const anyValue: fc.Arbitrary<unknown> = fc.oneof(
-  fc.constant(null),
-  fc.boolean(),
-  fc.integer(),
-  fc.integer({ min: -3, max: 12 }),
-  fc.double(),
-  fc.constantFrom(Number.MAX_SAFE_INTEGER, -0, 1e12, 1e12 + 1, 2 ** 31, -(2 ** 31)),
-  oddStrings,
-  fc.string({ maxLength: 60 }),
-  fc.string({ unit: 'grapheme', maxLength: 60 }),
-  fc.string({ unit: 'binary', maxLength: 60 }),
-  fc.string({ minLength: 45, maxLength: 300 }),
-  fc.array(fc.jsonValue({ maxDepth: 1 }), { maxLength: 3 }),
-  fc.dictionary(fc.string({ maxLength: 5 }), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 3 }),
-);
+const RUNS = 80;
 
 /** Real ids (the caller's and another user's) mixed with anything. */
 const idValue = (pick: (seed: SeededMonth) => number) =>
@@ -89,6 +68,7 @@ const bodyFields = {
   metric: anyValue,
   is_completed: anyValue,
   is_practiced: anyValue,
+  created_at: anyValue,
 };
 
 /** Mostly valid values, so that some bodies pass validation and reach the repositories. */
@@ -116,6 +96,12 @@ const plausibleFields = {
   metric: mostly(fc.double({ min: -1e12, max: 1e12, noNaN: true })),
   is_completed: mostly(fc.boolean()),
   is_practiced: mostly(fc.boolean()),
+  created_at: mostly(
+    fc
+      .date({ min: new Date('0001-01-01'), max: new Date('9999-12-31'), noInvalidDate: true })
+      .map((date) => date.toISOString().slice(0, 10)),
+    fc.constantFrom('2023-02-29', '0000-01-01', '2024-1-1', '2024-01-01T00:00:00Z'),
+  ),
 };
 
 /** A raw request body: JSON of an object with known and unknown fields, other JSON, or garbage. */
@@ -130,38 +116,13 @@ const rawBody = fc.oneof(
       )
       .map(([known, extra]) => JSON.stringify({ ...extra, ...known })),
   },
-  fc.jsonValue().map((value) => JSON.stringify(value)),
-  fc.constantFrom(
-    'null',
-    '[]',
-    '"x"',
-    '1',
-    '{',
-    '{"name":',
-    '{"metric": 1e400}',
-    '{"month_id": 1e400, "name": "x"}',
-    '{"name": "\\u0000"}',
-    '{"__proto__": {"name": "x"}}',
-    '{"constructor": {"prototype": {}}}',
-    '',
-  ),
-  fc.string({ maxLength: 40 }),
+  { weight: 3, arbitrary: garbageBody },
 );
-
-/** Text of any value as it would appear in a URL; dictionaries have no prototype, so no String(). */
-const toText = (value: unknown): string =>
-  typeof value === 'string' ? value : (JSON.stringify(value) ?? 'undefined');
-
-/** encodeURIComponent throws on lone surrogates; a client would have sent U+FFFD. */
-const encodeSegment = (text: string): string =>
-  encodeURIComponent(text.replace(/[\ud800-\udfff]/gu, '\ufffd'));
 
 /** A path segment, already encoded: ids, odd numbers, any text, and broken percent-escapes. */
 const pathId = fc.oneof(
   idValue((s) => s.month.id).map((value) => encodeSegment(toText(value))),
-  fc.constantFrom('0', '-1', '1.5', '1e3', '0x10', 'Infinity', 'NaN', '9'.repeat(30), 'x'),
-  fc.constantFrom('%', '%zz', '%E0%A4%A', '%00', '%2F', '..', '1%20', '%C0%AF'),
-  fc.string({ maxLength: 12 }).map(encodeSegment),
+  { weight: 3, arbitrary: oddSegment },
 );
 
 const authorization = fc.oneof(
@@ -190,15 +151,11 @@ const contentType = fc.oneof(
   fc.constantFrom('text/plain', 'application/json; charset=utf-8', null),
 );
 
-interface Attempt {
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
-  url: string;
-  headers: Record<string, string>;
-  body?: string;
-}
-
 /** Status codes seen per resource, to show the generators reach both successes and refusals. */
 const seen = new Map<string, Set<number>>();
+/** Generated requests sent, in all and per route of the route table. */
+let sent = 0;
+const sentPerRoute = new Map<string, number>();
 
 /** Sends the request and checks the two invariants. */
 async function check(resource: string, attempt: Attempt): Promise<void> {
@@ -208,6 +165,7 @@ async function check(resource: string, attempt: Attempt): Promise<void> {
     headers: attempt.headers,
     ...(attempt.body === undefined ? {} : { payload: attempt.body }),
   });
+  sent += 1;
   const context = `${attempt.method} ${attempt.url} ${attempt.body ?? ''} → ${response.statusCode} ${response.body}`;
   expect(response.statusCode, context).toBeLessThan(500);
   const statuses = seen.get(resource) ?? new Set<number>();
@@ -232,7 +190,7 @@ const slash = fc.constantFrom('/', '');
 describe.each(resources)('/api/%s/', (resource) => {
   it('survives any list query', async () => {
     const query = fc.dictionary(
-      fc.constantFrom('month', 'journal', 'other', 'month[]'),
+      fc.constantFrom('month', 'journal', 'search', 'other', 'month[]'),
       fc.oneof(pathId, anyValue.map(toText)),
       { maxKeys: 3 },
     );
@@ -321,5 +279,81 @@ describe.each(resources)('/api/%s/', (resource) => {
     const statuses = seen.get(resource) ?? new Set<number>();
     for (const status of [200, 201, 400, 401, 404])
       expect(statuses, String(status)).toContain(status);
+  });
+});
+
+/** Per route of the table, on top of the resource properties above. */
+const RUNS_PER_ROUTE = 25;
+const TOTAL_AT_LEAST = 5000;
+
+/** The seeded object a route's ids name: its resource is the first path segment after /api/. */
+const seededIds: Record<string, (seed: SeededMonth) => number> = {
+  month: (s) => s.month.id,
+  journal: (s) => s.journal.id,
+  goal: (s) => s.goal.id,
+  habit: (s) => s.habit.id,
+  measure: (s) => s.measure.id,
+  dailyhabit: (s) => s.dailyHabit.id,
+  dailymeasure: (s) => s.dailyMeasure.id,
+};
+
+const fuzz: FuzzContext = {
+  document: openApi,
+  realId(path, field) {
+    const fromField = field.replace(/_id$/, '');
+    const resource = /^\/api\/([a-z]+?)s?(\/|$)/.exec(path)?.[1] ?? '';
+    const pick = seededIds[fromField] ?? seededIds[resource] ?? seededIds.month!;
+    return fc
+      .constantFrom('mine', 'mine', 'theirs')
+      .map((who) => pick(who === 'mine' ? mine : theirs));
+  },
+  knownString(field) {
+    if (field === 'refresh')
+      return fc.constantFrom('refresh', 'access', 'tampered', 'garbage').map((kind) => {
+        const pair = t.app.tokens.issuePair(user.id);
+        if (kind === 'refresh') return pair.refresh;
+        if (kind === 'access') return pair.access;
+        return kind === 'tampered' ? `${pair.refresh.slice(0, -3)}abc` : 'a.b.c';
+      });
+    if (field === 'username')
+      return fc.oneof(
+        fc.constantFrom(user.username, stranger.username),
+        fc.stringMatching(/^[a-z][\w.@+-]{7,20}$/),
+        fc.string({ maxLength: 20 }),
+      );
+    if (/password/.test(field))
+      return fc.oneof(fc.constant('Sunny@Day9!'), fc.string({ maxLength: 20 }));
+    return null;
+  },
+};
+
+const headers = fc.tuple(authorization, contentType).map(([auth, type]) => headersFor(auth, type));
+
+describe('every route in the route table', () => {
+  it.each(routes.map((route) => [routeName(route), route] as const))(
+    '%s survives generated requests',
+    async (name, route) => {
+      await fc.assert(
+        fc.asyncProperty(attemptFor(fuzz, route, headers), async (attempt) => {
+          sentPerRoute.set(name, (sentPerRoute.get(name) ?? 0) + 1);
+          await check(name, attempt);
+        }),
+        { numRuns: RUNS_PER_ROUTE },
+      );
+    },
+  );
+
+  it(`sent at least ${TOTAL_AT_LEAST} generated requests, to every route, documented ones included`, () => {
+    const names = routes.map(routeName);
+    const documented = documentedOperations(openApi).map((operation) =>
+      operation.replace(/\{(\w+)\}/g, ':$1').replace(/(.)\/$/, '$1'),
+    );
+    expect(names.filter((name) => (sentPerRoute.get(name) ?? 0) < RUNS_PER_ROUTE)).toEqual([]);
+    expect(documented.filter((operation) => !names.includes(operation))).toEqual([]);
+    expect(sent).toBeGreaterThanOrEqual(TOTAL_AT_LEAST);
+    const succeeded = names.filter((name) => [...(seen.get(name) ?? [])].some((s) => s < 300));
+    console.info(
+      `${sent} generated requests over ${routes.length} routes; ${succeeded.length} routes answered 2xx/3xx at least once`,
+    );
   });
 });

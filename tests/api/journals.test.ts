@@ -1,4 +1,4 @@
-// API tests for /api/journals/: the month filter and ordering, create, detail, edit, delete with cascade.
+// API tests for /api/journals/: the month filter and ordering, create and edit (with the entry's date), detail, delete with cascade.
 import { MESSAGES } from '../../contract/rules.js';
 import { snapshot } from '../support/db-snapshot.js';
 import {
@@ -91,6 +91,54 @@ describe('POST /api/journals/', () => {
     });
   });
 
+  it('dates the journal with created_at when given (the user’s own today, or a forgotten day)', async () => {
+    const month = await seedMonth(t, user);
+    const response = await api('POST', '/api/journals/', {
+      highlight: 'Forgot yesterday',
+      month_id: month.id,
+      created_at: '2024-02-29',
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({
+      created_at: '2024-02-29',
+      highlight: 'Forgot yesterday',
+    });
+    const list = await api('GET', `/api/journals/?month=${month.id}`);
+    expect(list.json()).toEqual([response.json()]);
+  });
+
+  it('lists journals by their given date, whatever order they were written in', async () => {
+    const month = await seedMonth(t, user);
+    const post = (highlight: string, created_at: string) =>
+      api('POST', '/api/journals/', { highlight, month_id: month.id, created_at });
+    const late = (await post('late', '2025-03-09')).json();
+    const early = (await post('early', '2025-03-01')).json();
+    const sameDay = (await post('same day, written later', '2025-03-09')).json();
+    const list = await api('GET', `/api/journals/?month=${month.id}`);
+    expect(list.json()).toEqual([early, late, sameDay]);
+  });
+
+  it.each([
+    ['2023-02-29', { created_at: [MESSAGES.invalidDate] }],
+    ['2024-04-31', { created_at: [MESSAGES.invalidDate] }],
+    ['2024-01-01T00:00:00Z', { created_at: [MESSAGES.invalidDate] }],
+    ['0000-12-31', { created_at: [MESSAGES.invalidDate] }],
+    [20240101, { created_at: [MESSAGES.invalidDate] }],
+    [null, { created_at: ['This field may not be null.'] }],
+    [['2024-01-01', '2024-01-02'], { created_at: [MESSAGES.invalidString] }],
+  ])('refuses created_at %j without storing anything', async (created_at, errors) => {
+    const month = await seedMonth(t, user);
+    const before = await snapshot(t);
+    const response = await api('POST', '/api/journals/', {
+      highlight: 'x',
+      month_id: month.id,
+      created_at,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual(errors);
+    expect(await snapshot(t)).toEqual(before);
+  });
+
   it('works without the trailing slash and with a numeric string month_id', async () => {
     const month = await seedMonth(t, user);
     const response = await api('POST', '/api/journals', {
@@ -175,11 +223,54 @@ describe('PATCH /api/journals/{id}/', () => {
     const journal = await seedJournal(t, user, month.id, 'before');
     const response = await api('PATCH', `/api/journals/${journal.id}`, {
       highlight: 'after',
-      created_at: '1999-01-01',
       author: 12345,
+      month_id: 999,
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ ...journal, highlight: 'after' });
+  });
+
+  it('moves the entry to another day, and the list follows the new date', async () => {
+    const month = await seedMonth(t, user);
+    const first = await seedJournal(t, user, month.id, 'first');
+    const second = await seedJournal(t, user, month.id, 'second');
+    const response = await api('PATCH', `/api/journals/${second.id}/`, {
+      created_at: '2020-02-29',
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ ...second, created_at: '2020-02-29' });
+    const list = await api('GET', `/api/journals/?month=${month.id}`);
+    expect(list.json()).toEqual([{ ...second, created_at: '2020-02-29' }, first]);
+  });
+
+  it('changes the highlight and the date together', async () => {
+    const journal = await seedJournal(t, user, (await seedMonth(t, user)).id, 'before');
+    const response = await api('PATCH', `/api/journals/${journal.id}/`, {
+      highlight: 'after',
+      created_at: '2024-12-31',
+    });
+    expect(response.json()).toEqual({ ...journal, highlight: 'after', created_at: '2024-12-31' });
+  });
+
+  it.each(['2023-02-29', '2024-13-01', '24-01-01', '2024-1-1', '0000-01-01', 'yesterday', ''])(
+    'refuses the date %j and keeps the journal',
+    async (created_at) => {
+      const journal = await seedJournal(t, user, (await seedMonth(t, user)).id);
+      const response = await api('PATCH', `/api/journals/${journal.id}/`, { created_at });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ created_at: [MESSAGES.invalidDate] });
+      expect(await t.app.repos.forUser(user.id).journals.get(journal.id)).toEqual(journal);
+    },
+  );
+
+  it('answers 404 for another user’s journal, whatever the date', async () => {
+    const stranger = await createUser(t);
+    const theirs = await seedJournal(t, stranger, (await seedMonth(t, stranger)).id);
+    const response = await api('PATCH', `/api/journals/${theirs.id}/`, {
+      created_at: '2024-01-01',
+    });
+    expect(response.statusCode).toBe(404);
+    expect(await t.app.repos.forUser(stranger.id).journals.get(theirs.id)).toEqual(theirs);
   });
 
   it('answers the journal unchanged to a PATCH without a body', async () => {

@@ -13,6 +13,11 @@ const PAGES: Record<string, string> = {
   'assets/index-3f9a1c.js': 'console.log("app")',
   'assets/index-77b2e0.css': 'body{margin:0}',
   'favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
+  // The service worker and manifest vite-plugin-pwa writes (issue 6, feature 8).
+  'sw.js': 'importScripts("workbox-5a1b2c3d.js")',
+  'workbox-5a1b2c3d.js': 'self.workbox = {}',
+  'registerSW.js': 'navigator.serviceWorker.register("/sw.js")',
+  'manifest.webmanifest': '{"name":"Monthbook"}',
 };
 
 function webDir(files: Record<string, string>): string {
@@ -67,6 +72,40 @@ describe('with a build', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^image\/svg\+xml/);
     expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it.each(['/sw.js', '/workbox-5a1b2c3d.js', '/registerSW.js'])(
+    'serves the service worker script %s as JavaScript, revalidated on each use',
+    async (url) => {
+      const response = await get(url);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^(application|text)\/javascript/);
+      // A cached sw.js would keep an old app running after a release: browsers must ask each time.
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toBe(PAGES[url.slice(1)]);
+    },
+  );
+
+  it('serves the web app manifest with its own media type', async () => {
+    const response = await get('/manifest.webmanifest');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.json()).toEqual({ name: 'Monthbook' });
+  });
+
+  it('lets the service worker and the manifest load under the security policy', async () => {
+    const csp = String((await get('/sw.js')).headers['content-security-policy']);
+    const directive = (name: string) =>
+      csp
+        .split(';')
+        .map((part) => part.trim())
+        .find((part) => part.startsWith(`${name} `));
+    // No worker-src or manifest-src of their own: both fall back to default-src 'self'.
+    expect(directive('worker-src')).toBeUndefined();
+    expect(directive('manifest-src')).toBeUndefined();
+    expect(directive('default-src')).toBe("default-src 'self'");
+    expect(directive('script-src')).toBe("script-src 'self'");
   });
 
   it('answers a missing asset with 404 rather than the app shell', async () => {

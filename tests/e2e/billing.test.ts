@@ -49,6 +49,47 @@ describe('local checkout', () => {
     await visible(page.getByRole('button', { name: 'Add New Month +' }));
   });
 
+  it('each plan button shows its own loading state while the checkout is created', async () => {
+    const page = await signedInPage();
+    await page.goto('/subscribe');
+    const monthly = page.getByRole('button', { name: 'Monthly' });
+    const once = page.getByRole('button', { name: 'Pay Once' });
+    await visible(monthly);
+    // Hold the checkout request until the spinner has been seen.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/api\/stripe\/create-checkout-session/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await monthly.click();
+    await expect.poll(() => monthly.getAttribute('data-loading')).toBe('true');
+    expect(await monthly.isDisabled()).toBe(true);
+    expect(await once.getAttribute('data-loading')).toBeNull();
+    release();
+    await visible(page.getByText('TEST MODE'));
+  });
+
+  it('a failed checkout is only logged: no navigation, no message, the button usable again', async () => {
+    const page = await signedInPage();
+    const logged: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') logged.push(message.text());
+    });
+    await page.goto('/subscribe');
+    await page.route(/\/api\/stripe\/create-checkout-session/, (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"detail":"down"}' }),
+    );
+    const once = page.getByRole('button', { name: 'Pay Once' });
+    await once.click();
+    await expect.poll(() => logged.some((text) => text.includes('Checkout failed'))).toBe(true);
+    await expect.poll(() => once.getAttribute('data-loading')).toBeNull();
+    expect(new URL(page.url()).pathname).toBe('/subscribe');
+    expect(await page.getByRole('alert').count()).toBe(0);
+  });
+
   it('Cancel returns to the landing page and leaves the user unpaid', async () => {
     const page = await signedInPage();
     await page.goto('/subscribe');

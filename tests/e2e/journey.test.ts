@@ -2,6 +2,7 @@
 import type { Locator, Page } from 'playwright-core';
 import {
   gone,
+  openLiveForm,
   path,
   STRONG_PASSWORD,
   toast,
@@ -13,7 +14,7 @@ import { browserSessionForFile, VIEWPORTS } from './support/session.js';
 const session = browserSessionForFile();
 
 async function registerAndLogin(page: Page, username: string): Promise<void> {
-  await page.goto('/register');
+  await openLiveForm(page, '/register');
   await page.getByLabel('User').fill(username);
   await page.getByLabel(/^Password/).fill(STRONG_PASSWORD);
   await page.getByLabel('Confirm Password').fill(STRONG_PASSWORD);
@@ -62,7 +63,7 @@ for (const [label, viewport] of Object.entries(VIEWPORTS)) {
       const page = await session().newPage(viewport);
       const username = uniqueUsername();
 
-      await page.goto('/register');
+      await openLiveForm(page, '/register');
       await page.getByLabel('User').fill('short');
       await page.getByLabel(/^Password/).fill('weak');
       await page.getByLabel('Confirm Password').fill('different');
@@ -115,7 +116,10 @@ for (const [label, viewport] of Object.entries(VIEWPORTS)) {
       await visible(toast(page, 'Habit updated'));
       await page.reload();
       await visible(page.getByText('Walked by the river'));
-      expect(await page.getByRole('checkbox', { name: 'Run' }).isChecked()).toBe(true);
+      // The saved offline copy may show for a moment while the page refetches.
+      await expect
+        .poll(() => page.getByRole('checkbox', { name: 'Run' }).isChecked(), { timeout: 5_000 })
+        .toBe(true);
 
       // Goals: create, tick, untick, delete.
       await page.getByRole('button', { name: 'Add New Goal +' }).click();

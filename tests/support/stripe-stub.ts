@@ -102,6 +102,8 @@ export interface StripeStub {
   coupons: Map<string, StubCoupon>;
   /** When set, session creation refuses any discount, as Stripe does with a coupon used up meanwhile. */
   refuseDiscounts: boolean;
+  /** When set, cancelling a subscription fails with a 500 that the SDK does not retry. */
+  failCancellations: boolean;
   /** Creates or replaces the launch coupon. */
   setCoupon(coupon: Partial<StubCoupon> & { id: string }): StubCoupon;
   /** Finishes a checkout as a paying customer would; subscriptions start `active`. */
@@ -176,6 +178,19 @@ export async function startStripeStub(): Promise<StripeStub> {
       const subscription = subscriptions.get(id);
       return subscription ? send(res, subscription) : stripeError(res, 404, 'No such subscription');
     }
+    if (method === 'DELETE' && path.startsWith('/v1/subscriptions/')) {
+      const subscription = subscriptions.get(id);
+      if (stub.failCancellations) {
+        res.writeHead(500, { 'content-type': 'application/json', 'stripe-should-retry': 'false' });
+        return res.end(JSON.stringify({ error: { type: 'api_error', message: 'Stub outage' } }));
+      }
+      if (!subscription) return stripeError(res, 404, 'No such subscription');
+      if (subscription.status === 'canceled') {
+        return stripeError(res, 400, 'This subscription has already been canceled.');
+      }
+      subscription.status = 'canceled';
+      return send(res, subscription);
+    }
     if (collection === '/v1/coupons') {
       const coupon = coupons.get(id);
       return coupon ? send(res, coupon) : stripeError(res, 404, 'No such coupon');
@@ -217,6 +232,7 @@ export async function startStripeStub(): Promise<StripeStub> {
   const stub: StripeStub = {
     url: `http://127.0.0.1:${port}`,
     refuseDiscounts: false,
+    failCancellations: false,
     requests,
     sessions,
     subscriptions,

@@ -1,5 +1,10 @@
 // Unit test setup: DOM matchers and a clean localStorage per test.
 import '@testing-library/jest-dom/vitest';
+import { configure } from '@testing-library/react';
+
+// Screens load their modals and sections lazily: on a busy CI machine that takes longer than
+// Testing Library's default second, and a slow machine is not a failure.
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   localStorage.clear();

@@ -18,6 +18,13 @@ export interface BillingService {
   /** Returns the URL of the page where the user manages what they bought. */
   createPortal(userId: number): Promise<string>;
   launchOffer(): Promise<LaunchOffer>;
+  /**
+   * Stops every future charge before the account is deleted (routes/account.ts): Stripe cancels
+   * the subscription now; the other modes have nothing outside our tables, whose rows go with
+   * the user. Throws when the provider cannot be reached, so the account is kept and no charge
+   * can follow a deletion.
+   */
+  closeAccount(userId: number): Promise<void>;
 }
 
 export function createOffBilling(): BillingService {
@@ -27,5 +34,6 @@ export function createOffBilling(): BillingService {
     createCheckout: disabled,
     createPortal: disabled,
     launchOffer: async () => ({ percent_off: LAUNCH_OFFER.percentOff, remaining: 0 }),
+    closeAccount: async () => {},
   };
 }

@@ -113,6 +113,9 @@ export function createLocalGateway(deps: {
       await fulfilment.apply(uid, change, { id: `local-pay-${jti}`, type: 'local.checkout.paid' });
     },
 
+    // Local payments live only in billing_accounts, which the user's deletion cascades to.
+    async closeAccount() {},
+
     async cancelSubscription({ uid, jti }) {
       const account = await repository.find(uid);
       if (!account?.subscription_id || !grantsAccess(account.subscription_status)) return;

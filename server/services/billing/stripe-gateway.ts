@@ -48,6 +48,9 @@ export function idOf(value: string | { id: string }): string {
   return typeof value === 'string' ? value : value.id;
 }
 
+/** Subscription statuses that can never charge again. */
+const ENDED_STATUSES = new Set(['canceled', 'incomplete_expired']);
+
 const isPaid = (session: Stripe.Checkout.Session) =>
   session.status === 'complete' &&
   (session.payment_status === 'paid' || session.payment_status === 'no_payment_required');
@@ -172,6 +175,25 @@ export function createStripeGateway(deps: Deps): StripeGateway {
       };
       offerCache = { offer, until: Date.now() + OFFER_CACHE_MS };
       return offer;
+    },
+
+    async closeAccount(userId) {
+      const account = await repository.find(userId);
+      const subscriptionId = account?.subscription_id;
+      if (!subscriptionId || ENDED_STATUSES.has(account.subscription_status ?? '')) return;
+      try {
+        await stripe.subscriptions.cancel(subscriptionId);
+      } catch (error) {
+        // Refused because it has already ended (a retried deletion, a cancellation whose webhook
+        // has not arrived) or no longer exists: nothing left to stop.
+        if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+        const current = await stripe.subscriptions.retrieve(subscriptionId).catch((lookup) => {
+          if (lookup instanceof Stripe.errors.StripeInvalidRequestError) return null;
+          throw lookup;
+        });
+        if (current !== null && !ENDED_STATUSES.has(current.status)) throw error;
+      }
+      log.info({ userId, subscription: subscriptionId }, 'subscription cancelled: account deleted');
     },
 
     async fulfilSession(session, event) {

@@ -5,8 +5,11 @@ import { Anchor, Button, Paper, Text } from '@mantine/core';
 import { useClickOutside, useWindowEvent } from '@mantine/hooks';
 import { useId, useRef, useState } from 'react';
 import { CONTACT_EMAIL } from '../../../contract/rules';
+import { app } from '../../i18n/en/app';
+import { useTexts } from '../../i18n/store';
 
 export function FeedbackPopover({ inline = false }: { inline?: boolean }) {
+  const t = useTexts('app', app);
   const [opened, setOpened] = useState(false);
   const panelId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -31,7 +34,7 @@ export function FeedbackPopover({ inline = false }: { inline?: boolean }) {
         aria-controls={panelId}
         onClick={() => setOpened((open) => !open)}
       >
-        Feedback
+        {t.feedback}
       </Button>
       <Paper
         id={panelId}
@@ -49,7 +52,7 @@ export function FeedbackPopover({ inline = false }: { inline?: boolean }) {
             : { position: 'absolute', right: 0, top: 'calc(100% + 8px)', zIndex: 300 }
         }
       >
-        <Text size="sm">Questions, ideas or something broken? Write to us:</Text>
+        <Text size="sm">{t.feedbackBody}</Text>
         <Anchor href={`mailto:${CONTACT_EMAIL}`} size="sm" fw={600}>
           {CONTACT_EMAIL}
         </Anchor>

@@ -1,10 +1,13 @@
-// The app navbar's entries (spec §2): Journals, Months, Billing, Feedback, Settings, Logout.
+// The app navbar's entries (spec §2): Journals, Months, Billing, Feedback, Settings, Logout, and the language.
 import { Button, type ButtonProps, Group, Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useMatchRoute, useNavigate } from '@tanstack/react-router';
 import type { MouseEvent, ReactNode } from 'react';
+import { app } from '../../i18n/en/app';
+import { useTexts } from '../../i18n/store';
 import { useCreatePortalSession } from '../../queries/billing';
 import { latestMonthId } from '../../queries/months';
+import { LanguageSwitch } from '../language-switch';
 import { FeedbackPopover } from './feedback-popover';
 
 interface NavItemsProps {
@@ -14,6 +17,7 @@ interface NavItemsProps {
 }
 
 export function NavItems({ vertical = false, onNavigate }: NavItemsProps) {
+  const t = useTexts('app', app);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const matchRoute = useMatchRoute();
@@ -55,7 +59,7 @@ export function NavItems({ vertical = false, onNavigate }: NavItemsProps) {
       aria-current={onJournals ? 'page' : undefined}
       {...itemProps}
     >
-      Journals
+      {t.journals}
     </Button>,
     <Button
       key="months"
@@ -65,14 +69,14 @@ export function NavItems({ vertical = false, onNavigate }: NavItemsProps) {
       onClick={onNavigate}
       {...itemProps}
     >
-      Months
+      {t.months}
     </Button>,
     <Button key="billing" onClick={openBilling} loading={portal.isPending} {...itemProps}>
-      Billing
+      {t.billing}
     </Button>,
     <FeedbackPopover key="feedback" inline={vertical} />,
     <Button key="settings" component={Link} to="/settings" onClick={onNavigate} {...itemProps}>
-      Settings
+      {t.settings}
     </Button>,
     <Button
       key="logout"
@@ -82,8 +86,9 @@ export function NavItems({ vertical = false, onNavigate }: NavItemsProps) {
       onClick={onNavigate}
       {...itemProps}
     >
-      Logout
+      {t.logout}
     </Button>,
+    <LanguageSwitch key="language" fullWidth={vertical} />,
   ];
 
   return vertical ? (

@@ -5,9 +5,10 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { FieldErrors } from '../../../contract/entities';
 import { confirmationError, passwordError, usernameError } from '../../../contract/rules';
+import { auth } from '../../i18n/en/auth';
+import { translateMessage, useTexts } from '../../i18n/store';
 import { useRegister } from '../../queries/auth';
 import { isHttpError } from '../../queries/errors';
-import { TEXTS } from '../../texts';
 import { PasswordField } from './password-field';
 
 /** The server's field messages (e.g. a taken username), or null when the body has none. */
@@ -22,6 +23,7 @@ async function serverFieldErrors(error: unknown): Promise<FieldErrors | null> {
 }
 
 export function RegisterForm() {
+  const t = useTexts('auth', auth);
   const navigate = useNavigate();
   const register = useRegister();
   const [failed, setFailed] = useState(false);
@@ -30,9 +32,10 @@ export function RegisterForm() {
     initialValues: { username: '', password: '', confirmation: '' },
     validateInputOnBlur: true,
     validate: {
-      username: usernameError,
-      password: passwordError,
-      confirmation: (value, values) => confirmationError(values.password, value),
+      // The rules answer in English; the form shows the active language.
+      username: (value) => translateMessage(usernameError(value)),
+      password: (value) => translateMessage(passwordError(value)),
+      confirmation: (value, values) => translateMessage(confirmationError(values.password, value)),
     },
   });
 
@@ -47,8 +50,9 @@ export function RegisterForm() {
       const username = fields?.username?.[0];
       const passwordMessage = fields?.password?.[0];
       // A specific message under its field helps more than the generic one.
-      if (username) form.setFieldError('username', username);
-      if (passwordMessage) form.setFieldError('password', passwordMessage);
+      // The server answers in English; known messages are shown in the active language.
+      if (username) form.setFieldError('username', translateMessage(username));
+      if (passwordMessage) form.setFieldError('password', translateMessage(passwordMessage));
       if (!username && !passwordMessage) setFailed(true);
     }
   });
@@ -58,39 +62,39 @@ export function RegisterForm() {
       <Stack gap="md">
         {failed && (
           <Alert color="red" variant="light" role="alert">
-            {TEXTS.badLogin}
+            {t.badLogin}
           </Alert>
         )}
         <TextInput
-          label="User"
+          label={t.user}
           autoComplete="username"
-          description="At least 8 characters."
+          description={t.usernameHint}
           required
           key={form.key('username')}
           {...form.getInputProps('username')}
         />
         <PasswordField
-          label="Password"
+          label={t.password}
           autoComplete="new-password"
-          description="At least 8 characters with an uppercase letter, a lowercase letter, a number and one of @$!%*?&."
+          description={t.passwordHint}
           required
           key={form.key('password')}
           {...form.getInputProps('password')}
         />
         <PasswordField
-          label="Confirm Password"
+          label={t.confirmPassword}
           autoComplete="new-password"
           required
           key={form.key('confirmation')}
           {...form.getInputProps('confirmation')}
         />
         <Button type="submit" loading={register.isPending} fullWidth mt="xs">
-          Register
+          {t.register}
         </Button>
         <Text size="sm" ta="center">
-          Already have an account?{' '}
+          {t.haveAccount}{' '}
           <Anchor component={Link} to="/login" underline="always">
-            Login
+            {t.login}
           </Anchor>
         </Text>
       </Stack>

@@ -2,8 +2,11 @@
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { MESSAGES, NAME_MAX_LENGTH } from '../../../contract/rules';
+import { app } from '../../i18n/en/app';
+import { journals } from '../../i18n/en/journals';
+import { toasts } from '../../i18n/en/toasts';
+import { translateMessage, useTexts } from '../../i18n/store';
 import { useCreateGoal } from '../../queries/goals';
-import { TEXTS, TOASTS } from '../../texts';
 import { notifyFailure, notifySuccess, notifyWarning } from '../toast';
 import { useOpenedAfterMount } from '../use-mounted-once';
 
@@ -14,6 +17,9 @@ interface CreateGoalModalProps {
 }
 
 export function CreateGoalModal({ monthId, opened, onClose }: CreateGoalModalProps) {
+  const t = useTexts('journals', journals);
+  const words = useTexts('app', app);
+  const toast = useTexts('toasts', toasts);
   const shown = useOpenedAfterMount(opened);
   const createGoal = useCreateGoal(monthId);
   const form = useForm({
@@ -21,9 +27,9 @@ export function CreateGoalModal({ monthId, opened, onClose }: CreateGoalModalPro
     validate: {
       name: (value) =>
         value.trim() === ''
-          ? MESSAGES.required
+          ? translateMessage(MESSAGES.required)
           : value.length > NAME_MAX_LENGTH
-            ? MESSAGES.maxLength(NAME_MAX_LENGTH)
+            ? translateMessage(MESSAGES.maxLength(NAME_MAX_LENGTH))
             : null,
     },
   });
@@ -35,29 +41,29 @@ export function CreateGoalModal({ monthId, opened, onClose }: CreateGoalModalPro
 
   const submit = form.onSubmit(async ({ name }) => {
     if (!monthId) {
-      notifyWarning(TOASTS.monthNotSelected);
+      notifyWarning(toast.monthNotSelected);
       return;
     }
     try {
       await createGoal.mutateAsync({ name: name.trim() });
-      notifySuccess(TOASTS.goalCreated);
+      notifySuccess(toast.goalCreated);
       close();
     } catch (error) {
-      notifyFailure(TOASTS.goalCreateFailed, error);
+      notifyFailure(toast.goalCreateFailed, error);
     }
   });
 
   return (
-    <Modal opened={shown} onClose={close} title={TEXTS.createGoal} centered>
+    <Modal opened={shown} onClose={close} title={t.createGoal} centered>
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          <TextInput label="Goal" required data-autofocus {...form.getInputProps('name')} />
+          <TextInput label={t.goal} required data-autofocus {...form.getInputProps('name')} />
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
-              Close
+              {words.close}
             </Button>
             <Button type="submit" loading={createGoal.isPending}>
-              Save
+              {words.save}
             </Button>
           </Group>
         </Stack>

@@ -1,7 +1,7 @@
-// Formats a journal's `YYYY-MM-DD` creation date for people, without a time-zone shift.
-const formatter = new Intl.DateTimeFormat('en', { dateStyle: 'full', timeZone: 'UTC' });
+// Formats a journal's `YYYY-MM-DD` creation date for people, in their language, without a time-zone shift.
+import { formatIsoDate } from '../../i18n/format';
+import type { Locale } from '../../i18n/store';
 
-export function formatJournalDate(isoDate: string): string {
-  const date = new Date(`${isoDate}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? isoDate : formatter.format(date);
+export function formatJournalDate(isoDate: string, locale: Locale = 'en'): string {
+  return formatIsoDate(isoDate, locale, { dateStyle: 'full' });
 }

@@ -3,14 +3,18 @@ import { ActionIcon, Button, Checkbox, Group, Paper, Stack, Text, Title } from '
 import { useDisclosure } from '@mantine/hooks';
 import { Suspense } from 'react';
 import type { Goal } from '../../../contract/entities';
+import { journals } from '../../i18n/en/journals';
+import { toasts } from '../../i18n/en/toasts';
+import { useTexts } from '../../i18n/store';
 import { useDeleteGoal, useToggleGoal } from '../../queries/goals';
-import { TEXTS, TOASTS } from '../../texts';
 import { TrashIcon } from '../icons';
 import { CreateGoalModal, loadCreateGoalModal } from '../lazy-modals';
 import { notifyFailure, notifySuccess } from '../toast';
 import { useMountedOnce } from '../use-mounted-once';
 
 export function GoalsColumn({ monthId, goals }: { monthId: number; goals: Goal[] }) {
+  const t = useTexts('journals', journals);
+  const toast = useTexts('toasts', toasts);
   const toggleGoal = useToggleGoal(monthId);
   const deleteGoal = useDeleteGoal(monthId);
   const [creating, { open, close }] = useDisclosure(false);
@@ -20,16 +24,16 @@ export function GoalsColumn({ monthId, goals }: { monthId: number; goals: Goal[]
     toggleGoal.mutate(
       { goalId: goal.id, isCompleted },
       {
-        onSuccess: () => notifySuccess(TOASTS.goalUpdated),
-        onError: (error) => notifyFailure(TOASTS.goalUpdateFailed, error),
+        onSuccess: () => notifySuccess(toast.goalUpdated),
+        onError: (error) => notifyFailure(toast.goalUpdateFailed, error),
       },
     );
   };
 
   const remove = (goal: Goal) => {
     deleteGoal.mutate(goal.id, {
-      onSuccess: () => notifySuccess(TOASTS.goalDeleted),
-      onError: (error) => notifyFailure(TOASTS.goalDeleteFailed, error),
+      onSuccess: () => notifySuccess(toast.goalDeleted),
+      onError: (error) => notifyFailure(toast.goalDeleteFailed, error),
     });
   };
 
@@ -37,7 +41,7 @@ export function GoalsColumn({ monthId, goals }: { monthId: number; goals: Goal[]
     <section aria-labelledby="goals-title">
       <Group justify="space-between" mb="md" gap="xs">
         <Title order={2} size="h3" id="goals-title">
-          {TEXTS.goals}
+          {t.goals}
         </Title>
         <Button
           size="sm"
@@ -45,12 +49,12 @@ export function GoalsColumn({ monthId, goals }: { monthId: number; goals: Goal[]
           onPointerEnter={loadCreateGoalModal}
           onFocus={loadCreateGoalModal}
         >
-          {TEXTS.addGoal}
+          {t.addGoal}
         </Button>
       </Group>
       <Paper withBorder radius="lg" p="md">
         {goals.length === 0 ? (
-          <Text size="sm">No goals yet.</Text>
+          <Text size="sm">{t.noGoals}</Text>
         ) : (
           <Stack gap="sm" component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
             {goals.map((goal) => (
@@ -64,7 +68,7 @@ export function GoalsColumn({ monthId, goals }: { monthId: number; goals: Goal[]
                 <ActionIcon
                   variant="subtle"
                   color="red"
-                  aria-label={`Delete goal ${goal.name}`}
+                  aria-label={t.deleteGoalNamed(goal.name)}
                   loading={deleteGoal.isPending && deleteGoal.variables === goal.id}
                   onClick={() => remove(goal)}
                 >

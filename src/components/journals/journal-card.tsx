@@ -1,8 +1,11 @@
 // One journal entry (spec §2): date, highlight, a named checkbox per habit, the measure's metric, Edit, Delete.
 import { Button, Card, Checkbox, Group, Stack, Text, Title } from '@mantine/core';
 import type { DailyHabit, DailyMeasure, Journal } from '../../../contract/entities';
+import { app } from '../../i18n/en/app';
+import { journals } from '../../i18n/en/journals';
+import { toasts } from '../../i18n/en/toasts';
+import { texts, useLocale, useTexts } from '../../i18n/store';
 import { useToggleDailyHabit } from '../../queries/daily';
-import { TOASTS } from '../../texts';
 import { PencilIcon, TrashIcon } from '../icons';
 import { loadJournalFormModal } from '../lazy-modals';
 import { notifyFailure, notifySuccess } from '../toast';
@@ -20,16 +23,18 @@ interface JournalCardProps {
 
 export function JournalCard(props: JournalCardProps) {
   const { monthId, journal, dailyHabits, dailyMeasures, onEdit, onDelete, deleting } = props;
+  const t = useTexts('journals', journals);
+  const words = useTexts('app', app);
   const toggle = useToggleDailyHabit(monthId);
-  const date = formatJournalDate(journal.created_at);
+  const date = formatJournalDate(journal.created_at, useLocale());
   const headingId = `journal-${journal.id}`;
 
   const tick = (dailyHabit: DailyHabit, isPracticed: boolean) => {
     toggle.mutate(
       { dailyHabitId: dailyHabit.id, isPracticed },
       {
-        onSuccess: () => notifySuccess(TOASTS.habitUpdated),
-        onError: (error) => notifyFailure(TOASTS.habitUpdateFailed, error),
+        onSuccess: () => notifySuccess(texts('toasts', toasts).habitUpdated),
+        onError: (error) => notifyFailure(texts('toasts', toasts).habitUpdateFailed, error),
       },
     );
   };
@@ -37,7 +42,8 @@ export function JournalCard(props: JournalCardProps) {
   return (
     <Card withBorder radius="lg" padding="lg" component="article" aria-labelledby={headingId}>
       <Stack gap="sm">
-        <Title order={3} size="h5" id={headingId}>
+        {/* A search result links here (#journal-<id>): the whole card below the fixed 60 px header. */}
+        <Title order={3} size="h5" id={headingId} style={{ scrollMarginTop: 100 }}>
           <time dateTime={journal.created_at}>{date}</time>
         </Title>
         <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
@@ -69,23 +75,23 @@ export function JournalCard(props: JournalCardProps) {
             variant="light"
             size="xs"
             leftSection={<PencilIcon size={14} />}
-            aria-label={`Edit journal of ${date}`}
+            aria-label={t.editJournalOf(date)}
             onPointerEnter={loadJournalFormModal}
             onFocus={loadJournalFormModal}
             onClick={() => onEdit(journal)}
           >
-            Edit
+            {words.edit}
           </Button>
           <Button
             variant="light"
             color="red"
             size="xs"
             leftSection={<TrashIcon size={14} />}
-            aria-label={`Delete journal of ${date}`}
+            aria-label={t.deleteJournalOf(date)}
             loading={deleting}
             onClick={() => onDelete(journal)}
           >
-            Delete
+            {words.delete}
           </Button>
         </Group>
       </Stack>

@@ -3,13 +3,17 @@ import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Suspense, useMemo, useState } from 'react';
 import type { DailyHabit, DailyMeasure, Habit, Journal } from '../../../contract/entities';
+import { journals as journalWords } from '../../i18n/en/journals';
+import { toasts } from '../../i18n/en/toasts';
+import { useTexts } from '../../i18n/store';
+import { compareJournals } from '../../queries/journal-list';
 import { useCreateJournal, useDeleteJournal, useUpdateJournal } from '../../queries/journals';
-import { TEXTS, TOASTS } from '../../texts';
 import { JournalFormModal, loadJournalFormModal } from '../lazy-modals';
 import { notifyFailure, notifySuccess, notifyWarning } from '../toast';
 import { useMountedOnce } from '../use-mounted-once';
 import { JournalCard } from './journal-card';
 import type { JournalFormValues } from './journal-form-modal';
+import { localToday } from './local-date';
 
 interface RegistersColumnProps {
   monthId: number;
@@ -32,6 +36,8 @@ const ticks = (habits: Habit[], practiced: Record<string, boolean>) =>
 
 export function RegistersColumn(props: RegistersColumnProps) {
   const { monthId, journals, habits, measureName, dailyHabits, dailyMeasures } = props;
+  const t = useTexts('journals', journalWords);
+  const toast = useTexts('toasts', toasts);
   const createJournal = useCreateJournal(monthId);
   const updateJournal = useUpdateJournal(monthId);
   const deleteJournal = useDeleteJournal(monthId);
@@ -42,18 +48,17 @@ export function RegistersColumn(props: RegistersColumnProps) {
 
   const habitsByJournal = useMemo(() => groupByJournal(dailyHabits), [dailyHabits]);
   const measuresByJournal = useMemo(() => groupByJournal(dailyMeasures), [dailyMeasures]);
-  // Newest first: today's entry is the one people come back for.
-  const sorted = useMemo(
-    () => [...journals].sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id),
-    [journals],
-  );
+  // By the day each entry is about, newest first: today's entry is the one people come back for.
+  const sorted = useMemo(() => [...journals].sort((a, b) => compareJournals(b, a)), [journals]);
 
   const emptyValues: JournalFormValues = {
+    createdAt: localToday(),
     highlight: '',
     metric: '',
     practiced: Object.fromEntries(habits.map((habit) => [habit.id, false])),
   };
   const editValues = (journal: Journal): JournalFormValues => ({
+    createdAt: journal.created_at,
     highlight: journal.highlight,
     metric: String(measuresByJournal.get(journal.id)?.[0]?.metric ?? ''),
     practiced: Object.fromEntries(
@@ -67,19 +72,20 @@ export function RegistersColumn(props: RegistersColumnProps) {
 
   const create = async (values: JournalFormValues) => {
     if (!monthId) {
-      notifyWarning(TOASTS.monthNotSelected);
+      notifyWarning(toast.monthNotSelected);
       return;
     }
     try {
       await createJournal.mutateAsync({
+        createdAt: values.createdAt,
         highlight: values.highlight.trim(),
         metric: Number(values.metric.trim()),
         habits: ticks(habits, values.practiced),
       });
-      notifySuccess(TOASTS.journalCreated);
+      notifySuccess(toast.journalCreated);
       closeCreate();
     } catch (error) {
-      notifyFailure(TOASTS.journalCreateFailed, error);
+      notifyFailure(toast.journalCreateFailed, error);
     }
   };
 
@@ -88,21 +94,22 @@ export function RegistersColumn(props: RegistersColumnProps) {
     try {
       await updateJournal.mutateAsync({
         journalId: editing.id,
+        createdAt: values.createdAt,
         highlight: values.highlight.trim(),
         metric: Number(values.metric.trim()),
         habits: ticks(habits, values.practiced),
       });
-      notifySuccess(TOASTS.journalUpdated);
+      notifySuccess(toast.journalUpdated);
       setEditing(null);
     } catch (error) {
-      notifyFailure(TOASTS.journalUpdateFailed, error);
+      notifyFailure(toast.journalUpdateFailed, error);
     }
   };
 
   const remove = (journal: Journal) => {
     deleteJournal.mutate(journal.id, {
-      onSuccess: () => notifySuccess(TOASTS.journalDeleted),
-      onError: (error) => notifyFailure(TOASTS.journalDeleteFailed, error),
+      onSuccess: () => notifySuccess(toast.journalDeleted),
+      onError: (error) => notifyFailure(toast.journalDeleteFailed, error),
     });
   };
 
@@ -110,7 +117,7 @@ export function RegistersColumn(props: RegistersColumnProps) {
     <section aria-labelledby="registers-title">
       <Group justify="space-between" mb="md" gap="xs">
         <Title order={2} size="h3" id="registers-title">
-          {TEXTS.registers}
+          {t.registers}
         </Title>
         <Button
           size="sm"
@@ -118,11 +125,11 @@ export function RegistersColumn(props: RegistersColumnProps) {
           onPointerEnter={loadJournalFormModal}
           onFocus={loadJournalFormModal}
         >
-          {TEXTS.addJournal}
+          {t.addJournal}
         </Button>
       </Group>
       {sorted.length === 0 ? (
-        <Text>No entries yet. Add today’s highlight to start the month.</Text>
+        <Text>{t.noEntries}</Text>
       ) : (
         <Stack gap="md">
           {sorted.map((journal) => (
@@ -143,7 +150,7 @@ export function RegistersColumn(props: RegistersColumnProps) {
         {createMounted && (
           <JournalFormModal
             opened={creating}
-            title={TEXTS.createRegister}
+            title={t.createRegister}
             measureName={measureName}
             habits={habits}
             initialValues={emptyValues}
@@ -155,7 +162,7 @@ export function RegistersColumn(props: RegistersColumnProps) {
         {editMounted && (
           <JournalFormModal
             opened={editing !== null}
-            title="Edit Register"
+            title={t.editRegister}
             measureName={measureName}
             habits={habits}
             initialValues={editing ? editValues(editing) : emptyValues}

@@ -1,20 +1,19 @@
 // Landing top bar: in-page links to Pricing, About and Demo (smooth scroll via CSS), Login and Sign Up.
 import { Link } from '@tanstack/react-router';
+import { landing } from '../../i18n/en/landing';
+import { useTexts } from '../../i18n/store';
 import { Brand } from '../brand';
 
-const SECTIONS = [
-  { href: '#pricing', label: 'Pricing' },
-  { href: '#about', label: 'About' },
-  { href: '#demo', label: 'Demo' },
-] as const;
+const SECTIONS = ['pricing', 'about', 'demo'] as const;
 
 /** Rendered twice (inline on wide screens, as a second row on narrow ones); CSS shows only one. */
 function SectionLinks({ variant }: { variant: 'wide' | 'narrow' }) {
+  const t = useTexts('landing', landing);
   return (
-    <nav aria-label="Sections" className={`mb-section-links mb-section-links-${variant}`}>
+    <nav aria-label={t.sectionsLabel} className={`mb-section-links mb-section-links-${variant}`}>
       {SECTIONS.map((section) => (
-        <a key={section.href} href={section.href}>
-          {section.label}
+        <a key={section} href={`#${section}`}>
+          {t[section]}
         </a>
       ))}
     </nav>
@@ -22,6 +21,7 @@ function SectionLinks({ variant }: { variant: 'wide' | 'narrow' }) {
 }
 
 export function LandingHeader() {
+  const t = useTexts('landing', landing);
   return (
     <header className="mb-header">
       <div className="mb-container">
@@ -30,10 +30,10 @@ export function LandingHeader() {
           <SectionLinks variant="wide" />
           <div className="mb-actions">
             <Link to="/login" className="mb-button mb-button-subtle">
-              Login
+              {t.login}
             </Link>
             <Link to="/register" className="mb-button">
-              Sign Up
+              {t.signUp}
             </Link>
           </div>
         </div>

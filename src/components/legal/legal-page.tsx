@@ -1,15 +1,11 @@
 // Layout of the legal pages (spec §2 /tou, /pp): title, date, numbered sections and a Back link.
 // Plain markup styled by global.css, like the landing page, so it prerenders and ships little code.
 import { Link } from '@tanstack/react-router';
-import { TEXTS } from '../../texts';
+import { type LegalSection, legal } from '../../i18n/en/legal';
+import { useTexts } from '../../i18n/store';
 import { Brand } from '../brand';
 import { usePageTitle } from '../page-title';
 import { SiteFooter } from '../site-footer';
-
-export interface LegalSection {
-  heading: string;
-  paragraphs: readonly string[];
-}
 
 interface LegalPageProps {
   title: string;
@@ -17,6 +13,7 @@ interface LegalPageProps {
 }
 
 export function LegalPage({ title, sections }: LegalPageProps) {
+  const t = useTexts('legal', legal);
   usePageTitle(title);
   return (
     <div className="mb-public">
@@ -26,9 +23,12 @@ export function LegalPage({ title, sections }: LegalPageProps) {
         </div>
       </header>
       <main className="mb-container mb-container-narrow mb-legal">
-        <Link to="/">← Back</Link>
+        <Link to="/">{t.back}</Link>
         <h1>{title}</h1>
-        <p>Last updated: {TEXTS.legalDate}</p>
+        <p>
+          {t.lastUpdated} {t.date}
+        </p>
+        {t.translationNote && <p>{t.translationNote}</p>}
         {sections.map((section, index) => (
           <section key={section.heading} aria-labelledby={`section-${index + 1}`}>
             <h2 id={`section-${index + 1}`}>

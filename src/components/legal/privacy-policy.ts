@@ -1,8 +1,9 @@
 // Our Privacy policy (8 sections): what Monthbook stores, why, who else sees it and how to remove it.
-import { CONTACT_EMAIL } from '../../../contract/rules';
-import type { LegalSection } from './legal-page';
+import { CONTACT_EMAIL } from '../../../contract/rules.js';
+import type { LegalSection } from '../../i18n/en/legal.js';
 
-export const PRIVACY_POLICY: readonly LegalSection[] = [
+/** In English; a tuple, so a translation has the same sections (src/i18n). */
+export const PRIVACY_POLICY = [
   {
     heading: 'Who we are',
     paragraphs: [
@@ -31,7 +32,7 @@ export const PRIVACY_POLICY: readonly LegalSection[] = [
   {
     heading: 'Cookies and local storage',
     paragraphs: [
-      'We set no tracking or advertising cookies and use no analytics. Your browser keeps your sign-in tokens in its local storage; signing out removes them.',
+      'We set no tracking or advertising cookies and use no analytics. Your browser keeps your sign-in tokens, and the language you pick in the app, in its local storage; signing out removes them.',
     ],
   },
   {
@@ -52,4 +53,4 @@ export const PRIVACY_POLICY: readonly LegalSection[] = [
       `You can ask us for a copy of your data, to correct it or to delete it at ${CONTACT_EMAIL}. If this policy changes, we will update the date above.`,
     ],
   },
-];
+] as const satisfies readonly LegalSection[];

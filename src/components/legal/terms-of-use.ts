@@ -1,8 +1,9 @@
 // Our Terms of use (7 sections): plain statements of what Monthbook offers and expects.
-import { CONTACT_EMAIL } from '../../../contract/rules';
-import type { LegalSection } from './legal-page';
+import { CONTACT_EMAIL } from '../../../contract/rules.js';
+import type { LegalSection } from '../../i18n/en/legal.js';
 
-export const TERMS_OF_USE: readonly LegalSection[] = [
+/** In English; a tuple, so a translation has the same sections (src/i18n). */
+export const TERMS_OF_USE = [
   {
     heading: 'The service',
     paragraphs: [
@@ -46,4 +47,4 @@ export const TERMS_OF_USE: readonly LegalSection[] = [
       `If these terms change, we will update the date above and, for significant changes, tell you when you next sign in. Questions about these terms: ${CONTACT_EMAIL}.`,
     ],
   },
-];
+] as const satisfies readonly LegalSection[];

@@ -2,6 +2,8 @@
 import { Anchor, Button, Card, Group, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { Month } from '../../../contract/entities';
+import { app } from '../../i18n/en/app';
+import { useTexts } from '../../i18n/store';
 import { PencilIcon, TrashIcon } from '../icons';
 import { loadRenameMonthModal } from '../lazy-modals';
 
@@ -12,6 +14,7 @@ interface MonthCardProps {
 }
 
 export function MonthCard({ month, onEdit, onDelete }: MonthCardProps) {
+  const t = useTexts('app', app);
   return (
     <Card withBorder shadow="xs" radius="lg" padding="lg">
       <Title order={2} size="h3" style={{ overflowWrap: 'anywhere' }}>
@@ -34,22 +37,22 @@ export function MonthCard({ month, onEdit, onDelete }: MonthCardProps) {
           variant="light"
           size="xs"
           leftSection={<PencilIcon size={14} />}
-          aria-label={`Edit month ${month.name}`}
+          aria-label={t.editMonthNamed(month.name)}
           onPointerEnter={loadRenameMonthModal}
           onFocus={loadRenameMonthModal}
           onClick={() => onEdit(month)}
         >
-          Edit
+          {t.edit}
         </Button>
         <Button
           variant="light"
           color="red"
           size="xs"
           leftSection={<TrashIcon size={14} />}
-          aria-label={`Delete month ${month.name}`}
+          aria-label={t.deleteMonthNamed(month.name)}
           onClick={() => onDelete(month)}
         >
-          Delete
+          {t.delete}
         </Button>
       </Group>
     </Card>

@@ -4,8 +4,10 @@ import { useForm } from '@mantine/form';
 import { useEffect } from 'react';
 import type { Month } from '../../../contract/entities';
 import { MESSAGES, MONTH_NAME_MAX_LENGTH } from '../../../contract/rules';
+import { app } from '../../i18n/en/app';
+import { toasts } from '../../i18n/en/toasts';
+import { texts, translateMessage, useTexts } from '../../i18n/store';
 import { useUpdateMonth } from '../../queries/months';
-import { TOASTS } from '../../texts';
 import { notifyFailure, notifySuccess } from '../toast';
 import { useOpenedAfterMount } from '../use-mounted-once';
 
@@ -15,6 +17,7 @@ interface RenameMonthModalProps {
 }
 
 export function RenameMonthModal({ month, onClose }: RenameMonthModalProps) {
+  const t = useTexts('app', app);
   const shown = useOpenedAfterMount(month !== null);
   const updateMonth = useUpdateMonth();
   const form = useForm({
@@ -22,9 +25,9 @@ export function RenameMonthModal({ month, onClose }: RenameMonthModalProps) {
     validate: {
       name: (value) =>
         value.trim() === ''
-          ? MESSAGES.required
+          ? translateMessage(MESSAGES.required)
           : value.length > MONTH_NAME_MAX_LENGTH
-            ? MESSAGES.maxLength(MONTH_NAME_MAX_LENGTH)
+            ? translateMessage(MESSAGES.maxLength(MONTH_NAME_MAX_LENGTH))
             : null,
     },
   });
@@ -38,24 +41,24 @@ export function RenameMonthModal({ month, onClose }: RenameMonthModalProps) {
     if (!month) return;
     try {
       await updateMonth.mutateAsync({ id: month.id, name: name.trim() });
-      notifySuccess(TOASTS.monthRenamed);
+      notifySuccess(texts('toasts', toasts).monthRenamed);
       onClose();
     } catch (error) {
-      notifyFailure(TOASTS.monthRenameFailed, error);
+      notifyFailure(texts('toasts', toasts).monthRenameFailed, error);
     }
   });
 
   return (
-    <Modal opened={shown} onClose={onClose} title="Edit month" centered>
+    <Modal opened={shown} onClose={onClose} title={t.editMonth} centered>
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          <TextInput label="Month" required data-autofocus {...form.getInputProps('name')} />
+          <TextInput label={t.monthField} required data-autofocus {...form.getInputProps('name')} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
-              Close
+              {t.close}
             </Button>
             <Button type="submit" loading={updateMonth.isPending}>
-              Save
+              {t.save}
             </Button>
           </Group>
         </Stack>

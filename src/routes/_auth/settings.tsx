@@ -1,18 +1,33 @@
-// Settings (spec §2 /settings): a placeholder with the navbar and the text 'settings page'.
-import { Title } from '@mantine/core';
+// Settings (spec §2 /settings, issue 6): 'settings page' under the heading; export, import, password, delete account.
+import { Stack, Text, Title } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
 import { usePageTitle } from '../../components/page-title';
-import { TEXTS } from '../../texts';
+import { DeleteAccountSection } from '../../components/settings/delete-account-section';
+import { ExportSection } from '../../components/settings/export-section';
+import { ImportSection } from '../../components/settings/import-section';
+import { PasswordSection } from '../../components/settings/password-section';
+import { app } from '../../i18n/en/app';
+import { settings } from '../../i18n/en/settings';
+import { useTexts } from '../../i18n/store';
 
 export const Route = createFileRoute('/_auth/settings')({
   component: SettingsPage,
 });
 
 function SettingsPage() {
-  usePageTitle('Settings');
+  const title = useTexts('app', app).settings;
+  const t = useTexts('settings', settings);
+  usePageTitle(title);
   return (
-    <Title order={1} size="h3">
-      {TEXTS.settingsPage}
-    </Title>
+    <Stack gap="lg" maw={760}>
+      <div>
+        <Title order={1}>{title}</Title>
+        <Text c="dimmed">{t.settingsPage}</Text>
+      </div>
+      <ExportSection />
+      <ImportSection />
+      <PasswordSection />
+      <DeleteAccountSection />
+    </Stack>
   );
 }

@@ -4,6 +4,9 @@ import { createFileRoute } from '@tanstack/react-router';
 import type { ProductType } from '../../../contract/rules';
 import { usePageTitle } from '../../components/page-title';
 import { PlanCards, type PlanId } from '../../components/plan-cards';
+import { app } from '../../i18n/en/app';
+import { site } from '../../i18n/en/site';
+import { useTexts } from '../../i18n/store';
 import { useCreateCheckoutSession } from '../../queries/billing';
 
 export const Route = createFileRoute('/_auth/subscribe')({
@@ -13,6 +16,7 @@ export const Route = createFileRoute('/_auth/subscribe')({
 const PRODUCT_OF_PLAN: Record<PlanId, ProductType> = { monthly: 'subscription', once: 'one_time' };
 
 function PlanButton({ plan }: { plan: PlanId }) {
+  const t = useTexts('site', site);
   // One mutation per button, so only the clicked one shows a spinner.
   const checkout = useCreateCheckoutSession();
   const choose = () => {
@@ -24,18 +28,19 @@ function PlanButton({ plan }: { plan: PlanId }) {
   };
   return (
     <Button fullWidth onClick={choose} loading={checkout.isPending}>
-      {plan === 'monthly' ? 'Monthly' : 'Pay Once'}
+      {t.plans[plan].name}
     </Button>
   );
 }
 
 function SubscribePage() {
-  usePageTitle('Choose your plan');
+  const t = useTexts('app', app);
+  usePageTitle(t.choosePlan);
   return (
     <Stack gap="xl" py="md">
       <Stack gap="xs" ta="center">
-        <Title order={1}>Choose your plan</Title>
-        <Text>Pick a plan to start writing. Payments are handled securely by Stripe.</Text>
+        <Title order={1}>{t.choosePlan}</Title>
+        <Text>{t.choosePlanIntro}</Text>
       </Stack>
       <PlanCards headingLevel={2} action={(plan) => <PlanButton plan={plan} />} />
     </Stack>

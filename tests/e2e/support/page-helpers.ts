@@ -31,3 +31,13 @@ export function uniqueUsername(prefix = 'journaler'): string {
 }
 
 export const STRONG_PASSWORD = 'Str0ng!Pass';
+
+/**
+ * Opens a prerendered form page (/login, /register) and lets the app replace the prerendered
+ * markup before the test types: typing into the prerendered form while the app starts is the
+ * subject of prerendered-forms.test.ts; the other tests check the live forms.
+ */
+export async function openLiveForm(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await page.waitForLoadState('networkidle');
+}

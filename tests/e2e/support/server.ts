@@ -1,9 +1,23 @@
 // Starts the built app (`node dist/api/server/main.js`) on a free loopback port with a fresh SQLite database.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+
+/**
+ * The build to serve: `dist/`, or `E2E_DIST` — a private copy (`cp -r dist /tmp/mine`), so a
+ * concurrent `npm run build` in the same checkout cannot swap the files mid-run.
+ */
+export const DIST_DIR = resolve(process.env.E2E_DIST ?? 'dist');
+
+/** A copy outside the checkout needs the project's packages and its ES-module marker to run. */
+function prepareDist(dist: string): void {
+  const modules = join(dist, 'node_modules');
+  if (!existsSync(modules)) symlinkSync(resolve('node_modules'), modules, 'dir');
+  const manifest = join(dist, 'package.json');
+  if (!existsSync(manifest)) writeFileSync(manifest, '{ "type": "module" }\n');
+}
 
 export interface RunningServer {
   url: string;
@@ -40,10 +54,14 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
 }
 
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const entry = 'dist/api/server/main.js';
-  if (!existsSync(entry) || !existsSync('dist/web/index.html')) {
-    throw new Error('No build found: run `npm run build` before the browser tests.');
+  const entry = join(DIST_DIR, 'api/server/main.js');
+  const webDir = join(DIST_DIR, 'web');
+  if (!existsSync(entry) || !existsSync(join(webDir, 'index.html'))) {
+    throw new Error(
+      `No build found in ${DIST_DIR}: run \`npm run build\` before the browser tests.`,
+    );
   }
+  if (DIST_DIR !== resolve('dist')) prepareDist(DIST_DIR);
   const port = await freePort();
   const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'monthbook-e2e-'));
   const url = `http://127.0.0.1:${port}`;
@@ -58,9 +76,15 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       RATE_LIMIT: 'off',
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
+      WEB_DIR: webDir,
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  let stopping = false;
+  child.once('exit', (code, signal) => {
+    // Otherwise a crash shows up only as refused connections in whichever test runs next.
+    if (!stopping) console.error(`The app server at ${url} exited: code ${code}, signal ${signal}`);
   });
   await waitForHealth(url, child, 20_000);
   return {
@@ -68,7 +92,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     dataDir,
     process: child,
     async stop() {
-      if (child.exitCode === null) {
+      stopping = true;
+      if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
         child.kill('SIGTERM');
         await exited;

@@ -1,7 +1,7 @@
 // Per-file browser-test fixture: a fresh server and Chromium, a screenshot of every failing test.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { launchChromium } from './chromium.js';
 import { type RunningServer, startServer } from './server.js';
 
@@ -16,7 +16,10 @@ export interface BrowserSession {
   server: RunningServer;
   browser: Browser;
   /** A new isolated context (own localStorage) and page at the given viewport. */
-  newPage(viewport?: { width: number; height: number }): Promise<Page>;
+  newPage(
+    viewport?: { width: number; height: number },
+    options?: Omit<BrowserContextOptions, 'viewport' | 'baseURL'>,
+  ): Promise<Page>;
 }
 
 /** Registers beforeAll/afterAll/onTestFailed hooks and returns the live session. */
@@ -32,8 +35,8 @@ export function browserSessionForFile(env: Record<string, string> = {}): () => B
     session = {
       server,
       browser,
-      async newPage(viewport = VIEWPORTS.desktop) {
-        const context = await browser.newContext({ viewport, baseURL: server.url });
+      async newPage(viewport = VIEWPORTS.desktop, options = {}) {
+        const context = await browser.newContext({ ...options, viewport, baseURL: server.url });
         contexts.push(context);
         const page = await context.newPage();
         page.on('pageerror', (error) => browserErrors.push(`page error: ${error.message}`));

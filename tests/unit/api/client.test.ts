@@ -3,10 +3,13 @@ import { HttpResponse, http } from 'msw';
 import { client } from '../../../src/api/client';
 import { apiBaseUrl } from '../../../src/api/http';
 import { getAccessToken, hasSession, storeTokens } from '../../../src/api/tokens';
+import { OfflineError } from '../../../src/offline/offline-error';
+import { OFFLINE_TEXTS } from '../../../src/offline/texts';
 import { makeJwt } from '../../fixtures/factories';
 import { db } from '../msw/db';
 import { requestLog, server, setupMswServer } from '../msw/server';
 import { apiUrl } from '../msw/url';
+import { restoreOnlineAfterEach, setBrowserOnline } from '../offline/offline-support';
 
 setupMswServer();
 
@@ -185,5 +188,33 @@ describe('api client', () => {
     );
     await expect(client.get('api/months/')).rejects.toBeInstanceOf(HTTPError);
     expect(requestLog).toEqual(['GET /api/months/']);
+  });
+});
+
+describe('api client offline (issue 6, feature 8)', () => {
+  restoreOnlineAfterEach();
+
+  it('fails at once, sending nothing and refreshing nothing, and keeps the session', async () => {
+    storeTokens({ access: makeJwt(-5), refresh: makeJwt(3600) });
+    setBrowserOnline(false);
+    const read = client.get('api/months/').json();
+    await expect(read).rejects.toBeInstanceOf(OfflineError);
+    await expect(read).rejects.toThrow(OFFLINE_TEXTS.readUnavailable);
+    await expect(client.post('api/months/', { json: { name: 'May' } })).rejects.toThrow(
+      OFFLINE_TEXTS.writeRefused,
+    );
+    await expect(client.delete('api/months/delete/1/')).rejects.toThrow(OFFLINE_TEXTS.writeRefused);
+    expect(requestLog).toEqual([]);
+    expect(hasSession()).toBe(true);
+  });
+
+  it('sends requests again once the browser is back online', async () => {
+    storeTokens({ access: makeJwt(600), refresh: makeJwt(3600) });
+    setBrowserOnline(false);
+    setBrowserOnline(true);
+    const seen: (string | null)[] = [];
+    echoAuthorization(seen);
+    await client.get('api/months/').json();
+    expect(seen).toHaveLength(1);
   });
 });

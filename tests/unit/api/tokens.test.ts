@@ -7,13 +7,15 @@ import {
   hasSession,
   isExpired,
   onSessionEnd,
+  sessionUserId,
   storeTokens,
 } from '../../../src/api/tokens';
-import { makeJwt } from '../../fixtures/factories';
+import { makeJwt, USER_ID } from '../../fixtures/factories';
 import { db } from '../msw/db';
 import { failing, unreachable } from '../msw/responses';
 import { requestLog, server, setupMswServer } from '../msw/server';
 import { apiUrl } from '../msw/url';
+import { restoreOnlineAfterEach, setBrowserOnline } from '../offline/offline-support';
 
 setupMswServer();
 
@@ -155,5 +157,33 @@ describe('ensureFreshAccess', () => {
     onSessionEnd(listener)();
     await ensureFreshAccess();
     expect(listener).not.toHaveBeenCalled();
+  });
+});
+
+describe('offline (issue 6, feature 8)', () => {
+  restoreOnlineAfterEach();
+
+  it('keeps the session when the refresh fails because the browser is offline', async () => {
+    silenceErrors();
+    const listener = vi.fn();
+    const unsubscribe = onSessionEnd(listener);
+    storeTokens({ access: makeJwt(-10), refresh: makeJwt(3600) });
+    server.use(unreachable('post', 'api/token/refresh/'));
+    setBrowserOnline(false);
+    await expect(ensureFreshAccess()).resolves.toBe(false);
+    expect(hasSession()).toBe(true);
+    expect(getRefreshToken()).not.toBeNull();
+    expect(listener).not.toHaveBeenCalled();
+    unsubscribe();
+  });
+
+  it("reads the user's id from the access token, expired or not", () => {
+    expect(sessionUserId()).toBeNull();
+    storeTokens({ access: makeJwt(-10, { user_id: 42 }) });
+    expect(sessionUserId()).toBe(42);
+    storeTokens({ access: makeJwt(600) });
+    expect(sessionUserId()).toBe(USER_ID);
+    storeTokens({ access: 'not a token' });
+    expect(sessionUserId()).toBeNull();
   });
 });

@@ -338,3 +338,56 @@ describe('useDeleteJournal', () => {
     ).toHaveLength(4);
   });
 });
+
+describe('journal dates', () => {
+  it('creates the journal on the given day', async () => {
+    const fixture = seedMonth(makeMonthFixture({ journals: 1, habits: [] }));
+    const { result } = await renderOnPage(fixture, () => useCreateJournal(fixture.month.id));
+    const journal = await act(() =>
+      result.current.hook.mutateAsync({
+        highlight: 'Forgotten',
+        createdAt: '2024-01-20',
+        metric: 1,
+        habits: [],
+      }),
+    );
+    expect(journal.created_at).toBe('2024-01-20');
+    expect(db.journals.find((j) => j.id === journal.id)?.created_at).toBe('2024-01-20');
+  });
+
+  it('moves an entry to another day in one PATCH, keeping the cached list in date order', async () => {
+    const fixture = seedMonth(makeMonthFixture({ journals: 3 }));
+    const id = fixture.month.id;
+    const [day1, day2, day3] = fixture.journals;
+    const { result, queryClient } = await renderOnPage(fixture, () => useUpdateJournal(id));
+
+    await act(() =>
+      result.current.hook.mutateAsync({
+        journalId: day3!.id,
+        highlight: 'Really the first',
+        createdAt: '2023-12-31',
+      }),
+    );
+
+    expect(requestLog).toEqual([`PATCH /api/journals/${day3!.id}/`]);
+    expect(queryClient.getQueryData(journalsQueryOptions(id).queryKey)?.map((j) => j.id)).toEqual([
+      day3!.id,
+      day1!.id,
+      day2!.id,
+    ]);
+  });
+
+  it('sends no PATCH when the date and highlight are unchanged', async () => {
+    const fixture = seedMonth(makeMonthFixture({ journals: 1 }));
+    const journal = fixture.journals[0]!;
+    const { result } = await renderOnPage(fixture, () => useUpdateJournal(fixture.month.id));
+    await act(() =>
+      result.current.hook.mutateAsync({
+        journalId: journal.id,
+        highlight: journal.highlight,
+        createdAt: journal.created_at,
+      }),
+    );
+    expect(requestLog).toEqual([]);
+  });
+});

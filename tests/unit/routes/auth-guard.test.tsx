@@ -3,8 +3,9 @@ import { delay, HttpResponse, http } from 'msw';
 import { getAccessToken, storeTokens } from '../../../src/api/tokens';
 import { makeJwt } from '../../fixtures/factories';
 import { failing } from '../msw/responses';
-import { server, setupMswServer } from '../msw/server';
+import { requestLog, server, setupMswServer } from '../msw/server';
 import { apiUrl } from '../msw/url';
+import { restoreOnlineAfterEach, setBrowserOnline } from '../offline/offline-support';
 import { renderRoute } from './render-route';
 
 setupMswServer();
@@ -44,6 +45,38 @@ describe('protected routes', () => {
     server.use(failing('post', 'api/token/refresh/', 401));
     const view = renderRoute('/settings');
     await waitFor(() => expect(view.pathname()).toBe('/login'));
+    expect(getAccessToken()).toBeNull();
+  });
+});
+
+describe('protected routes offline (issue 6, feature 8)', () => {
+  restoreOnlineAfterEach();
+
+  it('keep a user with an expired token in, read-only, and refresh it on reconnect', async () => {
+    const expired = makeJwt(-60);
+    storeTokens({ access: expired, refresh: refreshToken() });
+    setBrowserOnline(false);
+    const view = renderRoute('/settings');
+    expect(await screen.findByText('settings page')).toBeInTheDocument();
+    expect(screen.getByText('You are offline')).toBeInTheDocument();
+    expect(requestLog).toEqual([]);
+    expect(getAccessToken()).toBe(expired);
+
+    setBrowserOnline(true);
+    await waitFor(() => expect(getAccessToken()).not.toBe(expired), { timeout: 3000 });
+    expect(requestLog).toContain('POST /api/token/refresh/');
+    expect(view.pathname()).toBe('/settings');
+  });
+
+  it('go to /login on reconnect when the refresh is then refused', async () => {
+    storeTokens({ access: makeJwt(-60), refresh: refreshToken() });
+    setBrowserOnline(false);
+    const view = renderRoute('/settings');
+    expect(await screen.findByText('settings page')).toBeInTheDocument();
+
+    server.use(failing('post', 'api/token/refresh/', 401));
+    setBrowserOnline(true);
+    await waitFor(() => expect(view.pathname()).toBe('/login'), { timeout: 3000 });
     expect(getAccessToken()).toBeNull();
   });
 });

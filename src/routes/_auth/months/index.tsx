@@ -15,8 +15,11 @@ import { MonthCard } from '../../../components/months/month-card';
 import { usePageTitle } from '../../../components/page-title';
 import { notifyFailure, notifySuccess } from '../../../components/toast';
 import { useMountedOnce } from '../../../components/use-mounted-once';
+import { app } from '../../../i18n/en/app';
+import { toasts } from '../../../i18n/en/toasts';
+import { texts, useTexts } from '../../../i18n/store';
+import { isOfflineError } from '../../../offline/offline-error';
 import { monthsQueryOptions, useDeleteMonth } from '../../../queries/months';
-import { TEXTS, TOASTS } from '../../../texts';
 
 export const Route = createFileRoute('/_auth/months/')({
   loader: async ({ context: { queryClient } }) => {
@@ -29,7 +32,9 @@ export const Route = createFileRoute('/_auth/months/')({
       queryClient.ensureQueryData(billing.paymentStatusQueryOptions()),
       queryClient.ensureQueryData(months.monthsQueryOptions()),
     ]);
-    if (status.status === 'rejected' || !status.value.has_paid)
+    // Offline the check cannot run (issue 6 #8): the saved months show, and it runs on reconnect.
+    const unchecked = status.status === 'rejected' && isOfflineError(status.reason);
+    if (!unchecked && (status.status === 'rejected' || !status.value.has_paid))
       throw redirect({ to: '/subscribe' });
     if (list.status === 'rejected') throw list.reason;
   },
@@ -38,7 +43,8 @@ export const Route = createFileRoute('/_auth/months/')({
 
 function MonthsPage() {
   const { data: months } = useSuspenseQuery(monthsQueryOptions());
-  usePageTitle('Months');
+  const t = useTexts('app', app);
+  usePageTitle(t.months);
   const deleteMonth = useDeleteMonth();
   const [creating, { open: openCreate, close: closeCreate }] = useDisclosure(false);
   const [editing, setEditing] = useState<Month | null>(null);
@@ -55,8 +61,8 @@ function MonthsPage() {
   const confirmDelete = () => {
     if (!deleting) return;
     deleteMonth.mutate(deleting.id, {
-      onSuccess: () => notifySuccess(TOASTS.monthDeleted),
-      onError: (error) => notifyFailure(TOASTS.monthDeleteFailed, error),
+      onSuccess: () => notifySuccess(texts('toasts', toasts).monthDeleted),
+      onError: (error) => notifyFailure(texts('toasts', toasts).monthDeleteFailed, error),
       onSettled: () => setDeleting(null),
     });
   };
@@ -64,17 +70,17 @@ function MonthsPage() {
   return (
     <>
       <Group justify="space-between" mb="lg" gap="sm">
-        <Title order={1}>Months</Title>
+        <Title order={1}>{t.months}</Title>
         <Button
           onClick={openCreate}
           onPointerEnter={loadCreateMonthModal}
           onFocus={loadCreateMonthModal}
         >
-          {TEXTS.addMonth}
+          {t.addMonth}
         </Button>
       </Group>
       {months.length === 0 ? (
-        <Text>No months yet. Add your first month to start your journal.</Text>
+        <Text>{t.noMonths}</Text>
       ) : (
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }} spacing="md">
           {months.map((month) => (
@@ -88,9 +94,9 @@ function MonthsPage() {
       </Suspense>
       <ConfirmModal
         opened={deleting !== null}
-        title="Delete month"
-        message={`Delete ${lastAsked?.name ?? 'this month'} with all its journal entries and goals? This cannot be undone.`}
-        confirmLabel="Delete"
+        title={t.deleteMonth}
+        message={t.deleteMonthQuestion(lastAsked?.name ?? t.thisMonth)}
+        confirmLabel={t.delete}
         loading={deleteMonth.isPending}
         onConfirm={confirmDelete}
         onClose={() => setDeleting(null)}

@@ -1,16 +1,20 @@
 // Every resource's MSW handlers, in one list for setupServer.
+import { accountHandlers } from './account';
 import { authHandlers } from './auth';
 import { billingHandlers } from './billing';
 import { dailyHabitHandlers } from './daily-habits';
 import { dailyMeasureHandlers } from './daily-measures';
+import { exportHandlers } from './export';
 import { goalHandlers } from './goals';
 import { habitHandlers } from './habits';
 import { journalHandlers } from './journals';
 import { measureHandlers } from './measures';
 import { monthHandlers } from './months';
+import { statsHandlers } from './stats';
 
 export const handlers = [
   ...authHandlers,
+  ...accountHandlers,
   ...billingHandlers,
   ...monthHandlers,
   ...journalHandlers,
@@ -19,4 +23,6 @@ export const handlers = [
   ...measureHandlers,
   ...dailyHabitHandlers,
   ...dailyMeasureHandlers,
+  ...exportHandlers,
+  ...statsHandlers,
 ];

@@ -1,6 +1,7 @@
 // MSW handlers for /api/journals/.
 import { HttpResponse, http } from 'msw';
 import type { CreateJournal, UpdateJournal } from '../../../../contract/requests';
+import { foldForSearch, searchWords } from '../../../../contract/search-text';
 import { makeJournal } from '../../../fixtures/factories';
 import { db } from '../db';
 import { idParam, noContent, notFound } from '../responses';
@@ -9,7 +10,19 @@ import { apiUrl } from '../url';
 export const journalHandlers = [
   http.get(apiUrl('api/journals/'), ({ request }) => {
     const month = idParam(request, 'month');
-    return HttpResponse.json(db.journals.filter((j) => month === null || j.month_id === month));
+    const search = new URL(request.url).searchParams.get('search');
+    const inMonth = db.journals.filter((j) => month === null || j.month_id === month);
+    if (search === null) return HttpResponse.json(inMonth);
+    // As the server: every folded word in the folded highlight, newest first, with the month name.
+    const words = searchWords(search);
+    if (words.length === 0) {
+      return HttpResponse.json({ search: ['This field may not be blank.'] }, { status: 400 });
+    }
+    const hits = inMonth
+      .filter((j) => words.every((word) => foldForSearch(j.highlight).includes(word)))
+      .sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id)
+      .map((j) => ({ ...j, month_name: db.months.find((m) => m.id === j.month_id)?.name ?? '' }));
+    return HttpResponse.json(hits);
   }),
   http.post(apiUrl('api/journals/'), async ({ request }) => {
     const body = (await request.json()) as CreateJournal;
@@ -17,7 +30,10 @@ export const journalHandlers = [
     if (!month) {
       return HttpResponse.json({ month_id: ['Invalid pk.'] }, { status: 400 });
     }
-    const journal = makeJournal(month, { highlight: body.highlight });
+    const journal = makeJournal(month, {
+      highlight: body.highlight,
+      ...(body.created_at === undefined ? {} : { created_at: body.created_at }),
+    });
     db.journals.push(journal);
     return HttpResponse.json(journal, { status: 201 });
   }),

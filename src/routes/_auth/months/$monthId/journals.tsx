@@ -6,6 +6,9 @@ import { GoalsColumn } from '../../../../components/journals/goals-column';
 import { parseMonthId } from '../../../../components/journals/parse-month-id';
 import { RegistersColumn } from '../../../../components/journals/registers-column';
 import { usePageTitle } from '../../../../components/page-title';
+import { MonthStatsSection } from '../../../../components/stats/month-stats-section';
+import { journals as journalWords } from '../../../../i18n/en/journals';
+import { useTexts } from '../../../../i18n/store';
 import { dailyHabitsQueryOptions, dailyMeasuresQueryOptions } from '../../../../queries/daily';
 import { goalsQueryOptions } from '../../../../queries/goals';
 import { habitsQueryOptions } from '../../../../queries/habits';
@@ -28,6 +31,10 @@ export const Route = createFileRoute('/_auth/months/$monthId/journals')({
       import('../../../../queries/daily'),
       import('../../../../queries/errors'),
     ]);
+    // The month at a glance (issue 6): requested alongside, never awaited, so the page does not wait for it.
+    void import('../../../../queries/stats').then((stats) =>
+      queryClient.prefetchQuery(stats.monthStatsQueryOptions(monthId)),
+    );
     try {
       // Seven requests in parallel, whatever the month's size.
       await Promise.all([
@@ -66,21 +73,27 @@ function JournalsPage() {
   );
 
   usePageTitle(month.data.name);
+  const t = useTexts('journals', journalWords);
 
   return (
     <>
       <Title order={1} mb="lg" style={{ overflowWrap: 'anywhere' }}>
-        <Anchor component={Link} to="/months" c="inherit" inherit title="Back to all months">
+        <Anchor component={Link} to="/months" c="inherit" inherit title={t.backToMonths}>
           {month.data.name}
         </Anchor>
       </Title>
+      <MonthStatsSection
+        monthId={monthId}
+        habitCount={habits.data.length}
+        entryCount={journals.data.length}
+      />
       <div className="mb-journals-grid">
         <div>
           <RegistersColumn
             monthId={monthId}
             journals={journals.data}
             habits={habits.data}
-            measureName={measures.data[0]?.name ?? 'Measure'}
+            measureName={measures.data[0]?.name ?? t.measure}
             dailyHabits={dailyHabits.data}
             dailyMeasures={dailyMeasures.data}
           />

@@ -1,0 +1,208 @@
+// Renders bench/RESULTS.md: the goals of issue 5 with their measured figures, then every table they come from.
+import { CATEGORIES, type PageResult } from '../scripts/lighthouse.js';
+import type { ApiRow } from './api-bench.js';
+import type { CreateRun, PageLoadRun } from './browser-bench.js';
+import { median } from './browser-bench.js';
+import type { RouteBundle } from './bundle-bench.js';
+
+/** The reference app's journals page on this kind of machine (issue 5), a fixed figure: it is not run here. */
+export const REFERENCE_PAGE_MS = 1700;
+const REFERENCE_CREATE_REQUESTS = 72;
+
+export interface BenchResults {
+  intro: string;
+  api: ApiRow[];
+  postgresNote: string | null;
+  pageRuns: PageLoadRun[];
+  pageUrl: string;
+  createRuns: CreateRun[];
+  bundles: RouteBundle[];
+  lighthouse: { results: PageResult[]; chromeVersion: string } | { error: string };
+}
+
+const ratio = (row: ApiRow) => row.ours.rps / row.bare.rps;
+/** One line of an error, without terminal colours: it goes into a table cell. */
+const oneLine = (text: string) =>
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: strips ANSI colour codes
+  (text.split('\n')[0] ?? '').replace(/\u001b\[[0-9;]*m/g, '').replaceAll('|', '\\|');
+/** `GET /a` ×2, `POST /b`: the calls in first-seen order with their counts. */
+function callList(calls: string[]): string {
+  const counts = new Map<string, number>();
+  for (const call of calls) counts.set(call, (counts.get(call) ?? 0) + 1);
+  return [...counts]
+    .map(([call, count]) => `\`${call}\`${count > 1 ? ` ×${count}` : ''}`)
+    .join(', ');
+}
+const met = (ok: boolean) => (ok ? 'met' : '**not met**');
+const ms = (value: number) => (Number.isInteger(value) ? String(value) : value.toFixed(1));
+
+function apiTable(rows: ApiRow[]): string[] {
+  return [
+    '| request | connections | bytes | ours req/s | ours p50 ms | ours p99 ms | bare req/s | bare p50 ms | bare p99 ms | ours/bare |',
+    '|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|',
+    ...rows.map(
+      (row) =>
+        `| ${row.request} | ${row.connections} | ${row.bytes} | ${Math.round(row.ours.rps)} | ${ms(row.ours.p50)} | ` +
+        `${ms(row.ours.p99)} | ${Math.round(row.bare.rps)} | ${ms(row.bare.p50)} | ${ms(row.bare.p99)} | ` +
+        `${ratio(row).toFixed(2)}${row.ours.failures > 0 ? ` (${row.ours.failures} failed)` : ''} |`,
+    ),
+  ];
+}
+
+function goals(results: BenchResults): string[] {
+  const reads = results.api.filter((row) => row.read);
+  const lowest = reads.reduce<ApiRow | null>(
+    (low, row) => (low === null || ratio(row) < ratio(low) ? row : low),
+    null,
+  );
+  const readFigure = lowest
+    ? `${reads.filter((row) => ratio(row) >= 0.5).length} of ${reads.length} measurements at 0.5 or more; ` +
+      `lowest ${ratio(lowest).toFixed(2)} (${lowest.database}, ${lowest.request}, ${lowest.connections} ` +
+      `connection${lowest.connections === 1 ? '' : 's'}); median ${median(reads.map(ratio)).toFixed(2)}`
+    : 'not measured';
+  const pageRequests = median(results.pageRuns.map((run) => run.apiRequests));
+  const pageMs = median(results.pageRuns.map((run) => run.cardsShownMs));
+  const speedup = REFERENCE_PAGE_MS / pageMs;
+  const createRequests = Math.max(...results.createRuns.map((run) => run.requests));
+  const lighthouse = results.lighthouse;
+  const lighthouseFigure =
+    'error' in lighthouse
+      ? `not measured: ${oneLine(lighthouse.error)}`
+      : lighthouse.results
+          .map((page) => `${page.name} ${CATEGORIES.map((id) => page.scores[id]).join('/')}`)
+          .join('; ');
+  const lighthouseMet =
+    !('error' in lighthouse) &&
+    lighthouse.results.every((page) => CATEGORIES.every((id) => page.scores[id] === 100));
+  return [
+    '| goal (issue 5) | measured in this run | |',
+    '|---|---|---|',
+    `| API reads at least 0.5 of bare \`node:http\` (3 reads × ${results.postgresNote ? 'SQLite' : 'SQLite and PostgreSQL'} × 1/16/64 connections) | ${readFigure} | ${met(lowest !== null && ratio(lowest) >= 0.5)} |`,
+    `| Journals page of a 31-entry month in ≤ 7 requests | ${pageRequests} API requests (median of ${results.pageRuns.length} first visits) | ${met(pageRequests <= 7)} |`,
+    `| Journals page at least 5× faster than the reference's ~${REFERENCE_PAGE_MS / 1000} s | all 31 cards shown after ${Math.round(pageMs)} ms (median): ${speedup.toFixed(1)}× faster | ${met(speedup >= 5)} |`,
+    `| Creating a journal in ≤ 10 requests (the reference made ${REFERENCE_CREATE_REQUESTS}) | ${createRequests} requests (most of ${results.createRuns.length} creations) | ${met(createRequests <= 10)} |`,
+    `| Lighthouse 100 in all four categories (performance/accessibility/best practices/SEO) | ${lighthouseFigure} | ${met(lighthouseMet)} |`,
+  ];
+}
+
+function browserSections(results: BenchResults): string[] {
+  const runs = results.pageRuns;
+  const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+  return [
+    '## The journals page in Chromium',
+    '',
+    `A month of 31 entries × 5 habits with its measure and 3 goals; \`${results.pageUrl}\` opened ${runs.length} times, each in a fresh browser context (empty HTTP cache, tokens in localStorage), 1280 × 800. ` +
+      'Time: from the navigation start to the frame after the 31st journal card entered the page (the page’s own clock). ' +
+      'Bytes: the transfer sizes (compressed bodies and headers) the page’s Resource Timing reports, document included.',
+    '',
+    '| | median | min | max |',
+    '|---|--:|--:|--:|',
+    ...(
+      [
+        ['API requests', (run: PageLoadRun) => run.apiRequests, String],
+        ['all requests', (run: PageLoadRun) => run.allRequests, String],
+        [
+          'all cards shown, ms',
+          (run: PageLoadRun) => run.cardsShownMs,
+          (v: number) => String(Math.round(v)),
+        ],
+        ['KB transferred', (run: PageLoadRun) => run.bytes, kb],
+        ['KB transferred by the API', (run: PageLoadRun) => run.apiBytes, kb],
+      ] as const
+    ).map(([label, pick, format]) => {
+      const values = runs.map(pick);
+      return `| ${label} | ${format(median(values))} | ${format(Math.min(...values))} | ${format(Math.max(...values))} |`;
+    }),
+    '',
+    `The API requests of a visit: ${callList(runs[0]?.apiCalls ?? [])}.`,
+    '',
+    `Against the reference's ~${REFERENCE_PAGE_MS} ms for this page: ${(REFERENCE_PAGE_MS / median(runs.map((run) => run.cardsShownMs))).toFixed(1)}× faster (goal: 5×). ` +
+      'The reference figure is the issue’s, not measured in this run.',
+    '',
+    '## Creating a journal in Chromium',
+    '',
+    `'Create a Register' on the open page above: highlight, the measure, one habit ticked, Save; ${results.createRuns.length} times in a row. ` +
+      'Requests: every API request from Save until the network is quiet (the journal, its daily measure, one daily habit per habit, then the reloaded lists). ' +
+      'Time: from the form’s submit event to the frame after the new card entered the page.',
+    '',
+    '| creation | API requests | new card shown, ms |',
+    '|--:|--:|--:|',
+    ...results.createRuns.map(
+      (run, index) => `| ${index + 1} | ${run.requests} | ${Math.round(run.cardShownMs)} |`,
+    ),
+    '',
+    `The API requests of a creation: ${callList(results.createRuns[0]?.apiCalls ?? [])}.`,
+    '',
+  ];
+}
+
+export function renderReport(results: BenchResults): string {
+  const lines = [
+    '# Benchmark results',
+    '',
+    results.intro,
+    '',
+    '## Goals',
+    '',
+    ...goals(results),
+    '',
+    '## API against a bare node:http server',
+    '',
+    'autocannon on loopback; for each request our answer is recorded first and a bare `node:http` server in the bench process ' +
+      'answers those exact bytes; ours and bare are measured back to back at each connection count. Reads are response-cache hits ' +
+      '(one user’s unchanged month: see the README’s Benchmark section); the writes come last, so the reads see the seeded month.',
+    '',
+  ];
+  for (const database of [...new Set(results.api.map((row) => row.database))]) {
+    lines.push(
+      `### ${database}`,
+      '',
+      ...apiTable(results.api.filter((r) => r.database === database)),
+      '',
+    );
+  }
+  if (results.postgresNote)
+    lines.push(`PostgreSQL was skipped: ${oneLine(results.postgresNote)}`, '');
+  lines.push(...browserSections(results));
+  lines.push(
+    '## Gzipped JavaScript per route',
+    '',
+    'The scripts Chromium loaded on a first visit of each route (until the network was quiet), each gzipped at level 9 from the build; 1 KB = 1024 bytes. ' +
+      'Modals load later, on first use, and are not counted (the bundle-budget test in `tests/build` counts them too).',
+    '',
+    '| route | ended on | scripts | gzipped KB |',
+    '|---|---|--:|--:|',
+    ...results.bundles.map(
+      (bundle) =>
+        `| \`${bundle.route}\` | \`${bundle.landedOn}\` | ${bundle.files} | ${bundle.gzipKb} |`,
+    ),
+    '',
+    '## Lighthouse',
+    '',
+  );
+  const lighthouse = results.lighthouse;
+  if ('error' in lighthouse) {
+    lines.push(`Not measured: ${oneLine(lighthouse.error)}`, '');
+  } else {
+    lines.push(
+      `Desktop preset, ${lighthouse.chromeVersion} (system Chromium), each page a first visit (empty HTTP cache); the journals page is the 31-entry month above.`,
+      '',
+      '| page | performance | accessibility | best practices | SEO |',
+      '|---|--:|--:|--:|--:|',
+      ...lighthouse.results.map(
+        (page) =>
+          `| ${page.name} (\`${page.path}\`) | ${CATEGORIES.map((id) => page.scores[id]).join(' | ')} |`,
+      ),
+      '',
+    );
+    for (const page of lighthouse.results.filter((result) => result.misses.length > 0)) {
+      lines.push(
+        `Audits that cost ${page.name} points:`,
+        '',
+        ...page.misses.map((m) => `- ${m}`),
+        '',
+      );
+    }
+  }
+  return lines.join('\n');
+}

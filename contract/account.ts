@@ -1,0 +1,24 @@
+// Account settings requests (change password, delete account) and their messages, shared by server and browser.
+import { type Static, Type } from '@sinclair/typebox';
+import { PASSWORD_MAX_LENGTH } from './rules.js';
+
+const Password = Type.String({ maxLength: PASSWORD_MAX_LENGTH });
+
+export const ChangePasswordSchema = Type.Object({
+  current_password: Password,
+  new_password: Password,
+  confirm_password: Password,
+});
+export type ChangePassword = Static<typeof ChangePasswordSchema>;
+
+export const DeleteAccountSchema = Type.Object({ password: Password });
+export type DeleteAccount = Static<typeof DeleteAccountSchema>;
+
+export const ACCOUNT_MESSAGES = {
+  wrongCurrentPassword: 'Your current password is incorrect.',
+  wrongPassword: 'Incorrect password.',
+  /** SimpleJWT's answer to a valid token whose user no longer exists. */
+  userNotFound: 'User not found',
+  billingUnavailable:
+    'Your subscription could not be cancelled right now, so your account was not deleted. Please try again in a few minutes.',
+} as const;

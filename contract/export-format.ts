@@ -1,0 +1,46 @@
+// The export format's constants, messages and file names, without schemas (so the browser can use them without TypeBox).
+
+export const EXPORT_FORMAT = 'monthbook-export';
+export const EXPORT_VERSION = 1;
+/** The import route's body limit; larger files are refused with 413 before they are read. */
+export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
+export const IMPORT_MAX_MB = IMPORT_MAX_BYTES / (1024 * 1024);
+
+/** `YYYY-MM-DD`; the calendar itself (no 31 April) is checked by validateExport. */
+export const EXPORT_DATE_PATTERN = '^\\d{4}-\\d{2}-\\d{2}$';
+
+/** What an import creates, in the order the report lists it. */
+export const IMPORT_KINDS = [
+  'months',
+  'habits',
+  'measures',
+  'goals',
+  'journals',
+  'daily_habits',
+  'daily_measures',
+] as const;
+export type ImportKind = (typeof IMPORT_KINDS)[number];
+
+export const IMPORT_MESSAGES = {
+  notJson: 'The file is not valid JSON.',
+  notExport: `This is not a Monthbook export (its "format" is not "${EXPORT_FORMAT}").`,
+  unsupportedVersion: (version: unknown) =>
+    `Unsupported export version ${JSON.stringify(version)}: this server reads version ${EXPORT_VERSION}.`,
+  tooLarge: `The file is too large: imports are limited to ${IMPORT_MAX_MB} MB.`,
+} as const;
+
+/** `monthbook-export-2024-01-31.json` */
+export function exportFileName(now: Date = new Date()): string {
+  return `monthbook-export-${now.toISOString().slice(0, 10)}.json`;
+}
+
+/** `monthbook-january-2024.csv`: the month's name with only letters, digits and dashes left. */
+export function monthCsvFileName(monthName: string): string {
+  const slug = monthName
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+  return `monthbook-${slug || 'month'}.csv`;
+}

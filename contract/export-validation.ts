@@ -1,0 +1,176 @@
+// Checks an export file before import (server and browser alike): the schema, then dates and cross-references.
+import { Errors, type ValueError, ValueErrorType } from '@sinclair/typebox/errors';
+import {
+  EXPORT_DATE_PATTERN,
+  EXPORT_FORMAT,
+  EXPORT_VERSION,
+  type ExportFile,
+  ExportFileSchema,
+  type ExportMonth,
+  IMPORT_MESSAGES,
+} from './export.js';
+
+/** The first thing wrong with a file: where (`months[2].journals[5].created_at`) and what. */
+export interface ExportProblem {
+  path: string;
+  message: string;
+}
+
+/** The problem as one readable line, path first. */
+export function describeProblem(problem: ExportProblem): string {
+  return problem.path === '' ? problem.message : `${problem.path}: ${problem.message}`;
+}
+
+/** `/months/2/journals/5/created_at` → `months[2].journals[5].created_at` */
+export function readablePath(pointer: string): string {
+  let path = '';
+  for (const raw of pointer.split('/').slice(1)) {
+    const segment = raw.replaceAll('~1', '/').replaceAll('~0', '~');
+    if (/^\d+$/.test(segment)) path += `[${segment}]`;
+    else path += path === '' ? segment : `.${segment}`;
+  }
+  return path;
+}
+
+function limitOf(error: ValueError, key: string): unknown {
+  return (error.schema as Record<string, unknown>)[key];
+}
+
+function schemaMessage(error: ValueError): string {
+  switch (error.type) {
+    case ValueErrorType.ObjectRequiredProperty:
+      return 'is required';
+    case ValueErrorType.Object:
+      return 'must be an object';
+    case ValueErrorType.Array:
+      return 'must be a list';
+    case ValueErrorType.String:
+      return 'must be a string';
+    case ValueErrorType.Boolean:
+      return 'must be true or false';
+    case ValueErrorType.Number:
+      return 'must be a number';
+    case ValueErrorType.Integer:
+      return 'must be a whole number';
+    case ValueErrorType.StringMinLength:
+      return 'may not be blank';
+    case ValueErrorType.StringMaxLength:
+      return `must have no more than ${String(limitOf(error, 'maxLength'))} characters`;
+    case ValueErrorType.StringPattern:
+      return limitOf(error, 'pattern') === EXPORT_DATE_PATTERN
+        ? 'must be a date YYYY-MM-DD'
+        : 'may not contain null characters';
+    case ValueErrorType.NumberMinimum:
+    case ValueErrorType.IntegerMinimum:
+      return `must be at least ${String(limitOf(error, 'minimum'))}`;
+    case ValueErrorType.NumberMaximum:
+    case ValueErrorType.IntegerMaximum:
+      return `must be at most ${String(limitOf(error, 'maximum'))}`;
+    default:
+      return error.message.toLowerCase();
+  }
+}
+
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** A real calendar day from 0001-01-01 (PostgreSQL has no year 0) to 9999-12-31. */
+export function isCalendarDate(value: string): boolean {
+  const [year = 0, month = 0, day = 0] = value.split('-').map(Number);
+  if (year < 1 || month < 1 || month > 12 || day < 1) return false;
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  const days = month === 2 && leap ? 29 : (DAYS_IN_MONTH[month - 1] ?? 0);
+  return day <= days;
+}
+
+const blank = (text: string) => text.trim() === '';
+
+/** What the schema cannot say: real dates, no blank text, unique ids, references within the month. */
+function crossCheck(file: ExportFile): ExportProblem | null {
+  const seen = { habits: new Set<number>(), measures: new Set<number>() };
+  for (const [m, month] of file.months.entries()) {
+    const at = `months[${m}]`;
+    if (blank(month.name)) return { path: `${at}.name`, message: 'may not be blank' };
+    for (const kind of ['habits', 'measures'] as const) {
+      for (const [i, item] of month[kind].entries()) {
+        if (seen[kind].has(item.id)) {
+          return { path: `${at}.${kind}[${i}].id`, message: `id ${item.id} is used twice` };
+        }
+        seen[kind].add(item.id);
+        if (blank(item.name))
+          return { path: `${at}.${kind}[${i}].name`, message: 'may not be blank' };
+      }
+    }
+    for (const [g, goal] of month.goals.entries()) {
+      if (blank(goal.name)) return { path: `${at}.goals[${g}].name`, message: 'may not be blank' };
+    }
+    const problem = crossCheckJournals(month, at);
+    if (problem) return problem;
+  }
+  return null;
+}
+
+function crossCheckJournals(month: ExportMonth, at: string): ExportProblem | null {
+  const habits = new Set(month.habits.map((habit) => habit.id));
+  const measures = new Set(month.measures.map((measure) => measure.id));
+  for (const [j, journal] of month.journals.entries()) {
+    const path = `${at}.journals[${j}]`;
+    if (!isCalendarDate(journal.created_at)) {
+      return { path: `${path}.created_at`, message: 'must be a date YYYY-MM-DD' };
+    }
+    if (blank(journal.highlight)) return { path: `${path}.highlight`, message: 'may not be blank' };
+    for (const [d, daily] of journal.daily_habits.entries()) {
+      if (!habits.has(daily.habit)) {
+        return {
+          path: `${path}.daily_habits[${d}].habit`,
+          message: `no habit with id ${daily.habit} in this month`,
+        };
+      }
+    }
+    for (const [d, daily] of journal.daily_measures.entries()) {
+      if (!measures.has(daily.measure)) {
+        return {
+          path: `${path}.daily_measures[${d}].measure`,
+          message: `no measure with id ${daily.measure} in this month`,
+        };
+      }
+    }
+  }
+  return null;
+}
+
+/**
+ * The first problem of a parsed file, or null when it can be imported as it is. The format and
+ * version come first, so that another kind of file gets a message about that rather than about
+ * its first field. `check`, when given, is a faster yes/no test against ExportFileSchema (the
+ * server's compiled one); the error walk then runs only for a file that fails it.
+ */
+export function validateExport(
+  value: unknown,
+  check?: (value: unknown) => boolean,
+): ExportProblem | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    return { path: '', message: IMPORT_MESSAGES.notExport };
+  }
+  const { format, version } = value as Record<string, unknown>;
+  if (format !== EXPORT_FORMAT) return { path: 'format', message: IMPORT_MESSAGES.notExport };
+  if (version !== EXPORT_VERSION) {
+    return { path: 'version', message: IMPORT_MESSAGES.unsupportedVersion(version) };
+  }
+  if (!check?.(value)) {
+    const error = Errors(ExportFileSchema, value).First();
+    if (error) return { path: readablePath(error.path), message: schemaMessage(error) };
+  }
+  return crossCheck(value as ExportFile);
+}
+
+/** Parses and validates a file's text, as the browser does before uploading it. */
+export function parseExport(text: string): { file: ExportFile } | { problem: ExportProblem } {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return { problem: { path: '', message: IMPORT_MESSAGES.notJson } };
+  }
+  const problem = validateExport(value);
+  return problem ? { problem } : { file: value as ExportFile };
+}

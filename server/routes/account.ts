@@ -1,0 +1,72 @@
+// Account settings routes: change password and delete account, for any signed-in user (paid or not).
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
+import { ChangePasswordSchema, DeleteAccountSchema } from '../../contract/account.js';
+import { DetailErrorSchema, TokenPairSchema } from '../../contract/entities.js';
+import { createAccountRepository } from '../repositories/account.js';
+import { createAccountService } from '../services/account.js';
+
+const tags = ['account'];
+const security = [{ bearer: [] }];
+const FieldErrorsSchema = Type.Record(Type.String(), Type.Array(Type.String()));
+const failures = {
+  400: FieldErrorsSchema,
+  401: DetailErrorSchema,
+  429: DetailErrorSchema,
+};
+
+export default async function accountRoutes(parent: FastifyInstance): Promise<void> {
+  const app = parent.withTypeProvider<TypeBoxTypeProvider>();
+  const service = createAccountService({
+    repository: createAccountRepository(app.database.db),
+    passwords: app.passwords,
+    tokens: app.tokens,
+    billing: app.billing.service,
+    log: app.log.child({ module: 'account' }),
+  });
+  // No paywall: a user whose subscription lapsed must still be able to leave. Password checks
+  // are throttled per address and per user like logins (plugins/rate-limit.ts).
+  const guarded = { onRequest: app.authenticate, preHandler: app.rateLimit('password') };
+
+  app.post(
+    '/account/password/',
+    {
+      ...guarded,
+      schema: {
+        tags,
+        security,
+        summary: 'Change the password',
+        description:
+          'Needs the current password; the new one follows the registration rules. Refresh ' +
+          'tokens issued before the change stop working (other sessions are signed out when ' +
+          'their access token expires); the answer is a new token pair for this session.',
+        body: ChangePasswordSchema,
+        response: { 200: TokenPairSchema, ...failures },
+      },
+    },
+    async (request) => service.changePassword(request.user.id, request.body),
+  );
+
+  app.post(
+    '/account/delete/',
+    {
+      ...guarded,
+      schema: {
+        tags,
+        security,
+        summary: 'Delete the account and all its data',
+        description:
+          'Needs the password. Cancels a Stripe subscription first (503 when Stripe cannot be ' +
+          'reached: nothing is deleted), then deletes the user with every month, entry, goal and ' +
+          'payment record. POST rather than DELETE, because some proxies drop a DELETE body.',
+        body: DeleteAccountSchema,
+        response: { 204: Type.Null(), ...failures, 503: DetailErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      await service.deleteAccount(request.user.id, request.body.password);
+      return reply.code(204).send(null);
+    },
+  );
+}

@@ -1,0 +1,38 @@
+// GET /api/months/{id}/stats/: a month at a glance, computed in one request (contract/stats.ts).
+import type { FastifyInstance } from 'fastify';
+import { type IdParams, IdParamsSchema } from '../../contract/requests.js';
+import { MonthStatsSchema } from '../../contract/stats.js';
+import { HttpError } from '../http-error.js';
+import { cachedRead } from './cached-read.js';
+import { cleanInput } from './clean-input.js';
+
+/**
+ * Behind authentication and the paywall like every data route. Another user's month answers
+ * 404, as a missing one does; an id that does not parse is a 404 too (errors.ts), as for the
+ * month's own detail route. Cached per data version: any write of the user's moves past it.
+ */
+export default async function monthStatsRoutes(app: FastifyInstance): Promise<void> {
+  app.addHook('onRequest', app.authenticate);
+  app.addHook('onRequest', app.requirePaid);
+  const cached = cachedRead(app);
+
+  app.get(
+    '/months/:id/stats/',
+    {
+      schema: {
+        tags: ['months'],
+        summary: 'A month at a glance: its measure by day, habit streaks and rates, goal progress',
+        security: [{ bearer: [] }],
+        params: IdParamsSchema,
+        response: { 200: MonthStatsSchema },
+      },
+      preValidation: cleanInput({ params: IdParamsSchema }),
+    },
+    (request, reply) =>
+      cached(request, reply, async (repos) => {
+        const stats = await repos.monthStats.forMonth((request.params as IdParams).id);
+        if (!stats) throw HttpError.notFound();
+        return stats;
+      }),
+  );
+}

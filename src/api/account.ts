@@ -1,0 +1,13 @@
+// Account settings endpoints: change the password, delete the account.
+import type { ChangePassword, DeleteAccount } from '../../contract/account';
+import type { TokenPair } from '../../contract/entities';
+import { client } from './client';
+
+/** Answers this session's new token pair: the old refresh token no longer works. */
+export function changePassword(body: ChangePassword): Promise<TokenPair> {
+  return client.post('api/account/password/', { json: body }).json<TokenPair>();
+}
+
+export async function deleteAccount(body: DeleteAccount): Promise<void> {
+  await client.post('api/account/delete/', { json: body });
+}

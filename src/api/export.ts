@@ -1,0 +1,24 @@
+// Export and import endpoints: the whole account as JSON, one month as CSV, and importing an export.
+import type { ImportReport } from '../../contract/export';
+import { client } from './client';
+import { fetchWithUploadProgress, type UploadProgress } from './upload-progress';
+
+/** The server's bytes as they are, to be saved as a file. */
+export function downloadExport(): Promise<Blob> {
+  return client.get('api/export/').blob();
+}
+
+export function downloadMonthCsv(monthId: number): Promise<Blob> {
+  return client.get(`api/months/${monthId}/export.csv`).blob();
+}
+
+/** `fileText`: an export file's JSON, sent as read (it was validated, not rebuilt). */
+export function importExport(fileText: string, onProgress?: UploadProgress): Promise<ImportReport> {
+  return client
+    .post('api/import/', {
+      body: fileText,
+      headers: { 'content-type': 'application/json' },
+      ...(onProgress ? { fetch: fetchWithUploadProgress(onProgress) } : {}),
+    })
+    .json<ImportReport>();
+}

@@ -1,0 +1,17 @@
+// The search box's words (not the spec's: ours, kept together for translation).
+
+export const SEARCH_TEXTS = {
+  open: 'Search entries',
+  button: 'Search',
+  title: 'Search entries',
+  label: 'Words in the highlight',
+  placeholder: 'e.g. café with Ana',
+  hint: 'Finds entries of every month whose highlight has all these words. Case and accents do not matter.',
+  searching: 'Searching…',
+  failed: 'The search failed. Check your connection and try again.',
+  retry: 'Try again',
+  results: 'Search results',
+  none: (words: string) => `No entries match “${words}”.`,
+  found: (count: number) => (count === 1 ? '1 entry found' : `${count} entries found`),
+  limited: (count: number) => `The ${count} most recent matches`,
+} as const;

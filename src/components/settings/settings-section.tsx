@@ -1,0 +1,39 @@
+// One titled block of the settings page, as a bordered card; `danger` marks the irreversible one.
+import { Paper, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+interface SettingsSectionProps {
+  title: string;
+  description: ReactNode;
+  danger?: boolean;
+  children: ReactNode;
+}
+
+export function SettingsSection({
+  title,
+  description,
+  danger = false,
+  children,
+}: SettingsSectionProps) {
+  const id = `settings-${title.toLowerCase().replace(/[^a-z]+/g, '-')}`;
+  return (
+    <Paper
+      component="section"
+      aria-labelledby={id}
+      withBorder
+      radius="lg"
+      p={{ base: 'md', sm: 'lg' }}
+      style={danger ? { borderColor: 'var(--mantine-color-red-outline)' } : undefined}
+    >
+      <Stack gap="sm">
+        <Title order={2} size="h4" id={id} c={danger ? 'red' : undefined}>
+          {title}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {description}
+        </Text>
+        {children}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,78 @@
+// Month at a glance on the journals page: its code and data load after the page's first paint.
+import { Title } from '@mantine/core';
+import { useQueryClient, useSuspenseQueries } from '@tanstack/react-query';
+import type { ComponentType } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import type { MonthStats } from '../../../contract/stats';
+import { journals } from '../../i18n/en/journals';
+import { useTexts } from '../../i18n/store';
+import { statsKeys } from '../../queries/keys';
+import { monthStatsQueryOptions } from '../../queries/stats';
+import './stats-frame.css';
+import { StatsErrorBoundary } from './stats-error-boundary';
+import { StatsPlaceholder } from './stats-placeholder';
+
+/**
+ * The chart library is big: the drawing comes in its own chunk, which imports nothing from this
+ * side (the journals page's chunk) — otherwise the bundler makes the page's chunk export to it,
+ * and the route's chunk loses its name in the build manifest the bundle budget reads. So the data
+ * is read here, with the hooks the page already loads, and handed over.
+ */
+const loadCards = () =>
+  import('./month-stats').then((module) => ({ default: module.MonthStatsCards }));
+
+type Cards = ComponentType<{ stats: MonthStats }>;
+
+/** Suspends until the stats are in; a failure goes to the error boundary. */
+function LoadedStats({ monthId, Cards }: { monthId: number; Cards: Cards }) {
+  // useSuspenseQueries rather than useSuspenseQuery: the page loads its code already.
+  const [{ data }] = useSuspenseQueries({ queries: [monthStatsQueryOptions(monthId)] });
+  return <Cards stats={data} />;
+}
+
+interface MonthStatsSectionProps {
+  monthId: number;
+  habitCount: number;
+  entryCount: number;
+}
+
+export function MonthStatsSection({ monthId, habitCount, entryCount }: MonthStatsSectionProps) {
+  // A new lazy component per attempt: React keeps a failed chunk load's error for good otherwise.
+  // Its download starts here, alongside the stats request, not once the data has come.
+  const [attempt, setAttempt] = useState(0);
+  // The section's own words are the page's (journals namespace); the loaded cards' are in stats-texts.ts.
+  const t = useTexts('journals', journals);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the attempt is what makes a new one
+  const Cards = useMemo(() => {
+    const loading = loadCards();
+    // Handled here too: a failure before the data comes would otherwise read as unhandled.
+    loading.catch(() => undefined);
+    return lazy(() => loading);
+  }, [attempt]);
+  const queryClient = useQueryClient();
+  const retry = () => {
+    // A failed query is refetched by the next render, not served from the cache's error.
+    void queryClient.resetQueries({ queryKey: statsKeys.month(monthId), exact: true });
+    setAttempt((count) => count + 1);
+  };
+  return (
+    <section aria-labelledby="month-stats-title" className="mb-stats">
+      <Title order={2} size="h3" id="month-stats-title" mb="md">
+        {t.statsTitle}
+      </Title>
+      <StatsErrorBoundary onRetry={retry} texts={{ failed: t.statsFailed, retry: t.statsRetry }}>
+        <Suspense
+          fallback={
+            <StatsPlaceholder
+              habitCount={habitCount}
+              entryCount={entryCount}
+              label={t.statsLoading}
+            />
+          }
+        >
+          <LoadedStats monthId={monthId} Cards={Cards} />
+        </Suspense>
+      </StatsErrorBoundary>
+    </section>
+  );
+}

@@ -1,0 +1,53 @@
+// The English dictionary: every namespace's English module, and the shape each translation must have.
+// Components import only their own namespace module (src/i18n/en/*), so a page's JavaScript carries
+// only its own words; this aggregate is for types, tests and the Portuguese translator.
+import { ACCOUNT_MESSAGES } from '../../contract/account.js';
+import { IMPORT_MESSAGES } from '../../contract/export-format.js';
+import { MESSAGES } from '../../contract/rules.js';
+import { PRIVACY_POLICY } from '../components/legal/privacy-policy.js';
+import { TERMS_OF_USE } from '../components/legal/terms-of-use.js';
+import { COPY_TEXTS } from '../components/months/copy-month-texts.js';
+import { SEARCH_TEXTS } from '../components/search/search-texts.js';
+import { STATS_TEXTS } from '../components/stats/stats-texts.js';
+import { OFFLINE_TEXTS } from '../offline/texts.js';
+import { app } from './en/app.js';
+import { auth } from './en/auth.js';
+import { journals } from './en/journals.js';
+import { landing } from './en/landing.js';
+import { legal } from './en/legal.js';
+import { months } from './en/months.js';
+import { settings } from './en/settings.js';
+import { site } from './en/site.js';
+import { toasts } from './en/toasts.js';
+
+export const en = {
+  site,
+  landing,
+  auth,
+  legal,
+  terms: TERMS_OF_USE,
+  privacy: PRIVACY_POLICY,
+  app,
+  toasts,
+  journals,
+  months,
+  copyMonth: COPY_TEXTS,
+  search: SEARCH_TEXTS,
+  stats: STATS_TEXTS,
+  offline: OFFLINE_TEXTS,
+  settings,
+  /** Validation and server messages (the server always answers in English). */
+  messages: MESSAGES,
+  accountMessages: ACCOUNT_MESSAGES,
+  importMessages: IMPORT_MESSAGES,
+} as const;
+
+/** The English shape with any text: strings stay strings, functions keep their parameters, tuples their length. */
+export type Widen<T> = T extends string
+  ? string
+  : T extends (...args: infer A) => string
+    ? (...args: A) => string
+    : { readonly [K in keyof T]: Widen<T[K]> };
+
+export type Messages = Widen<typeof en>;
+export type Namespace = keyof Messages;

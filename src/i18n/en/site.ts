@@ -1,0 +1,34 @@
+// English words of every page's frame (loading state, tab title, footer, plans, language switch); in the entry chunk.
+
+/** Not translated: a date, not a word (spec §9). */
+export const COPYRIGHT_YEAR = '2024';
+
+export const site = {
+  /** Spec §2, while the session check or a screen's data is on its way. */
+  loading: 'Loading...',
+  siteTitle: 'Monthbook — a journal organised by month',
+  pageTitle: (title: string) => `${title} — Monthbook`,
+  skipLink: 'Skip to content',
+  contact: 'Contact:',
+  legalLinks: 'Legal',
+  termsOfUse: 'Terms of use',
+  privacyPolicy: 'Privacy policy',
+  language: 'Language',
+  /** Every dialog's ✕ button (src/theme.ts). */
+  closeDialog: 'Close dialog',
+  plans: {
+    monthly: {
+      name: 'Monthly',
+      period: 'per month',
+      points: ['Every feature', 'Cancel any time from Billing'],
+    },
+    once: {
+      name: 'Pay Once',
+      period: 'one payment',
+      points: ['Every feature', 'No subscription to manage'],
+    },
+  },
+  originalPrice: 'original price ',
+  /** A price as the contract writes it (`0.90`), in the language's number format. */
+  amount: (value: string) => value,
+} as const;

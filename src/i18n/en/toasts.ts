@@ -1,0 +1,25 @@
+// English toast messages of spec §8 (and the rename's, in the same words).
+
+export const toasts = {
+  habitUpdated: 'Habit updated',
+  habitUpdateFailed: 'Failed to update Habit',
+  journalDeleted: 'Journal deleted',
+  journalDeleteFailed: 'Failed to delete Journal.',
+  journalCreated: 'Journal created',
+  journalCreateFailed: 'Failed to make Journal',
+  journalUpdated: 'Journal updated',
+  journalUpdateFailed: 'Failed to update Journal',
+  goalCreated: 'Goal created',
+  goalCreateFailed: 'Failed to create Goal',
+  goalUpdated: 'Goal updated',
+  goalUpdateFailed: 'Failed to update Goal',
+  goalDeleted: 'Goal deleted',
+  goalDeleteFailed: 'Failed to delete Goal.',
+  monthCreated: 'Month created',
+  monthCreateFailed: 'Failed to create month',
+  monthDeleted: 'Month deleted',
+  monthDeleteFailed: 'Failed to delete month',
+  monthRenamed: 'Month renamed',
+  monthRenameFailed: 'Failed to rename month',
+  monthNotSelected: 'Month not selected',
+} as const;

@@ -1,0 +1,43 @@
+// Brazilian Portuguese words of the app screens' frame, months and subscribe (see src/i18n/en/app.ts).
+import type { Messages } from '../en.js';
+
+export const app: Messages['app'] = {
+  journals: 'Diários',
+  months: 'Meses',
+  billing: 'Cobrança',
+  feedback: 'Fale conosco',
+  feedbackBody: 'Dúvidas, ideias ou algo com defeito? Escreva para nós:',
+  settings: 'Configurações',
+  logout: 'Sair',
+  mainNav: 'Principal',
+  menu: 'Menu',
+  openMenu: 'Abrir menu',
+  closeMenu: 'Fechar menu',
+  errorTitle: 'Algo deu errado',
+  errorFallback: 'Não foi possível carregar a página.',
+  tryAgain: 'Tentar de novo',
+  notFoundPageTitle: 'Página não encontrada',
+  notFoundTitle: '404 Página não encontrada',
+  notFoundBody: 'A página que você pediu não foi encontrada.',
+  goHome: 'Ir para a página inicial',
+  choosePlan: 'Escolha seu plano',
+  choosePlanIntro:
+    'Escolha um plano para começar a escrever. Os pagamentos são processados com segurança pela Stripe.',
+  addMonth: 'Adicionar novo mês +',
+  createMonth: 'Criar um mês',
+  addHabit: 'Adicionar hábito +',
+  noMonths: 'Nenhum mês ainda. Adicione seu primeiro mês para começar seu diário.',
+  edit: 'Editar',
+  delete: 'Excluir',
+  cancel: 'Cancelar',
+  close: 'Fechar',
+  save: 'Salvar',
+  editMonth: 'Editar mês',
+  editMonthNamed: (name) => `Editar o mês ${name}`,
+  deleteMonth: 'Excluir mês',
+  deleteMonthNamed: (name) => `Excluir o mês ${name}`,
+  thisMonth: 'este mês',
+  deleteMonthQuestion: (name) =>
+    `Excluir ${name} com todos os registros do diário e metas? Isso não pode ser desfeito.`,
+  monthField: 'Mês',
+};

@@ -1,0 +1,59 @@
+// Brazilian Portuguese words of search, month at a glance and offline reading (see their *-texts.ts modules).
+import type { Messages } from '../en.js';
+
+export const search: Messages['search'] = {
+  open: 'Pesquisar registros',
+  button: 'Pesquisar',
+  title: 'Pesquisar registros',
+  label: 'Palavras do destaque',
+  placeholder: 'ex.: café com a Ana',
+  hint: 'Encontra registros de todos os meses cujo destaque tenha todas estas palavras. Maiúsculas e acentos não importam.',
+  searching: 'Pesquisando…',
+  failed: 'A pesquisa falhou. Verifique sua conexão e tente de novo.',
+  retry: 'Tentar de novo',
+  results: 'Resultados da pesquisa',
+  none: (words) => `Nenhum registro corresponde a “${words}”.`,
+  found: (count) => (count === 1 ? '1 registro encontrado' : `${count} registros encontrados`),
+  limited: (count) => `As ${count} correspondências mais recentes`,
+};
+
+export const stats: Messages['stats'] = {
+  measure: 'Medida',
+  byDay: (measure) => `${measure} por dia`,
+  measureSummary: (latest, low, high) => `Último ${latest} · Mínimo ${low} · Máximo ${high}`,
+  measureTableCaption: (measure) => `${measure} por dia, uma linha por dia com valor`,
+  date: 'Data',
+  value: 'Valor',
+  noMeasure: 'Este mês não tem medida para o gráfico.',
+  noValues: (measure) => `Nenhum valor de ${measure} ainda.`,
+  noEntries: 'Nenhum registro ainda: escreva o primeiro e seu mês aparece aqui.',
+  habits: 'Hábitos',
+  habitsCaption:
+    'Cada hábito em cada registro, do mais antigo ao mais recente, com a taxa de conclusão e as sequências',
+  habit: 'Hábito',
+  rate: 'Taxa',
+  streak: 'Seq.',
+  streakLong: 'Sequência atual',
+  best: 'Recorde',
+  bestLong: 'Maior sequência',
+  ticked: 'Marcado',
+  notTicked: 'Não marcado',
+  noCheckbox: 'Sem caixa de seleção',
+  noHabits: 'Este mês não tem hábitos.',
+  noHabitEntries: 'Marcações, taxas e sequências aparecem depois do primeiro registro.',
+  gridRegion: 'Grade de hábitos (rola para os lados)',
+  goals: 'Progresso das metas',
+  goalsOf: (completed, total) => `${completed} de ${total}`,
+  goalsLabel: 'Metas concluídas',
+  goalsValueText: (completed, total) => `${completed} de ${total} metas concluídas`,
+  noGoals: 'Nenhuma meta ainda.',
+};
+
+export const offline: Messages['offline'] = {
+  bannerTitle: 'Você está off-line',
+  bannerBody:
+    'Mostrando os dados salvos neste aparelho. Não é possível salvar alterações até você se reconectar.',
+  writeRefused: 'Você está off-line. Não é possível salvar alterações até você se reconectar.',
+  readUnavailable:
+    'Você está off-line, e esta página não está salva neste aparelho. Conecte-se à internet para abri-la.',
+};

@@ -1,0 +1,107 @@
+// Export and import: downloading the account (JSON) or a month (CSV), and importing an export with its progress.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { HTTPError } from 'ky';
+import type { DetailError } from '../../contract/entities';
+import type { ImportReport } from '../../contract/export';
+import { IMPORT_MAX_BYTES, IMPORT_MESSAGES } from '../../contract/export-format';
+import { downloadExport, downloadMonthCsv, importExport } from '../api/export';
+import { journalSearchKeys, monthKeys } from './keys';
+
+export function useDownloadExport() {
+  return useMutation({ mutationFn: downloadExport });
+}
+
+export function useDownloadMonthCsv() {
+  return useMutation({ mutationFn: (monthId: number) => downloadMonthCsv(monthId) });
+}
+
+/** Reading the file, checking it here, sending it, and the server writing it. */
+export type ImportPhase = 'reading' | 'checking' | 'uploading' | 'importing';
+
+export interface ImportProgress {
+  phase: ImportPhase;
+  /** 0 to 1 within the phase; reading and uploading are measured, the others are steps. */
+  fraction: number;
+}
+
+/** An import refused, by the check here or by the server, with a message for the user. */
+export class ImportRefusedError extends Error {
+  override name = 'ImportRefusedError';
+  constructor(
+    message: string,
+    /** Where in the file, e.g. `months[2].journals[5].created_at`; '' for the file as a whole. */
+    readonly path = '',
+  ) {
+    super(message);
+  }
+}
+
+function readText(file: Blob, onProgress: (fraction: number) => void): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.addEventListener('progress', (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+    });
+    reader.addEventListener('load', () => resolve(String(reader.result)));
+    reader.addEventListener('error', () =>
+      reject(reader.error ?? new Error('The file could not be read.')),
+    );
+    reader.readAsText(file);
+  });
+}
+
+/** The server's `detail` of a refusal (400 naming the record, 413, 402), or null. */
+async function refusal(error: unknown): Promise<ImportRefusedError | null> {
+  if (!(error instanceof HTTPError) || error.response.status >= 500) return null;
+  try {
+    const body = (await error.response.clone().json()) as Partial<DetailError> & { path?: string };
+    return typeof body.detail === 'string' ? new ImportRefusedError(body.detail, body.path) : null;
+  } catch {
+    return null;
+  }
+}
+
+export interface ImportVariables {
+  file: Blob;
+  onProgress?: (progress: ImportProgress) => void;
+}
+
+/**
+ * Checks the file here first (size, JSON, the same validation the server runs), so a wrong file
+ * is refused at once with the record at fault, then sends it with upload progress. The import
+ * only adds months: the months list and searches (which may now find its entries) change.
+ */
+export function useImportExport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ file, onProgress = () => {} }: ImportVariables): Promise<ImportReport> => {
+      if (file.size > IMPORT_MAX_BYTES) throw new ImportRefusedError(IMPORT_MESSAGES.tooLarge);
+      onProgress({ phase: 'reading', fraction: 0 });
+      const text = await readText(file, (fraction) => onProgress({ phase: 'reading', fraction }));
+      onProgress({ phase: 'checking', fraction: 0 });
+      // Loaded on first use: the settings page does not pay for the validator up front.
+      const { describeProblem, parseExport } = await import('../../contract/export-validation');
+      const parsed = parseExport(text);
+      if ('problem' in parsed) {
+        throw new ImportRefusedError(describeProblem(parsed.problem), parsed.problem.path);
+      }
+      onProgress({ phase: 'uploading', fraction: 0 });
+      try {
+        return await importExport(text, (sent, total) =>
+          onProgress(
+            sent < total
+              ? { phase: 'uploading', fraction: sent / total }
+              : { phase: 'importing', fraction: 0 },
+          ),
+        );
+      } catch (error) {
+        throw (await refusal(error)) ?? error;
+      }
+    },
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: monthKeys.list(), exact: true }),
+        queryClient.invalidateQueries({ queryKey: journalSearchKeys.all }),
+      ]),
+  });
+}

@@ -1,0 +1,108 @@
+// The months screen in Chromium (spec §2 /months, §5): the Create a Month modal's habit rows and rules, Edit, Delete.
+import { MESSAGES } from '../../contract/rules.js';
+import { TEXTS, TOASTS } from '../../src/texts.js';
+import { signedInPage } from './support/app-helpers.js';
+import { gone, path, toast, uniqueUsername, visible } from './support/page-helpers.js';
+import { seedAccount, seedMonth } from './support/seed-account.js';
+import { browserSessionForFile, VIEWPORTS } from './support/session.js';
+
+const session = browserSessionForFile();
+
+for (const [label, viewport] of Object.entries(VIEWPORTS)) {
+  describe(`months at ${viewport.width} px (${label})`, () => {
+    it('Create a Month: required fields, Add Habit +, a remove button on every row but the first', async () => {
+      const account = await seedAccount(session().server.url, uniqueUsername('monthly'));
+      const page = await signedInPage(session(), viewport, account);
+      await page.goto('/months');
+      await page.getByRole('button', { name: TEXTS.addMonth }).click();
+      const dialog = page.getByRole('dialog', { name: TEXTS.createMonth });
+      await visible(dialog);
+
+      // Every field is required (spec §5).
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await expect.poll(() => dialog.getByText(MESSAGES.required).count()).toBe(3);
+
+      // One row and no remove button; two more rows, each removable.
+      const rows = dialog.getByRole('textbox', { name: /^Habit \d/ });
+      const removers = dialog.getByRole('button', { name: /^Remove habit/ });
+      expect(await rows.count()).toBe(1);
+      expect(await removers.count()).toBe(0);
+      await dialog.getByRole('button', { name: TEXTS.addHabit }).click();
+      await dialog.getByRole('button', { name: TEXTS.addHabit }).click();
+      expect(await rows.count()).toBe(3);
+      expect(await removers.count()).toBe(2);
+      expect(await dialog.getByRole('button', { name: 'Remove habit 1' }).count()).toBe(0);
+
+      await dialog.getByLabel('Month').fill('August 2026');
+      await dialog.getByLabel('Measure').fill('Glasses of water');
+      await dialog.getByRole('textbox', { name: /^Habit 1/ }).fill('Stretch');
+      await dialog.getByRole('textbox', { name: /^Habit 2/ }).fill('Dropped');
+      await dialog.getByRole('textbox', { name: /^Habit 3/ }).fill('Journal');
+      await dialog.getByRole('button', { name: 'Remove habit 2' }).click();
+      expect(await rows.count()).toBe(2);
+      // The rows renumber: the third is now Habit 2.
+      expect(await dialog.getByRole('textbox', { name: /^Habit 2/ }).inputValue()).toBe('Journal');
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await visible(toast(page, TOASTS.monthCreated));
+      await gone(dialog);
+
+      // The month has exactly the rows kept, and its measure.
+      await page.getByRole('link', { name: 'August 2026' }).click();
+      await path(page, /^\/months\/\d+\/journals$/);
+      await page.getByRole('button', { name: TEXTS.addJournal }).click();
+      const register = page.getByRole('dialog', { name: TEXTS.createRegister });
+      await visible(register.getByLabel('Glasses of water'));
+      expect(await register.getByRole('checkbox').count()).toBe(2);
+      await visible(register.getByRole('checkbox', { name: 'Stretch' }));
+      await visible(register.getByRole('checkbox', { name: 'Journal' }));
+      expect(await register.getByRole('checkbox', { name: 'Dropped' }).count()).toBe(0);
+    });
+
+    it('Edit renames a month; Delete asks first, then removes it with its toast', async () => {
+      const url = session().server.url;
+      const account = await seedAccount(url, uniqueUsername('renamer'));
+      await seedMonth(url, account, 'September 2026', 'Hours', ['Read']);
+      await seedMonth(url, account, 'October 2026', 'Hours', ['Read']);
+      const page = await signedInPage(session(), viewport, account);
+      await page.goto('/months');
+      await visible(page.getByRole('link', { name: 'October 2026' }));
+
+      // Edit: Close keeps the name; an empty name is refused; Save renames.
+      const edit = page.getByRole('dialog', { name: 'Edit month' });
+      await page.getByRole('button', { name: 'Edit month September 2026' }).click();
+      await visible(edit);
+      expect(await edit.getByLabel('Month').inputValue()).toBe('September 2026');
+      await edit.getByRole('button', { name: 'Close', exact: true }).click();
+      await gone(edit);
+      await page.getByRole('button', { name: 'Edit month September 2026' }).click();
+      await edit.getByLabel('Month').fill('');
+      await edit.getByRole('button', { name: 'Save' }).click();
+      await visible(edit.getByText(MESSAGES.required));
+      await edit.getByLabel('Month').fill('September 2026 (holidays)');
+      await edit.getByRole('button', { name: 'Save' }).click();
+      await visible(toast(page, TOASTS.monthRenamed));
+      await gone(edit);
+      await visible(page.getByRole('link', { name: 'September 2026 (holidays)' }));
+
+      // Delete: Cancel keeps the month; Delete removes it.
+      const confirm = page.getByRole('dialog', { name: 'Delete month' });
+      await page.getByRole('button', { name: 'Delete month October 2026' }).click();
+      await visible(confirm.getByText(/^Delete October 2026 with all its journal entries/));
+      await confirm.getByRole('button', { name: 'Cancel' }).click();
+      await gone(confirm);
+      await page.getByRole('button', { name: 'Delete month October 2026' }).click();
+      await confirm.getByRole('button', { name: 'Delete' }).click();
+      await visible(toast(page, TOASTS.monthDeleted));
+      await gone(page.getByRole('link', { name: 'October 2026' }));
+
+      // Saved on the server: a new browser sees the same (reload.test.ts covers the same tab).
+      const elsewhere = await signedInPage(session(), viewport, account);
+      await elsewhere.goto('/months');
+      await visible(elsewhere.getByRole('link', { name: 'September 2026 (holidays)' }));
+      expect(await elsewhere.getByRole('link', { name: 'October 2026' }).count()).toBe(0);
+      expect(
+        await elsewhere.getByRole('link', { name: 'September 2026', exact: true }).count(),
+      ).toBe(0);
+    });
+  });
+}

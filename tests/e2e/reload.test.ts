@@ -1,0 +1,73 @@
+// Reloading the app shows the server's data (spec §4: lists reload after a change), with the service worker and saved data on.
+import type { Page } from 'playwright-core';
+import { TEXTS, TOASTS } from '../../src/texts.js';
+import { gone, toast, uniqueUsername, visible } from './support/page-helpers.js';
+import {
+  loggedInStorage,
+  type SeededAccount,
+  seedAccount,
+  seedJournal,
+  seedMonth,
+} from './support/seed-account.js';
+import { browserSessionForFile } from './support/session.js';
+
+const session = browserSessionForFile();
+
+/** A signed-in page as a user has it: service worker and offline copy of the data both active. */
+function userPage(account: SeededAccount): Promise<Page> {
+  return session().newPage(undefined, {
+    storageState: loggedInStorage(session().server.url, account),
+  });
+}
+
+describe('after a reload', () => {
+  it('a change made just before it is still there', async () => {
+    const url = session().server.url;
+    const account = await seedAccount(url, uniqueUsername('reloader'));
+    const month = await seedMonth(url, account, 'April 2026', 'Hours', ['Read', 'Run']);
+    await seedMonth(url, account, 'Spare month', 'Hours', ['Read']);
+    await seedJournal(url, account, month, 'Tulips in the park', 3, [false, false]);
+    const page = await userPage(account);
+
+    await page.goto(`/months/${month.month.id}/journals`);
+    const run = page.getByRole('checkbox', { name: 'Run' });
+    await run.click();
+    await visible(toast(page, TOASTS.habitUpdated));
+    await page.reload();
+    await visible(page.getByText('Tulips in the park'));
+    // The saved copy may show for a moment while the page refetches; it must not stay.
+    await expect
+      .poll(() => page.getByRole('checkbox', { name: 'Run' }).isChecked(), { timeout: 5_000 })
+      .toBe(true);
+
+    await page.goto('/months');
+    await page.getByRole('button', { name: 'Delete month Spare month' }).click();
+    await page
+      .getByRole('dialog', { name: 'Delete month' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
+    await visible(toast(page, TOASTS.monthDeleted));
+    await gone(page.getByRole('link', { name: 'Spare month' }));
+    await page.reload();
+    await visible(page.getByRole('link', { name: 'April 2026' }));
+    await expect
+      .poll(() => page.getByRole('link', { name: 'Spare month' }).count(), { timeout: 5_000 })
+      .toBe(0);
+  });
+
+  it('a change made elsewhere (another device) shows', async () => {
+    const url = session().server.url;
+    const account = await seedAccount(url, uniqueUsername('twodevices'));
+    await seedMonth(url, account, 'April 2026', 'Hours', ['Read']);
+    const page = await userPage(account);
+    await page.goto('/months');
+    await visible(page.getByRole('link', { name: 'April 2026' }));
+
+    await seedMonth(url, account, 'Made on the phone', 'Hours', ['Read']);
+    // Long enough for anything the app saves for offline use to be written.
+    await page.waitForTimeout(1_500);
+    await page.reload();
+    await visible(page.getByRole('button', { name: TEXTS.addMonth }));
+    await visible(page.getByRole('link', { name: 'Made on the phone' }));
+  });
+});

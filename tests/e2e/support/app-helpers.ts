@@ -1,0 +1,96 @@
+// Helpers for the logged-in app screens: a signed-in page, the navbar (burger at 390 px) and faked API failures.
+import type { Locator, Page } from 'playwright-core';
+import { visible } from './page-helpers.js';
+import { loggedInStorage, type SeededAccount } from './seed-account.js';
+import type { BrowserSession } from './session.js';
+import { recordToasts } from './toasts.js';
+
+export interface Viewport {
+  width: number;
+  height: number;
+}
+
+/** The navbar collapses into a burger menu below Mantine's `lg` breakpoint (1,200 px; app-layout.tsx). */
+export const isPhone = (viewport: Viewport): boolean => viewport.width < 1200;
+
+/**
+ * A page whose context holds the account's tokens and records toasts. Its service worker is
+ * blocked: `page.route` (used by `failNext`) cannot see requests a service worker answers, and the
+ * app's worker passes `/api` straight to the network anyway.
+ */
+export async function signedInPage(
+  session: BrowserSession,
+  viewport: Viewport,
+  account: SeededAccount,
+): Promise<Page> {
+  const page = await session.newPage(viewport, {
+    storageState: loggedInStorage(session.server.url, account),
+    serviceWorkers: 'block',
+  });
+  await recordToasts(page.context());
+  return page;
+}
+
+/** The navbar entry, opening the burger menu first on a phone. */
+export async function navEntry(page: Page, viewport: Viewport, name: string): Promise<Locator> {
+  if (isPhone(viewport)) {
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.getByRole('navigation', { name: 'Menu' });
+    await visible(menu);
+    return menu
+      .getByRole('button', { name, exact: true })
+      .or(menu.getByRole('link', { name, exact: true }));
+  }
+  const bar = page.getByRole('navigation', { name: 'Main' });
+  return bar
+    .getByRole('button', { name, exact: true })
+    .or(bar.getByRole('link', { name, exact: true }));
+}
+
+/** Moves the pointer to the bottom-left corner, away from the toasts (hovering one pauses it). */
+export async function pointerAway(page: Page, viewport: Viewport): Promise<void> {
+  await page.mouse.move(1, viewport.height - 1);
+}
+
+/**
+ * Activates a control from the keyboard, so the pointer stays where `pointerAway` left it and
+ * cannot rest on the toast the action shows.
+ */
+export async function press(control: Locator, key: 'Enter' | 'Space' = 'Enter'): Promise<void> {
+  await control.focus();
+  await control.press(key === 'Space' ? ' ' : 'Enter');
+}
+
+export type Failure = 'status' | 'network';
+
+/**
+ * Makes the next request (or `times` requests) with this method whose path matches fail — with a
+ * 500 answer ('status': the app's warning toast) or a dropped connection ('network': its danger
+ * toast) — and lets every later one through. The server never sees the failed requests.
+ */
+export async function failNext(
+  page: Page,
+  method: string,
+  pathPattern: RegExp,
+  failure: Failure = 'status',
+  times = 1,
+): Promise<void> {
+  let pending = times;
+  await page.route(
+    (url) => pathPattern.test(url.pathname),
+    async (route) => {
+      if (pending === 0 || route.request().method() !== method) {
+        await route.fallback();
+        return;
+      }
+      pending -= 1;
+      if (failure === 'network') await route.abort('connectionreset');
+      else
+        await route.fulfill({
+          status: 500,
+          contentType: 'application/json',
+          body: JSON.stringify({ detail: 'A server error occurred.' }),
+        });
+    },
+  );
+}

@@ -1,0 +1,95 @@
+// 'Create a Month' copying the last month's measure and habits: on demand, editable, with its states.
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import { COPY_TEXTS } from '../../../src/components/months/copy-month-texts';
+import { makeMonth, makeMonthFixture } from '../../fixtures/factories';
+import { db, seedMonth } from '../msw/db';
+import { failing } from '../msw/responses';
+import { requestLog, server, setupMswServer } from '../msw/server';
+import { findToast, renderRoute, signIn } from '../routes/render-route';
+
+setupMswServer();
+// Lazy modal chunks compile on first use and the machine is shared: wait up to 5 s, not 1.
+configure({ asyncUtilTimeout: 5000 });
+
+beforeEach(() => {
+  signIn();
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+async function openModal() {
+  const view = renderRoute('/months');
+  await view.user.click(
+    await screen.findByRole('button', { name: 'Add New Month +' }, { timeout: 5000 }),
+  );
+  const dialog = within(await screen.findByRole('dialog', { name: 'Create a Month' }));
+  return { ...view, dialog };
+}
+
+const habitValues = () =>
+  within(screen.getByRole('dialog', { name: 'Create a Month' }))
+    .getAllByLabelText(/^Habit \d/)
+    .map((input) => (input as HTMLInputElement).value);
+
+describe('Create a Month from the last month', { timeout: 20_000 }, () => {
+  it('fills Measure and Habits from the last month of the list when asked, and saves them edited', async () => {
+    seedMonth(makeMonthFixture({ name: 'January', habits: ['Old habit'] }));
+    const february = seedMonth(makeMonthFixture({ name: 'February', habits: ['Read', 'Walk'] }));
+    const { user, dialog } = await openModal();
+    expect(requestLog.some((r) => r.includes('/api/habits/'))).toBe(false);
+
+    await user.click(dialog.getByRole('button', { name: COPY_TEXTS.button('February') }));
+
+    await waitFor(() => expect(dialog.getByLabelText(/^Measure/)).toHaveValue('Sleep hours'));
+    expect(habitValues()).toEqual(['Read', 'Walk']);
+    expect(dialog.getByRole('status')).toHaveTextContent(COPY_TEXTS.copied('February'));
+    expect(requestLog).toContain(`GET /api/habits/?month=${february.month.id}`);
+
+    await user.type(dialog.getByLabelText(/^Month/), 'March');
+    await user.click(dialog.getByRole('button', { name: 'Remove habit 2' }));
+    await user.click(dialog.getByRole('button', { name: 'Add Habit +' }));
+    await user.type(dialog.getAllByLabelText(/^Habit \d/)[1]!, 'Swim');
+    await user.click(dialog.getByRole('button', { name: 'Save' }));
+
+    expect(await findToast('Month created')).toBeInTheDocument();
+    const march = db.months.find((m) => m.name === 'March')!;
+    expect(db.habits.filter((h) => h.month_id === march.id).map((h) => h.name)).toEqual([
+      'Read',
+      'Swim',
+    ]);
+    expect(db.measures.filter((m) => m.month_id === march.id).map((m) => m.name)).toEqual([
+      'Sleep hours',
+    ]);
+  });
+
+  it('offers nothing to copy without months', async () => {
+    const { dialog } = await openModal();
+    expect(dialog.queryByRole('button', { name: /^Copy measure/ })).not.toBeInTheDocument();
+  });
+
+  it('says so when the last month has nothing to copy, keeping what was typed', async () => {
+    const empty = makeMonth({ name: 'Empty' });
+    db.months.push(empty);
+    const { user, dialog } = await openModal();
+    await user.type(dialog.getByLabelText(/^Measure/), 'Steps');
+    await user.click(dialog.getByRole('button', { name: COPY_TEXTS.button('Empty') }));
+    expect(await dialog.findByText(COPY_TEXTS.nothing('Empty'))).toBeInTheDocument();
+    expect(dialog.getByLabelText(/^Measure/)).toHaveValue('Steps');
+  });
+
+  it('shows an error when the last month cannot be read, and copies on retry', async () => {
+    seedMonth(makeMonthFixture({ name: 'April', habits: ['Yoga'] }));
+    server.use(failing('get', 'api/habits/', 500));
+    const { user, dialog } = await openModal();
+    const copy = dialog.getByRole('button', { name: COPY_TEXTS.button('April') });
+    await user.click(copy);
+    expect(await dialog.findByText(COPY_TEXTS.failed('April'))).toBeInTheDocument();
+    expect(dialog.getByLabelText(/^Measure/)).toHaveValue('');
+
+    server.resetHandlers();
+    await user.click(copy);
+    await waitFor(() => expect(habitValues()).toEqual(['Yoga']));
+  });
+});

@@ -1,0 +1,94 @@
+// The journal modal's date: today where the user is by default, another day on create and edit, cards in date order.
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { MESSAGES } from '../../../contract/rules';
+import { localToday } from '../../../src/components/journals/local-date';
+import { type MonthFixture, makeMonthFixture } from '../../fixtures/factories';
+import { db, seedMonth } from '../msw/db';
+import { setupMswServer } from '../msw/server';
+import { findToast, renderRoute, signIn } from '../routes/render-route';
+
+setupMswServer();
+// Lazy modal chunks compile on first use and the machine is shared: wait up to 5 s, not 1.
+configure({ asyncUtilTimeout: 5000 });
+
+let fixture: MonthFixture;
+
+beforeEach(() => {
+  signIn();
+  // Day 1, Day 2, Day 3 on January 1st, 2nd and 3rd, 2024.
+  fixture = seedMonth(makeMonthFixture({ name: 'January', journals: 3, habits: ['Read'] }));
+});
+
+async function openJournals() {
+  const view = renderRoute(`/months/${fixture.month.id}/journals`);
+  await screen.findByRole('heading', { level: 1, name: 'January' }, { timeout: 5000 });
+  return view;
+}
+
+/** The cards' highlights, top to bottom. */
+const cardOrder = () =>
+  screen.getAllByRole('article').map((card) => card.querySelector('p')?.textContent);
+
+function setDate(input: HTMLElement, value: string) {
+  // jsdom's date input takes its value as the browser's picker would set it.
+  fireEvent.change(input, { target: { value } });
+}
+
+// Whole route renders with a modal: slow on a loaded two-core machine, hence the roomier timeout.
+describe('the entry date in the journal modal', { timeout: 20_000 }, () => {
+  it('starts at today in the user’s time zone and sends it', async () => {
+    const view = await openJournals();
+    await view.user.click(screen.getByRole('button', { name: 'Add New Journal +' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Create a Register' }));
+    expect(dialog.getByLabelText(/^Date/)).toHaveValue(localToday());
+    expect(dialog.getByLabelText(/^Date/)).toHaveAttribute('type', 'date');
+
+    await view.user.type(dialog.getByLabelText(/^Highlight/), 'Today');
+    await view.user.type(dialog.getByLabelText(/^Sleep hours/), '7');
+    await view.user.click(dialog.getByRole('button', { name: 'Save' }));
+    expect(await findToast('Journal created')).toBeInTheDocument();
+    expect(db.journals.find((j) => j.highlight === 'Today')?.created_at).toBe(localToday());
+  });
+
+  it('creates a forgotten day’s entry, which takes its place among the cards', async () => {
+    const view = await openJournals();
+    expect(cardOrder()).toEqual(['Day 3', 'Day 2', 'Day 1']);
+    await view.user.click(screen.getByRole('button', { name: 'Add New Journal +' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Create a Register' }));
+    setDate(dialog.getByLabelText(/^Date/), '2024-01-02');
+    await view.user.type(dialog.getByLabelText(/^Highlight/), 'Forgotten');
+    await view.user.type(dialog.getByLabelText(/^Sleep hours/), '7');
+    await view.user.click(dialog.getByRole('button', { name: 'Save' }));
+
+    expect(await findToast('Journal created')).toBeInTheDocument();
+    await waitFor(() => expect(cardOrder()).toEqual(['Day 3', 'Forgotten', 'Day 2', 'Day 1']));
+    expect(screen.getAllByRole('article', { name: /Tuesday, January 2, 2024/ })).toHaveLength(2);
+  });
+
+  it('requires a date', async () => {
+    const view = await openJournals();
+    await view.user.click(screen.getByRole('button', { name: 'Add New Journal +' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Create a Register' }));
+    setDate(dialog.getByLabelText(/^Date/), '');
+    await view.user.type(dialog.getByLabelText(/^Highlight/), 'x');
+    await view.user.type(dialog.getByLabelText(/^Sleep hours/), '1');
+    await view.user.click(dialog.getByRole('button', { name: 'Save' }));
+    expect(dialog.getByText(MESSAGES.required)).toBeInTheDocument();
+    expect(db.journals).toHaveLength(3);
+  });
+
+  it('edits the date: the card moves at once and the server has it', async () => {
+    const view = await openJournals();
+    const first = screen.getByRole('article', { name: /January 1, 2024/ });
+    await view.user.click(within(first).getByRole('button', { name: /^Edit journal/ }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Edit Register' }));
+    expect(dialog.getByLabelText(/^Date/)).toHaveValue('2024-01-01');
+    setDate(dialog.getByLabelText(/^Date/), '2024-01-09');
+    await view.user.click(dialog.getByRole('button', { name: 'Save' }));
+
+    expect(await findToast('Journal updated')).toBeInTheDocument();
+    expect(cardOrder()).toEqual(['Day 1', 'Day 3', 'Day 2']);
+    expect(screen.getByRole('article', { name: /January 9, 2024/ })).toHaveTextContent('Day 1');
+    expect(db.journals.find((j) => j.highlight === 'Day 1')?.created_at).toBe('2024-01-09');
+  });
+});

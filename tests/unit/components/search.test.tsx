@@ -1,0 +1,127 @@
+// The header's search: opening it (button, '/'), debounced words, hits as links to their month, states, keys.
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import { SEARCH_TEXTS } from '../../../src/components/search/search-texts';
+import { makeJournal, makeMonth } from '../../fixtures/factories';
+import { db } from '../msw/db';
+import { failing } from '../msw/responses';
+import { requestLog, server, setupMswServer } from '../msw/server';
+import { renderRoute, signIn } from '../routes/render-route';
+
+setupMswServer();
+// Lazy modal chunks compile on first use and the machine is shared: wait up to 5 s, not 1.
+configure({ asyncUtilTimeout: 5000 });
+
+const march = makeMonth({ name: 'March' });
+const april = makeMonth({ name: 'April' });
+
+beforeEach(() => {
+  signIn();
+  db.months.push(march, april);
+  db.journals.push(
+    makeJournal(march, { created_at: '2025-03-02', highlight: 'Coffee at the Café de Flore' }),
+    makeJournal(april, { created_at: '2025-04-10', highlight: 'CAFE with Ana' }),
+    makeJournal(april, { created_at: '2025-04-11', highlight: 'Tea only' }),
+  );
+});
+
+async function openSearch() {
+  const view = renderRoute('/months');
+  await screen.findByRole('heading', { level: 1, name: 'Months' }, { timeout: 5000 });
+  // The header has a labelled button on wide screens and an icon on small ones (CSS picks one).
+  await view.user.click(screen.getAllByRole('button', { name: SEARCH_TEXTS.open })[0]!);
+  const dialog = within(await screen.findByRole('dialog', { name: SEARCH_TEXTS.title }));
+  return { ...view, dialog, input: dialog.getByLabelText(SEARCH_TEXTS.label) };
+}
+
+describe('search', { timeout: 20_000 }, () => {
+  it('finds entries of every month, accent- and case-insensitively, newest first', async () => {
+    const { user, dialog, input } = await openSearch();
+    expect(dialog.getByText(SEARCH_TEXTS.hint)).toBeInTheDocument();
+    requestLog.length = 0;
+
+    await user.type(input, 'cafe');
+
+    const results = within(await dialog.findByRole('list', { name: SEARCH_TEXTS.results }));
+    const links = results.getAllByRole('link');
+    expect(links.map((link) => link.textContent)).toEqual([
+      'CAFE with AnaApr 10, 2025 · April',
+      'Coffee at the Café de FloreMar 2, 2025 · March',
+    ]);
+    expect(links[1]).toHaveAttribute(
+      'href',
+      `/months/${march.id}/journals#journal-${db.journals[0]!.id}`,
+    );
+    expect(within(links[1]!).getByText('Café', { selector: 'mark' })).toBeInTheDocument();
+    expect(dialog.getByRole('status')).toHaveTextContent(SEARCH_TEXTS.found(2));
+    // Debounced, so usually one request for the four keystrokes; the last one is for all of them.
+    expect(requestLog.at(-1)).toBe('GET /api/journals/?search=cafe');
+  });
+
+  it('needs every word', async () => {
+    const { user, dialog, input } = await openSearch();
+    await user.type(input, 'café ana');
+    await waitFor(() => expect(dialog.getAllByRole('link')).toHaveLength(1));
+    expect(dialog.getByRole('link')).toHaveTextContent('CAFE with Ana');
+  });
+
+  it('opens the hit’s month and closes', async () => {
+    const { user, dialog, input, pathname } = await openSearch();
+    await user.type(input, 'flore');
+    await user.click(await dialog.findByRole('link', { name: /Café de Flore/ }));
+    await waitFor(() => expect(pathname()).toBe(`/months/${march.id}/journals`));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: SEARCH_TEXTS.title })).not.toBeInTheDocument(),
+    );
+  });
+
+  it('works from the keyboard: / opens, arrows move, Enter opens the first hit', async () => {
+    const view = renderRoute('/months');
+    await screen.findByRole('heading', { level: 1, name: 'Months' }, { timeout: 5000 });
+    await view.user.keyboard('/');
+    const dialog = within(await screen.findByRole('dialog', { name: SEARCH_TEXTS.title }));
+    const input = dialog.getByLabelText(SEARCH_TEXTS.label);
+    await waitFor(() => expect(input).toHaveFocus());
+
+    await view.user.keyboard('cafe');
+    const links = await waitFor(() => {
+      const found = dialog.getAllByRole('link');
+      expect(found).toHaveLength(2);
+      return found;
+    });
+    await view.user.keyboard('{ArrowDown}');
+    expect(links[0]).toHaveFocus();
+    await view.user.keyboard('{ArrowDown}');
+    expect(links[1]).toHaveFocus();
+    await view.user.keyboard('{ArrowUp}{ArrowUp}');
+    expect(input).toHaveFocus();
+
+    await view.user.keyboard('{Enter}');
+    await waitFor(() => expect(view.pathname()).toBe(`/months/${april.id}/journals`));
+  });
+
+  it('says when nothing matches', async () => {
+    const { user, dialog, input } = await openSearch();
+    await user.type(input, 'chocolate');
+    expect(await dialog.findByText(SEARCH_TEXTS.none('chocolate'))).toBeInTheDocument();
+    expect(dialog.queryByRole('list')).not.toBeInTheDocument();
+  });
+
+  it('shows an error with a retry', async () => {
+    server.use(failing('get', 'api/journals/', 500));
+    const { user, dialog, input } = await openSearch();
+    await user.type(input, 'tea');
+    expect(await dialog.findByText(SEARCH_TEXTS.failed)).toBeInTheDocument();
+    server.resetHandlers();
+    await user.click(dialog.getByRole('button', { name: SEARCH_TEXTS.retry }));
+    expect(await dialog.findByRole('link', { name: /Tea only/ })).toBeInTheDocument();
+  });
+
+  it('sends nothing for blank words', async () => {
+    const { user, dialog, input } = await openSearch();
+    requestLog.length = 0;
+    await user.type(input, '   ');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(requestLog).toEqual([]);
+    expect(dialog.getByText(SEARCH_TEXTS.hint)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,123 @@
+// The export file's checks shared by the browser and the server: paths, calendar dates, first problem found.
+import { EXPORT_FORMAT, type ExportFile, IMPORT_MESSAGES } from '../../../contract/export';
+import {
+  describeProblem,
+  isCalendarDate,
+  parseExport,
+  readablePath,
+  validateExport,
+} from '../../../contract/export-validation';
+
+const file = (): ExportFile => ({
+  format: EXPORT_FORMAT,
+  version: 1,
+  exported_at: '2024-01-01T00:00:00.000Z',
+  months: [
+    {
+      name: 'January',
+      habits: [{ id: 1, name: 'Read' }],
+      measures: [],
+      goals: [],
+      journals: [
+        {
+          created_at: '2024-02-29',
+          highlight: 'Leap day',
+          daily_habits: [{ habit: 1, is_practiced: false }],
+          daily_measures: [],
+        },
+      ],
+    },
+  ],
+});
+
+describe('readablePath', () => {
+  it('turns a JSON pointer into the path a person reads', () => {
+    expect(readablePath('/months/2/journals/15/created_at')).toBe(
+      'months[2].journals[15].created_at',
+    );
+    expect(readablePath('/format')).toBe('format');
+    expect(readablePath('')).toBe('');
+  });
+});
+
+describe('isCalendarDate', () => {
+  it.each([
+    ['2024-02-29', true],
+    ['2023-02-29', false],
+    ['2000-02-29', true],
+    ['1900-02-29', false],
+    ['2024-04-31', false],
+    ['2024-12-31', true],
+    ['2024-13-01', false],
+    ['2024-00-10', false],
+    ['0000-01-01', false],
+    ['0001-01-01', true],
+  ])('%s is %s', (date, expected) => {
+    expect(isCalendarDate(date)).toBe(expected);
+  });
+});
+
+describe('validateExport', () => {
+  it('accepts a good file and ignores fields it does not know', () => {
+    expect(validateExport(file())).toBeNull();
+    expect(validateExport({ ...file(), app: 'a later Monthbook' })).toBeNull();
+  });
+
+  it('reports the first problem in file order, path first', () => {
+    const bad = file();
+    bad.months[0]!.journals[0]!.created_at = '2023-02-29';
+    bad.months[0]!.journals[0]!.highlight = ' ';
+    const problem = validateExport(bad);
+    expect(problem).toEqual({
+      path: 'months[0].journals[0].created_at',
+      message: 'must be a date YYYY-MM-DD',
+    });
+    expect(describeProblem(problem!)).toBe(
+      'months[0].journals[0].created_at: must be a date YYYY-MM-DD',
+    );
+  });
+
+  it('names another kind of file before any field', () => {
+    expect(validateExport([])).toEqual({ path: '', message: IMPORT_MESSAGES.notExport });
+    expect(validateExport({ months: 'x' })).toEqual({
+      path: 'format',
+      message: IMPORT_MESSAGES.notExport,
+    });
+    expect(validateExport({ ...file(), version: '1' })).toEqual({
+      path: 'version',
+      message: IMPORT_MESSAGES.unsupportedVersion('1'),
+    });
+  });
+
+  it('with a fast check, walks for errors only when the check fails, and still cross-checks', () => {
+    const bad = file();
+    bad.months[0]!.journals[0]!.daily_habits[0]!.habit = 9;
+    expect(validateExport(bad, () => true)).toEqual({
+      path: 'months[0].journals[0].daily_habits[0].habit',
+      message: 'no habit with id 9 in this month',
+    });
+    const wrongType = { ...file(), months: 'none' };
+    expect(validateExport(wrongType, () => false)).toEqual({
+      path: 'months',
+      message: 'must be a list',
+    });
+  });
+
+  it('keeps references inside their month', () => {
+    const two = file();
+    two.months.push({ ...two.months[0]!, habits: [{ id: 2, name: 'Walk' }] });
+    expect(validateExport(two)).toEqual({
+      path: 'months[1].journals[0].daily_habits[0].habit',
+      message: 'no habit with id 1 in this month',
+    });
+  });
+});
+
+describe('parseExport', () => {
+  it('parses and validates, or says what is wrong', () => {
+    expect(parseExport(JSON.stringify(file()))).toEqual({ file: file() });
+    expect(parseExport('not json')).toEqual({
+      problem: { path: '', message: IMPORT_MESSAGES.notJson },
+    });
+  });
+});

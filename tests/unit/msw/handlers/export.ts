@@ -1,0 +1,83 @@
+// MSW handlers for the export (JSON, CSV) and the import, over the in-memory db.
+import { HttpResponse, http } from 'msw';
+import {
+  EXPORT_FORMAT,
+  EXPORT_VERSION,
+  type ExportFile,
+  type ImportReport,
+} from '../../../../contract/export';
+import { describeProblem, validateExport } from '../../../../contract/export-validation';
+import { makeMonth } from '../../../fixtures/factories';
+import { db } from '../db';
+import { notFound } from '../responses';
+import { apiUrl } from '../url';
+
+/** Months with their items; enough of the format for the browser, which only saves the bytes. */
+function exportOfDb(): ExportFile {
+  return {
+    format: EXPORT_FORMAT,
+    version: EXPORT_VERSION,
+    exported_at: new Date().toISOString(),
+    months: db.months.map((month) => ({
+      name: month.name,
+      habits: db.habits
+        .filter((habit) => habit.month_id === month.id)
+        .map((habit) => ({ id: habit.id, name: habit.name })),
+      measures: db.measures
+        .filter((measure) => measure.month_id === month.id)
+        .map((measure) => ({ id: measure.id, name: measure.name })),
+      goals: db.goals
+        .filter((goal) => goal.month_id === month.id)
+        .map((goal) => ({ name: goal.name, is_completed: goal.is_completed })),
+      journals: [],
+    })),
+  };
+}
+
+export const exportHandlers = [
+  http.get(apiUrl('api/export/'), () => HttpResponse.json(exportOfDb())),
+  http.get(apiUrl('api/months/:id/export.csv'), ({ params }) => {
+    const month = db.months.find((m) => m.id === Number(params.id));
+    if (!month) return notFound();
+    const rows = db.journals
+      .filter((journal) => journal.month_id === month.id)
+      .map((journal) => `${journal.created_at},${journal.highlight}`);
+    return new HttpResponse(['date,highlight', ...rows, ''].join('\r\n'), {
+      headers: { 'content-type': 'text/csv; charset=utf-8' },
+    });
+  }),
+  http.post(apiUrl('api/import/'), async ({ request }) => {
+    const file: unknown = await request.json();
+    const problem = validateExport(file);
+    if (problem) {
+      return HttpResponse.json(
+        { detail: describeProblem(problem), code: 'invalid_import', path: problem.path },
+        { status: 400 },
+      );
+    }
+    const { months } = file as ExportFile;
+    const created = months.map((month) => makeMonth({ name: month.name }));
+    db.months.push(...created);
+    const total = (pick: (month: ExportFile['months'][number]) => unknown[]) =>
+      months.reduce((sum, month) => sum + pick(month).length, 0);
+    const report: ImportReport = {
+      imported: {
+        months: months.length,
+        habits: total((month) => month.habits),
+        measures: total((month) => month.measures),
+        goals: total((month) => month.goals),
+        journals: total((month) => month.journals),
+        daily_habits: months.reduce(
+          (sum, month) => sum + month.journals.reduce((n, j) => n + j.daily_habits.length, 0),
+          0,
+        ),
+        daily_measures: months.reduce(
+          (sum, month) => sum + month.journals.reduce((n, j) => n + j.daily_measures.length, 0),
+          0,
+        ),
+      },
+      months: created,
+    };
+    return HttpResponse.json(report, { status: 201 });
+  }),
+];

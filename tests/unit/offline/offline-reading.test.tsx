@@ -1,0 +1,112 @@
+// Issue 6, feature 8 end to end in jsdom: data seen online opens offline, marked read-only; changes are refused.
+import { screen, waitFor } from '@testing-library/react';
+import {
+  setSavedQueriesStorage,
+  stopQueryPersistence,
+} from '../../../src/offline/query-persistence';
+import { OFFLINE_TEXTS } from '../../../src/offline/texts';
+import { goalKeys, monthKeys } from '../../../src/queries/keys';
+import { createQueryClient } from '../../../src/query-client';
+import { TOASTS } from '../../../src/texts';
+import { makeMonthFixture } from '../../fixtures/factories';
+import { db, seedMonth } from '../msw/db';
+import { requestLog, setupMswServer } from '../msw/server';
+import { findToast, renderRoute, signIn } from '../routes/render-route';
+import {
+  type MemoryStorage,
+  memoryStorage,
+  restoreOnlineAfterEach,
+  setBrowserOnline,
+} from './offline-support';
+
+setupMswServer();
+restoreOnlineAfterEach();
+
+let storage: MemoryStorage;
+beforeEach(() => {
+  storage = memoryStorage();
+  setSavedQueriesStorage(storage);
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+afterEach(() => {
+  setSavedQueriesStorage(null);
+  vi.restoreAllMocks();
+});
+
+const savedKeys = () =>
+  (storage.current()?.queries ?? []).map((query) => JSON.stringify(query.queryKey));
+
+/** Opens `path` online with the app's own query client, waits until it is saved, and closes it. */
+async function visitOnline(path: string, heading: string, saved: readonly unknown[]) {
+  const view = renderRoute(path, { queryClient: createQueryClient() });
+  // The first render of a screen in a test file waits for its code to be compiled.
+  const title = await screen.findByRole('heading', { name: heading, level: 1 }, { timeout: 5000 });
+  expect(title).toBeInTheDocument();
+  await waitFor(() => expect(savedKeys()).toContain(JSON.stringify(saved)), { timeout: 3000 });
+  stopQueryPersistence(view.queryClient);
+  view.unmount();
+}
+
+/** A new page load with no network: a fresh client, as the service worker's copy of the app starts. */
+function reopenOffline(path: string) {
+  setBrowserOnline(false);
+  requestLog.length = 0;
+  return renderRoute(path, { queryClient: createQueryClient() });
+}
+
+/** Each test renders the app twice (online, then offline): more than the default 5 s on a busy machine. */
+const TWO_VISITS_MS = 20_000;
+
+describe('reading offline', () => {
+  it(
+    "opens a month's journals seen online, says it is offline, and refuses a change",
+    async () => {
+      signIn();
+      const { month } = seedMonth(makeMonthFixture({ name: 'April', goals: ['Swim 10 km'] }));
+      const path = `/months/${month.id}/journals`;
+      await visitOnline(path, 'April', goalKeys.list(month.id));
+
+      const view = reopenOffline(path);
+      expect(await screen.findByRole('heading', { name: 'April', level: 1 })).toBeInTheDocument();
+      expect(screen.getByText(OFFLINE_TEXTS.bannerTitle)).toBeInTheDocument();
+      const goal = screen.getByRole('checkbox', { name: 'Swim 10 km' });
+
+      await view.user.click(goal);
+      expect(await findToast(TOASTS.goalUpdateFailed)).toBeInTheDocument();
+      expect(screen.getByText(OFFLINE_TEXTS.writeRefused)).toBeInTheDocument();
+      await waitFor(() => expect(goal).not.toBeChecked());
+      expect(requestLog).toEqual([]);
+      expect(db.goals[0]?.is_completed).toBe(false);
+    },
+    TWO_VISITS_MS,
+  );
+
+  it(
+    'opens the months list without the payment check, which runs again on reconnect',
+    async () => {
+      signIn();
+      seedMonth(makeMonthFixture({ name: 'May' }));
+      await visitOnline('/months', 'Months', monthKeys.list());
+
+      const view = reopenOffline('/months');
+      expect(await screen.findByRole('link', { name: 'May' })).toBeInTheDocument();
+      expect(view.pathname()).toBe('/months');
+      expect(requestLog).toEqual([]);
+
+      db.hasPaid = false;
+      setBrowserOnline(true);
+      await waitFor(() => expect(view.pathname()).toBe('/subscribe'), { timeout: 3000 });
+    },
+    TWO_VISITS_MS,
+  );
+
+  it('says so when a month never opened on this device is asked for offline', async () => {
+    signIn();
+    reopenOffline('/months/4242/journals');
+    // The error page's code loads on demand, the first time a screen fails.
+    const message = await screen.findByText(OFFLINE_TEXTS.readUnavailable, {}, { timeout: 5000 });
+    expect(message).toBeInTheDocument();
+    expect(screen.getByText(OFFLINE_TEXTS.bannerTitle)).toBeInTheDocument();
+    expect(requestLog).toEqual([]);
+  });
+});

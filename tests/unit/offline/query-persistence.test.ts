@@ -1,0 +1,255 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { waitFor } from '@testing-library/react';
+import type { Month } from '../../../contract/entities';
+import { clearSession, storeTokens } from '../../../src/api/tokens';
+import {
+  forgetSavedQueries,
+  SAVED_QUERIES_BUSTER,
+  SAVED_QUERIES_MAX_AGE_MS,
+  type SavedQueries,
+  setSavedQueriesStorage,
+  startQueryPersistence,
+  stopQueryPersistence,
+} from '../../../src/offline/query-persistence';
+import { paymentStatusQueryOptions } from '../../../src/queries/billing';
+import { billingKeys, monthKeys } from '../../../src/queries/keys';
+import { monthsQueryOptions } from '../../../src/queries/months';
+import { createQueryClient } from '../../../src/query-client';
+import { makeJwt, makeMonth, USER_ID } from '../../fixtures/factories';
+import { db } from '../msw/db';
+import { setupMswServer } from '../msw/server';
+import {
+  type MemoryStorage,
+  memoryStorage,
+  restoreOnlineAfterEach,
+  setBrowserOnline,
+} from './offline-support';
+
+setupMswServer();
+restoreOnlineAfterEach();
+
+const OTHER_USER_ID = USER_ID + 1;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+function signInAs(userId: number): void {
+  storeTokens({
+    access: makeJwt(30 * 60, { user_id: userId }),
+    refresh: makeJwt(24 * 60 * 60, { token_type: 'refresh', user_id: userId }),
+  });
+}
+
+const clients: QueryClient[] = [];
+/** A fresh client, as a new page load has. */
+function newPage(): QueryClient {
+  const client = createQueryClient();
+  clients.push(client);
+  return client;
+}
+
+let storage: MemoryStorage;
+beforeEach(() => {
+  storage = memoryStorage();
+  setSavedQueriesStorage(storage);
+});
+afterEach(() => {
+  for (const client of clients.splice(0)) {
+    stopQueryPersistence(client);
+    client.clear();
+  }
+  setSavedQueriesStorage(null);
+});
+
+/** Saved queries of the given user, as an earlier page would have left them. */
+function savedFor(userId: number, overrides: Partial<SavedQueries> = {}): SavedQueries {
+  const now = Date.now();
+  return {
+    userId,
+    buster: SAVED_QUERIES_BUSTER,
+    savedAt: now,
+    queries: [{ queryKey: monthKeys.list(), data: [makeMonth({ name: 'Saved' })], updatedAt: now }],
+    ...overrides,
+  };
+}
+
+const savedKeys = () => storage.current()?.queries.map((query) => query.queryKey) ?? [];
+
+describe('saving the query cache for offline use', () => {
+  it('saves the month data a page fetched, and a new page starts with it', async () => {
+    signInAs(USER_ID);
+    db.months.push(makeMonth({ name: 'January' }), makeMonth({ name: 'February' }));
+    const first = newPage();
+    await startQueryPersistence(first);
+    await first.fetchQuery(monthsQueryOptions());
+    await waitFor(() => expect(savedKeys()).toEqual([monthKeys.list()]));
+    expect(storage.current()).toMatchObject({ userId: USER_ID, buster: SAVED_QUERIES_BUSTER });
+
+    const second = newPage();
+    await startQueryPersistence(second);
+    const months = second.getQueryData<Month[]>(monthKeys.list()) ?? [];
+    expect(months.map((month) => month.name)).toEqual(['January', 'February']);
+    // Counted as fetched when it was, so the screen still refreshes it when online.
+    expect(second.getQueryState(monthKeys.list())?.dataUpdatedAt).toBe(
+      first.getQueryState(monthKeys.list())?.dataUpdatedAt,
+    );
+    // Online, it may predate a change made just before the reload: the screen refetches it.
+    expect(second.getQueryState(monthKeys.list())?.isInvalidated).toBe(true);
+  });
+
+  it('keeps restored data valid while offline, where it is all there is', async () => {
+    signInAs(USER_ID);
+    db.months.push(makeMonth({ name: 'Saved' }));
+    const first = newPage();
+    await startQueryPersistence(first);
+    await first.fetchQuery(monthsQueryOptions());
+    await waitFor(() => expect(savedKeys()).toEqual([monthKeys.list()]));
+
+    setBrowserOnline(false);
+    const second = newPage();
+    await startQueryPersistence(second);
+    expect(second.getQueryState(monthKeys.list())?.isInvalidated).toBe(false);
+  });
+
+  it('never saves the payment status', async () => {
+    signInAs(USER_ID);
+    const page = newPage();
+    await startQueryPersistence(page);
+    await page.fetchQuery(paymentStatusQueryOptions());
+    await page.fetchQuery(monthsQueryOptions());
+    await waitFor(() => expect(savedKeys()).toEqual([monthKeys.list()]));
+    expect(page.getQueryData(billingKeys.status())).toEqual({ has_paid: true });
+  });
+
+  it('keeps the data saved when a refetch fails offline', async () => {
+    signInAs(USER_ID);
+    db.months.push(makeMonth({ name: 'Kept' }));
+    const page = newPage();
+    await startQueryPersistence(page);
+    await page.fetchQuery(monthsQueryOptions());
+    await waitFor(() => expect(storage.writes).toBe(1));
+
+    setBrowserOnline(false);
+    await expect(
+      page.refetchQueries({ queryKey: monthKeys.list() }, { throwOnError: true }),
+    ).rejects.toThrow(/offline/);
+    page.setQueryData(monthKeys.detail(99), makeMonth({ id: 99 }));
+    await waitFor(() => expect(storage.writes).toBe(2));
+    const saved = storage.current()?.queries.find((query) => query.queryKey[1] === 'list');
+    expect(saved?.data).toEqual([expect.objectContaining({ name: 'Kept' })]);
+  });
+
+  it('restores nothing of another user, and deletes it', async () => {
+    storage = memoryStorage(savedFor(OTHER_USER_ID));
+    setSavedQueriesStorage(storage);
+    signInAs(USER_ID);
+    const page = newPage();
+    await startQueryPersistence(page);
+    expect(page.getQueryData(monthKeys.list())).toBeUndefined();
+    expect(storage.current()).toBeUndefined();
+  });
+
+  it('restores nothing saved by another version of the app, or longer ago than the maximum age', async () => {
+    for (const stale of [
+      savedFor(USER_ID, { buster: 'monthbook@0.0.0-old' }),
+      savedFor(USER_ID, { savedAt: Date.now() - SAVED_QUERIES_MAX_AGE_MS - DAY_MS }),
+    ]) {
+      storage = memoryStorage(stale);
+      setSavedQueriesStorage(storage);
+      signInAs(USER_ID);
+      const page = newPage();
+      await startQueryPersistence(page);
+      expect(page.getQueryData(monthKeys.list())).toBeUndefined();
+      expect(storage.current()).toBeUndefined();
+    }
+  });
+
+  it('skips a saved query older than the maximum age, restoring the rest', async () => {
+    const now = Date.now();
+    const month = makeMonth({ name: 'Recent' });
+    storage = memoryStorage(
+      savedFor(USER_ID, {
+        queries: [
+          { queryKey: monthKeys.list(), data: [makeMonth()], updatedAt: now - 8 * DAY_MS },
+          { queryKey: monthKeys.detail(month.id), data: month, updatedAt: now - DAY_MS },
+        ],
+      }),
+    );
+    setSavedQueriesStorage(storage);
+    signInAs(USER_ID);
+    const page = newPage();
+    await startQueryPersistence(page);
+    expect(page.getQueryData(monthKeys.list())).toBeUndefined();
+    expect(page.getQueryData(monthKeys.detail(month.id))).toEqual(month);
+  });
+
+  it('does not overwrite newer data the page already has', async () => {
+    storage = memoryStorage(savedFor(USER_ID, { savedAt: Date.now() - DAY_MS }));
+    setSavedQueriesStorage(storage);
+    signInAs(USER_ID);
+    const page = newPage();
+    const fresh = [makeMonth({ name: 'Fresh' })];
+    page.setQueryData(monthKeys.list(), fresh);
+    await startQueryPersistence(page);
+    expect(page.getQueryData(monthKeys.list())).toEqual(fresh);
+  });
+
+  it('forgets the saved data on logout', async () => {
+    storage = memoryStorage(savedFor(USER_ID));
+    setSavedQueriesStorage(storage);
+    signInAs(USER_ID);
+    clearSession();
+    await waitFor(() => expect(storage.current()).toBeUndefined());
+  });
+
+  it('starts empty for a user who logs in after another on the same page', async () => {
+    signInAs(USER_ID);
+    db.months.push(makeMonth({ name: 'First user' }));
+    const page = newPage();
+    await startQueryPersistence(page);
+    await page.fetchQuery(monthsQueryOptions());
+    await waitFor(() => expect(storage.current()?.userId).toBe(USER_ID));
+
+    // What useLogin does: drop the cache, store the new user's tokens; then the guard runs again.
+    page.removeQueries();
+    signInAs(OTHER_USER_ID);
+    db.months = [makeMonth({ name: 'Second user' })];
+    await startQueryPersistence(page);
+    expect(page.getQueryData(monthKeys.list())).toBeUndefined();
+    expect(storage.current()).toBeUndefined();
+
+    await page.fetchQuery(monthsQueryOptions());
+    await waitFor(() => expect(storage.current()?.userId).toBe(OTHER_USER_ID));
+    expect(storage.current()?.queries[0]?.data).toEqual([
+      expect.objectContaining({ name: 'Second user' }),
+    ]);
+  });
+
+  it("never writes one user's cache under another user who signed in from another tab", async () => {
+    signInAs(USER_ID);
+    db.months.push(makeMonth({ name: 'Mine' }));
+    const page = newPage();
+    await startQueryPersistence(page);
+    await page.fetchQuery(monthsQueryOptions());
+    await waitFor(() => expect(storage.writes).toBe(1));
+
+    // The other tab shares localStorage: this page now sees the other user's token.
+    signInAs(OTHER_USER_ID);
+    vi.useFakeTimers();
+    try {
+      page.setQueryData(monthKeys.detail(5), makeMonth({ id: 5 }));
+      await vi.runAllTimersAsync();
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(storage.writes).toBe(1);
+    expect(storage.current()?.userId).toBe(USER_ID);
+  });
+
+  it('saves nothing without a session, and forgetting works without anything saved', async () => {
+    const page = newPage();
+    await startQueryPersistence(page);
+    page.setQueryData(monthKeys.list(), [makeMonth()]);
+    await forgetSavedQueries();
+    expect(storage.current()).toBeUndefined();
+    expect(storage.writes).toBe(0);
+  });
+});

@@ -1,0 +1,107 @@
+import { useQuery } from '@tanstack/react-query';
+import { act, waitFor } from '@testing-library/react';
+import type { Goal } from '../../contract/entities';
+import { OfflineError } from '../../src/offline/offline-error';
+import { OFFLINE_TEXTS } from '../../src/offline/texts';
+import { goalsQueryOptions, useToggleGoal } from '../../src/queries/goals';
+import { goalKeys, monthKeys } from '../../src/queries/keys';
+import { latestMonthId } from '../../src/queries/months';
+import { createQueryClient } from '../../src/query-client';
+import { makeGoal, makeMonth } from '../fixtures/factories';
+import { db } from './msw/db';
+import { requestLog, setupMswServer } from './msw/server';
+import { restoreOnlineAfterEach, setBrowserOnline } from './offline/offline-support';
+import { renderQueryHook } from './queries/wrapper';
+import { signIn } from './routes/render-route';
+
+setupMswServer();
+restoreOnlineAfterEach();
+
+function seedGoal() {
+  const month = makeMonth();
+  const goal = makeGoal(month, { name: 'Read 3 books' });
+  db.months.push(month);
+  db.goals.push(goal);
+  return { month, goal };
+}
+
+describe('the query client offline', () => {
+  it('refuses a write at once, undoes it on screen, and never sends it later', async () => {
+    signIn();
+    const { month, goal } = seedGoal();
+    const queryClient = createQueryClient();
+    await queryClient.fetchQuery(goalsQueryOptions(month.id));
+    const { result } = renderQueryHook(() => useToggleGoal(month.id), queryClient);
+    requestLog.length = 0;
+
+    setBrowserOnline(false);
+    act(() => result.current.mutate({ goalId: goal.id, isCompleted: true }));
+    await waitFor(() => expect(result.current.isError).toBe(true));
+    expect(result.current.error).toBeInstanceOf(OfflineError);
+    expect(result.current.error?.message).toBe(OFFLINE_TEXTS.writeRefused);
+    expect(queryClient.getQueryData<Goal[]>(goalKeys.list(month.id))?.[0]?.is_completed).toBe(
+      false,
+    );
+
+    setBrowserOnline(true);
+    await queryClient.resumePausedMutations();
+    expect(
+      queryClient
+        .getMutationCache()
+        .getAll()
+        .some((m) => m.state.isPaused),
+    ).toBe(false);
+    expect(requestLog.filter((request) => request.startsWith('PATCH'))).toEqual([]);
+    expect(db.goals[0]?.is_completed).toBe(false);
+  });
+
+  it('fails a read of data not saved on this device at once, without retrying', async () => {
+    signIn();
+    const { month } = seedGoal();
+    const queryClient = createQueryClient();
+    setBrowserOnline(false);
+    await expect(queryClient.fetchQuery(goalsQueryOptions(month.id))).rejects.toThrow(
+      OFFLINE_TEXTS.readUnavailable,
+    );
+    expect(queryClient.getQueryState(goalKeys.list(month.id))?.fetchFailureCount).toBe(1);
+    expect(requestLog).toEqual([]);
+  });
+
+  it('keeps showing the data it has when a refetch fails offline', async () => {
+    signIn();
+    const { month } = seedGoal();
+    const { result } = renderQueryHook(
+      () => useQuery(goalsQueryOptions(month.id)),
+      createQueryClient(),
+    );
+    await waitFor(() => expect(result.current.isSuccess).toBe(true));
+
+    setBrowserOnline(false);
+    await act(() => result.current.refetch());
+    await waitFor(() => expect(result.current.error).toBeInstanceOf(OfflineError));
+    expect(result.current.data?.map((goal) => goal.name)).toEqual(['Read 3 books']);
+  });
+
+  it('answers from the cache however old while offline, and refetches it on reconnect', async () => {
+    signIn();
+    const { month } = seedGoal();
+    const queryClient = createQueryClient();
+    const old = [makeGoal(month, { name: 'Saved a while ago' })];
+    const anHourAgo = Date.now() - 60 * 60_000;
+    queryClient.setQueryData(goalKeys.list(month.id), old, { updatedAt: anHourAgo });
+    queryClient.setQueryData(monthKeys.list(), [month], { updatedAt: anHourAgo });
+    setBrowserOnline(false);
+    const { result } = renderQueryHook(() => useQuery(goalsQueryOptions(month.id)), queryClient);
+    await expect(queryClient.fetchQuery(goalsQueryOptions(month.id))).resolves.toEqual(old);
+    // The navbar's Journals entry still finds the latest month.
+    await expect(latestMonthId(queryClient)).resolves.toBe(month.id);
+    expect(result.current.isError).toBe(false);
+    // Only this month's requests: an earlier test's client may still refetch as it goes.
+    const mine = () => requestLog.filter((request) => request.endsWith(`month=${month.id}`));
+    expect(mine()).toEqual([]);
+
+    setBrowserOnline(true);
+    await waitFor(() => expect(result.current.data?.[0]?.name).toBe('Read 3 books'));
+    expect(mine()).toEqual([`GET /api/goals/?month=${month.id}`]);
+  });
+});
