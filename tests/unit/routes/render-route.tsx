@@ -2,7 +2,7 @@
 import { MantineProvider } from '@mantine/core';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { storeTokens } from '../../../src/api/tokens';
 import { createAppRouter } from '../../../src/router';
@@ -35,6 +35,27 @@ if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => 
 // jsdom defines scrollTo but only to report "Not implemented"; the router's scroll restoration calls it.
 window.scrollTo = () => undefined;
 
+type AppRouter = ReturnType<typeof createAppRouter>;
+const mountedRouters = new Set<AppRouter>();
+
+// A test may end right after a navigation starts (a redirect, a lazy route chunk still loading).
+// Left alone, that navigation finishes after jsdom is torn down and React throws "window is not
+// defined" as an unhandled rejection. Each test therefore ends only once its router is idle;
+// this hook runs before Testing Library's cleanup unmounts the tree.
+afterEach(async () => {
+  for (const router of mountedRouters) {
+    await waitFor(() => {
+      const { status, isLoading, location, resolvedLocation } = router.state;
+      expect({ status, isLoading, resolved: resolvedLocation?.href }).toEqual({
+        status: 'idle',
+        isLoading: false,
+        resolved: location.href,
+      });
+    });
+  }
+  mountedRouters.clear();
+});
+
 interface RenderRouteOptions {
   queryClient?: QueryClient;
 }
@@ -45,6 +66,7 @@ export function renderRoute(
 ) {
   const history = createMemoryHistory({ initialEntries: [path] });
   const router = createAppRouter(queryClient, history);
+  mountedRouters.add(router);
   const user = userEvent.setup();
   const view = render(
     // env="test": no transitions and no portals, so modals and toasts render in place at once.
