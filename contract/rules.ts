@@ -78,6 +78,12 @@ export const PLANS = {
 export const LAUNCH_OFFER = { percentOff: 50, customers: 100 } as const;
 
 /** `locale`: the language chosen with the switch (issue 6 #7); cleared with the rest at logout. */
-export const STORAGE_KEYS = { access: 'access', refresh: 'refresh', locale: 'locale' } as const;
+export const STORAGE_KEYS = {
+  access: 'access',
+  refresh: 'refresh',
+  locale: 'locale',
+  /** Whether the journals page shows its month at a glance (closed unless the user opened it). */
+  glanceOpen: 'glance-open',
+} as const;
 export const TOAST_DURATION_MS = 3000;
 export const CONTACT_EMAIL = 'hello@monthbook.app';

@@ -82,3 +82,11 @@ export function CopyIcon(props: IconProps) {
     </Icon>
   );
 }
+
+export function ChevronIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="m9 6 6 6-6 6" />
+    </Icon>
+  );
+}

@@ -78,6 +78,12 @@ async function seeded(viewport: Viewport) {
 }
 
 const section = (page: Page) => page.getByRole('region', { name: 'Month at a glance' });
+/** Opens the section (closed until the user opens it; then remembered by this browser). */
+async function openGlance(page: Page): Promise<void> {
+  const toggle = section(page).getByRole('button', { name: 'Month at a glance' });
+  if ((await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click();
+  expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+}
 const grid = (page: Page) => page.getByRole('table', { name: /^Each habit on each entry/ });
 
 /** The rate, streak, best and tick cells of a habit's row, as the reader sees them. */
@@ -125,6 +131,10 @@ for (const [label, viewport] of Object.entries(VIEWPORTS)) {
       await page.goto(`/months/${month.month.id}/journals`);
       const registers = page.getByRole('heading', { level: 2, name: TEXTS.registers });
       await visible(registers);
+      // Closed by default: nothing of it is asked for until it is opened.
+      const toggle = section(page).getByRole('button', { name: 'Month at a glance' });
+      expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+      await openGlance(page);
       await visible(section(page).locator('[aria-busy="true"]'));
       const before = await registers.boundingBox();
       release();
@@ -169,6 +179,7 @@ for (const [label, viewport] of Object.entries(VIEWPORTS)) {
       // The server's numbers, from a new browser (a reload may first show this one's saved copy).
       const fresh = await signedInPage(session(), viewport, account);
       await fresh.goto(`/months/${month.month.id}/journals`);
+      await openGlance(fresh);
       await expectRow(fresh, 'Run', ['50%', '1', '1', 'Not ticked', 'Ticked']);
       await visible(section(fresh).getByText('2 of 3', { exact: true }));
     });
@@ -178,6 +189,8 @@ for (const [label, viewport] of Object.entries(VIEWPORTS)) {
       for (const scheme of ['light', 'dark'] as const) {
         await page.emulateMedia({ colorScheme: scheme });
         await page.goto(`/months/${month.month.id}/journals`);
+        // Opened on the first visit; the second finds it open (remembered).
+        if (scheme === 'light') await openGlance(page);
         await visible(grid(page));
         // The app follows the system's scheme (defaultColorScheme "auto").
         expect(await page.locator('html').getAttribute('data-mantine-color-scheme')).toBe(scheme);

@@ -1,6 +1,7 @@
 // QA replay: every saved cache state × every route, rendered from the hydrated cache with the network off.
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
+import { STORAGE_KEYS } from '../../contract/rules';
 import { parseCacheSnapshot } from '../../src/queries/cache-snapshot';
 import { TEXTS } from '../../src/texts';
 import {
@@ -20,6 +21,8 @@ beforeEach(() => {
   // The network is off: every request fails the way fetch fails with no connection.
   server.use(http.all('*', () => HttpResponse.error()));
   signIn();
+  // The journals page's month at a glance is open, as a user who opened it once finds it.
+  localStorage.setItem(STORAGE_KEYS.glanceOpen, 'true');
 });
 
 type View = ReturnType<typeof renderRoute>;

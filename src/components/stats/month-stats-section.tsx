@@ -1,5 +1,6 @@
-// Month at a glance on the journals page: its code and data load after the page's first paint.
-import { Title } from '@mantine/core';
+// Month at a glance on the journals page: a disclosure, closed by default; once open, its code and
+// data load after the page's first paint.
+import { Title, UnstyledButton } from '@mantine/core';
 import { useQueryClient, useSuspenseQueries } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { lazy, Suspense, useMemo, useState } from 'react';
@@ -8,7 +9,9 @@ import { journals } from '../../i18n/en/journals';
 import { useTexts } from '../../i18n/store';
 import { statsKeys } from '../../queries/keys';
 import { monthStatsQueryOptions } from '../../queries/stats';
+import { ChevronIcon } from '../icons';
 import './stats-frame.css';
+import { useGlanceOpen } from './glance-open';
 import { StatsErrorBoundary } from './stats-error-boundary';
 import { StatsPlaceholder } from './stats-placeholder';
 
@@ -36,7 +39,31 @@ interface MonthStatsSectionProps {
   entryCount: number;
 }
 
-export function MonthStatsSection({ monthId, habitCount, entryCount }: MonthStatsSectionProps) {
+export function MonthStatsSection(props: MonthStatsSectionProps) {
+  const [open, toggle] = useGlanceOpen();
+  const t = useTexts('journals', journals);
+  return (
+    <section aria-labelledby="month-stats-title" className="mb-stats">
+      <Title order={2} size="h3" mb={open ? 'md' : 0}>
+        <UnstyledButton
+          id="month-stats-title"
+          className="mb-stats-toggle"
+          aria-expanded={open}
+          aria-controls="month-stats-body"
+          onClick={toggle}
+        >
+          <ChevronIcon size={20} className="mb-stats-chevron" />
+          {t.statsTitle}
+        </UnstyledButton>
+      </Title>
+      <div id="month-stats-body" hidden={!open}>
+        {open && <OpenStats {...props} />}
+      </div>
+    </section>
+  );
+}
+
+function OpenStats({ monthId, habitCount, entryCount }: MonthStatsSectionProps) {
   // A new lazy component per attempt: React keeps a failed chunk load's error for good otherwise.
   // Its download starts here, alongside the stats request, not once the data has come.
   const [attempt, setAttempt] = useState(0);
@@ -56,23 +83,18 @@ export function MonthStatsSection({ monthId, habitCount, entryCount }: MonthStat
     setAttempt((count) => count + 1);
   };
   return (
-    <section aria-labelledby="month-stats-title" className="mb-stats">
-      <Title order={2} size="h3" id="month-stats-title" mb="md">
-        {t.statsTitle}
-      </Title>
-      <StatsErrorBoundary onRetry={retry} texts={{ failed: t.statsFailed, retry: t.statsRetry }}>
-        <Suspense
-          fallback={
-            <StatsPlaceholder
-              habitCount={habitCount}
-              entryCount={entryCount}
-              label={t.statsLoading}
-            />
-          }
-        >
-          <LoadedStats monthId={monthId} Cards={Cards} />
-        </Suspense>
-      </StatsErrorBoundary>
-    </section>
+    <StatsErrorBoundary onRetry={retry} texts={{ failed: t.statsFailed, retry: t.statsRetry }}>
+      <Suspense
+        fallback={
+          <StatsPlaceholder
+            habitCount={habitCount}
+            entryCount={entryCount}
+            label={t.statsLoading}
+          />
+        }
+      >
+        <LoadedStats monthId={monthId} Cards={Cards} />
+      </Suspense>
+    </StatsErrorBoundary>
   );
 }

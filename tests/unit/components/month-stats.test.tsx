@@ -4,6 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
+import { STORAGE_KEYS } from '../../../contract/rules';
 import { MonthStatsSection } from '../../../src/components/stats/month-stats-section';
 import { cssVariablesResolver, theme } from '../../../src/theme';
 import {
@@ -17,7 +18,7 @@ import {
 } from '../../fixtures/factories';
 import { db } from '../msw/db';
 import { failing } from '../msw/responses';
-import { server, setupMswServer } from '../msw/server';
+import { requestLog, server, setupMswServer } from '../msw/server';
 import { apiUrl } from '../msw/url';
 import { createTestQueryClient } from '../queries/wrapper';
 // For its jsdom stubs (matchMedia, ResizeObserver) that Mantine needs.
@@ -29,6 +30,8 @@ setupMswServer();
 beforeAll(() => import('../../../src/components/stats/month-stats'), 60_000);
 
 beforeEach(() => {
+  // Open, as the user left it; the closed default has its own test below.
+  localStorage.setItem(STORAGE_KEYS.glanceOpen, 'true');
   // Recharts measures a 0×0 box under jsdom and says so; the chart itself is not under test here.
   vi.spyOn(console, 'warn').mockImplementation(() => undefined);
   // React reports the errors the section's error boundary catches.
@@ -86,6 +89,32 @@ const loaded = () =>
   screen.findByRole('table', { name: /^Each habit on each entry/ }, { timeout: 5000 });
 
 describe('MonthStatsSection', () => {
+  it('is closed by default, asks nothing, and opens and closes on its heading, remembering it', async () => {
+    localStorage.removeItem(STORAGE_KEYS.glanceOpen);
+    const month = seedMarch();
+    const statsRequests = () => requestLog.filter((r) => r.endsWith('/stats/'));
+    const user = userEvent.setup();
+    renderStats(month.id);
+    const toggle = within(section()).getByRole('button', { name: 'Month at a glance' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(document.getElementById(toggle.getAttribute('aria-controls') ?? '')).not.toBeVisible();
+    expect(screen.queryByText('Loading the month at a glance')).toBeNull();
+    // Nothing is loaded while closed: no request, however long it stays so.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(statsRequests()).toEqual([]);
+
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await loaded();
+    expect(statsRequests()).toHaveLength(1);
+    expect(localStorage.getItem(STORAGE_KEYS.glanceOpen)).toBe('true');
+
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.glanceOpen)).toBeNull();
+  });
+
   it('shows a busy placeholder under the heading first, sized for the known habits', () => {
     const month = seedMarch();
     renderStats(month.id);

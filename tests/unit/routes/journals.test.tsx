@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { MESSAGES } from '../../../contract/rules';
+import { MESSAGES, STORAGE_KEYS } from '../../../contract/rules';
 import { type MonthFixture, makeMonthFixture } from '../../fixtures/factories';
 import { db, seedMonth } from '../msw/db';
 import { failing, unreachable } from '../msw/responses';
@@ -42,11 +42,29 @@ describe('/months/$monthId/journals', () => {
     queryClient.setDefaultOptions({ queries: { ...queries, staleTime: 30_000 } });
     renderRoute(path(), { queryClient });
     await screen.findByRole('heading', { level: 1, name: 'January' }, { timeout: 5000 });
-    // The month at a glance is one more read, made alongside and not waited for (issue 6).
+    expect(requestLog).toHaveLength(7);
+    expect(requestLog.every((r) => r.startsWith('GET ') && !r.endsWith('/stats/'))).toBe(true);
+    // The month at a glance is closed until the user opens it (issue 6 on demand, issue 5's seven).
+    expect(screen.getByRole('button', { name: 'Month at a glance' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
+  });
+
+  it('requests the month at a glance alongside the seven when the user keeps it open', async () => {
+    localStorage.setItem(STORAGE_KEYS.glanceOpen, 'true');
+    const queryClient = createTestQueryClient();
+    const queries = queryClient.getDefaultOptions().queries;
+    queryClient.setDefaultOptions({ queries: { ...queries, staleTime: 30_000 } });
+    renderRoute(path(), { queryClient });
+    await screen.findByRole('heading', { level: 1, name: 'January' }, { timeout: 5000 });
     const stats = `GET /api/months/${fixture.month.id}/stats/`;
     expect(requestLog.filter((r) => r !== stats)).toHaveLength(7);
-    expect(requestLog.every((r) => r.startsWith('GET '))).toBe(true);
-    await waitFor(() => expect(requestLog).toContain(stats));
+    await waitFor(() => expect(requestLog.filter((r) => r === stats)).toHaveLength(1));
+    expect(screen.getByRole('button', { name: 'Month at a glance' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
   });
 
   it('shows the month name as the heading, linking back to /months', async () => {
@@ -82,10 +100,7 @@ describe('/months/$monthId/journals', () => {
     await view.user.click(within(card(/January 1, 2024/)).getByRole('checkbox', { name: 'Walk' }));
     expect(await findToast('Habit updated')).toBeInTheDocument();
     expect(within(card(/January 1, 2024/)).getByRole('checkbox', { name: 'Walk' })).toBeChecked();
-    // Besides the month at a glance, which refreshes in the background.
-    expect(requestLog.filter((r) => !r.endsWith('/stats/'))).toEqual([
-      expect.stringMatching(/^PATCH \/api\/dailyhabits\/\d+\/$/),
-    ]);
+    expect(requestLog).toEqual([expect.stringMatching(/^PATCH \/api\/dailyhabits\/\d+\/$/)]);
   });
 
   it("says 'Failed to update Habit' when the server refuses", async () => {

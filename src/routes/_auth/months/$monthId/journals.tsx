@@ -6,6 +6,7 @@ import { GoalsColumn } from '../../../../components/journals/goals-column';
 import { parseMonthId } from '../../../../components/journals/parse-month-id';
 import { RegistersColumn } from '../../../../components/journals/registers-column';
 import { usePageTitle } from '../../../../components/page-title';
+import { isGlanceOpen } from '../../../../components/stats/glance-open';
 import { MonthStatsSection } from '../../../../components/stats/month-stats-section';
 import { journals as journalWords } from '../../../../i18n/en/journals';
 import { useTexts } from '../../../../i18n/store';
@@ -31,10 +32,13 @@ export const Route = createFileRoute('/_auth/months/$monthId/journals')({
       import('../../../../queries/daily'),
       import('../../../../queries/errors'),
     ]);
-    // The month at a glance (issue 6): requested alongside, never awaited, so the page does not wait for it.
-    void import('../../../../queries/stats').then((stats) =>
-      queryClient.prefetchQuery(stats.monthStatsQueryOptions(monthId)),
-    );
+    // The month at a glance (issue 6), when the user keeps it open: requested alongside, never
+    // awaited, so the page does not wait for it.
+    if (isGlanceOpen()) {
+      void import('../../../../queries/stats').then((stats) =>
+        queryClient.prefetchQuery(stats.monthStatsQueryOptions(monthId)),
+      );
+    }
     try {
       // Seven requests in parallel, whatever the month's size.
       await Promise.all([
