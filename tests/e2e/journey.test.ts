@@ -5,6 +5,7 @@ import {
   openLiveForm,
   path,
   STRONG_PASSWORD,
+  setChecked,
   toast,
   uniqueUsername,
   visible,
@@ -25,12 +26,6 @@ async function registerAndLogin(page: Page, username: string): Promise<void> {
   await page.getByLabel('User').fill(username);
   await page.getByLabel(/^Password/).fill(STRONG_PASSWORD);
   await page.getByRole('button', { name: 'Login' }).click();
-}
-
-/** Clicks a checkbox and waits for it to settle in the wanted state (it follows the server's answer). */
-async function setChecked(checkbox: Locator, checked: boolean): Promise<void> {
-  await checkbox.click();
-  await expect.poll(() => checkbox.isChecked(), { timeout: 5_000 }).toBe(checked);
 }
 
 async function payMonthly(page: Page): Promise<void> {

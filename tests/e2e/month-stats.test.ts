@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import type { Journal } from '../../contract/entities.js';
 import { TEXTS, TOASTS } from '../../src/texts.js';
 import { signedInPage, type Viewport } from './support/app-helpers.js';
-import { gone, toast, uniqueUsername, visible } from './support/page-helpers.js';
+import { gone, setChecked, toast, uniqueUsername, visible } from './support/page-helpers.js';
 import {
   type SeededAccount,
   type SeededMonth,
@@ -167,12 +167,12 @@ for (const [label, viewport] of Object.entries(VIEWPORTS)) {
 
       // Ticking Run on the new entry's card: half the entries, a streak of one.
       const card = page.getByRole('article').filter({ hasText: 'Second entry' });
-      await card.getByRole('checkbox', { name: 'Run' }).check();
+      await setChecked(card.getByRole('checkbox', { name: 'Run' }), true);
       await visible(toast(page, TOASTS.habitUpdated));
       await expectRow(page, 'Run', ['50%', '1', '1', 'Not ticked', 'Ticked']);
 
       // Ticking a goal in the Goals column: 2 of 3.
-      await page.getByRole('checkbox', { name: 'Paint' }).check();
+      await setChecked(page.getByRole('checkbox', { name: 'Paint' }), true);
       await visible(section(page).getByText('2 of 3', { exact: true }));
       expect(await bar.getAttribute('aria-valuenow')).toBe('2');
 

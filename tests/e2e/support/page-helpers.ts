@@ -6,6 +6,16 @@ export async function visible(locator: Locator, timeout = 10_000): Promise<Locat
   return locator;
 }
 
+/**
+ * Clicks a checkbox and waits for it to settle in the wanted state. The app's checkboxes follow
+ * the query cache, which they reach a frame or two after the click (optimistic update), so
+ * Playwright's `check()` — which reads the state straight after its click — is too eager.
+ */
+export async function setChecked(checkbox: Locator, checked: boolean): Promise<void> {
+  await checkbox.click();
+  await expect.poll(() => checkbox.isChecked(), { timeout: 5_000 }).toBe(checked);
+}
+
 export async function gone(locator: Locator, timeout = 10_000): Promise<void> {
   await locator.first().waitFor({ state: 'hidden', timeout });
 }
