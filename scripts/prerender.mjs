@@ -28,6 +28,18 @@ const PAGES = [
 ];
 /** Every other route is an app screen inside the protected layout: spa.html preloads its code. */
 const SHELL_CHUNKS = ['src/routes/_auth.tsx?tsr-split=component'];
+/**
+ * The two screens people open most get a shell of their own that also preloads the screen's code,
+ * so it comes with the entry instead of after the router has started. The server picks them by
+ * path (server/plugins/web-app.ts, SCREEN_SHELLS); any other host can serve spa.html for all three.
+ */
+const SCREEN_SHELLS = [
+  { file: 'shells/months.html', chunk: 'src/routes/_auth/months/index.tsx?tsr-split=component' },
+  {
+    file: 'shells/journals.html',
+    chunk: 'src/routes/_auth/months/$monthId/journals.tsx?tsr-split=component',
+  },
+];
 const SLOT = '<!--app-html-->';
 
 // Vite's index.html is the template; a copy is kept so prerendering can run again on its own.
@@ -92,6 +104,13 @@ const page = (body, title, chunks = []) =>
 
 const shell = withPreloads(template.replace(SLOT, ''), SHELL_CHUNKS);
 writeFileSync(join(WEB, 'spa.html'), shell);
+mkdirSync(join(WEB, 'shells'), { recursive: true });
+for (const { file, chunk } of SCREEN_SHELLS) {
+  writeFileSync(
+    join(WEB, file),
+    withPreloads(template.replace(SLOT, ''), [...SHELL_CHUNKS, chunk]),
+  );
+}
 
 const { render } = await import('../dist/prerender/prerender.js');
 for (const { path, file, title, chunks } of PAGES) {

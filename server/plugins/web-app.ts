@@ -29,6 +29,15 @@ function pathOf(request: FastifyRequest): string | null {
   }
 }
 
+/**
+ * Screens whose own app shell also preloads their code (written by scripts/prerender.mjs);
+ * every other app route gets spa.html. Paths here are without their leading slash.
+ */
+const SCREEN_SHELLS: ReadonlyArray<readonly [RegExp, string]> = [
+  [/^months$/, 'shells/months.html'],
+  [/^months\/[^/]+\/journals$/, 'shells/journals.html'],
+];
+
 const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/');
 
 /**
@@ -43,6 +52,8 @@ export function resolveWebFile(files: ReadonlySet<string>, path: string): string
   const page = relativePath.replace(/\/+$/, '');
   const prerendered = page === '' ? 'index.html' : `${page}/index.html`;
   if (files.has(prerendered)) return prerendered;
+  const screenShell = SCREEN_SHELLS.find(([pattern]) => pattern.test(page))?.[1];
+  if (screenShell !== undefined && files.has(screenShell)) return screenShell;
   if (files.has('spa.html')) return 'spa.html';
   return files.has('index.html') ? 'index.html' : null;
 }

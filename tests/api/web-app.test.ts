@@ -164,6 +164,39 @@ describe('with a build', () => {
   });
 });
 
+describe('screen shells', () => {
+  let dir: string;
+  let testApp: TestApp;
+  beforeAll(async () => {
+    dir = webDir({
+      ...PAGES,
+      'shells/months.html': '<html>months shell</html>',
+      'shells/journals.html': '<html>journals shell</html>',
+    });
+    testApp = await buildTestApp({ WEB_DIR: dir });
+  });
+  afterAll(async () => {
+    await testApp.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it.each([
+    ['/months', 'months shell'],
+    ['/months/', 'months shell'],
+    ['/months/3/journals', 'journals shell'],
+    ['/months/abc/journals?x=1', 'journals shell'],
+    ['/months/3/journals/more', 'app shell'],
+    ['/months/3', 'app shell'],
+    ['/settings', 'app shell'],
+    ['/', 'landing page'],
+  ])('answers %s with the %s', async (url, body) => {
+    const response = await testApp.app.inject({ method: 'GET', url });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain(body);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+  });
+});
+
 describe('fallbacks', () => {
   it('uses index.html for deep links when there is no spa.html', async () => {
     const dir = webDir({ 'index.html': '<html>only page</html>' });

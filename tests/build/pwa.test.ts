@@ -78,16 +78,19 @@ describe('PWA build', () => {
   });
 
   describe('every page', () => {
-    it.each(['index.html', 'spa.html', ...prerendered])(
-      '%s links the manifest and registers the service worker from a file, not inline',
-      (file) => {
-        const html = read(file);
-        expect(html).toContain('<link rel="manifest" href="/manifest.webmanifest">');
-        expect(html).toMatch(/<script[^>]* src="\/registerSW\.js" defer><\/script>/);
-        // The CSP (script-src 'self') would block any inline script.
-        expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
-      },
-    );
+    it.each([
+      'index.html',
+      'spa.html',
+      'shells/months.html',
+      'shells/journals.html',
+      ...prerendered,
+    ])('%s links the manifest and registers the service worker from a file, not inline', (file) => {
+      const html = read(file);
+      expect(html).toContain('<link rel="manifest" href="/manifest.webmanifest">');
+      expect(html).toMatch(/<script[^>]* src="\/registerSW\.js" defer><\/script>/);
+      // The CSP (script-src 'self') would block any inline script.
+      expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+    });
 
     it('registers /sw.js for the whole site with a script of a few hundred bytes', () => {
       const register = read('registerSW.js');
@@ -127,5 +130,22 @@ describe('PWA build', () => {
       expect(sw).toMatch(/pathname\.startsWith\("\/api\/"\),new \w+\.NetworkOnly/);
       expect(sw).not.toMatch(/CacheFirst|StaleWhileRevalidate|NetworkFirst/);
     });
+  });
+});
+
+describe('screen shells', () => {
+  const manifest = JSON.parse(read('.vite/manifest.json')) as Record<string, { file: string }>;
+  const preloads = (html: string) =>
+    [...html.matchAll(/<link rel="modulepreload" href="\/([^"]+)">/g)].map((match) => match[1]);
+
+  it.each([
+    ['shells/months.html', 'src/routes/_auth/months/index.tsx?tsr-split=component'],
+    ['shells/journals.html', 'src/routes/_auth/months/$monthId/journals.tsx?tsr-split=component'],
+  ])("%s preloads its screen's code on top of the app shell's", (shell, chunk) => {
+    const own = preloads(read(shell));
+    const spa = preloads(read('spa.html'));
+    expect(own).toContain(manifest[chunk]?.file);
+    expect(spa).not.toContain(manifest[chunk]?.file);
+    expect(own).toEqual(expect.arrayContaining(spa));
   });
 });

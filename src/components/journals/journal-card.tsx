@@ -40,7 +40,14 @@ export function JournalCard(props: JournalCardProps) {
   };
 
   return (
-    <Card withBorder radius="lg" padding="lg" component="article" aria-labelledby={headingId}>
+    <Card
+      withBorder
+      radius="lg"
+      padding="lg"
+      component="article"
+      aria-labelledby={headingId}
+      className="mb-journal-card"
+    >
       <Stack gap="sm">
         {/* A search result links here (#journal-<id>): the whole card below the fixed 60 px header. */}
         <Title order={3} size="h5" id={headingId} style={{ scrollMarginTop: 100 }}>
