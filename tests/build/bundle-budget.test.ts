@@ -8,8 +8,9 @@
 //   entry alone 113.3 · / 117.2 · /tou 116.2 · /pp 116.2 · /logout 122.4 · /login 150.5 · /register 150.9
 //   /subscribe 155.3 · /settings 168.9 · /months 171.6 (185.3 with its modals) · journals 176.6 (195.3).
 // Issue 3's budgets: the landing ≤ 120 KB, any app route ≤ 180 KB (its modals load on first use).
-// The journals page's chart (@mantine/charts, ~116 KB) is a lazy chunk drawn after first paint and
-// is not counted here; bench/RESULTS.md reports what a first visit downloads in all.
+// The journals page's chart (@mantine/charts, ~116 KB) is a lazy chunk loaded only when the user
+// opens the month at a glance, and is not counted here; bench/RESULTS.md reports what a first visit
+// downloads in all.
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
