@@ -57,10 +57,26 @@ async function launchChromium(port: number, profile: string): Promise<ChildProce
   throw new Error('Chromium did not open its debugging port within 20 s');
 }
 
+/**
+ * Playwright's CDP connection to this Chromium (156) sometimes never completes: it attaches to the
+ * browser's own UI targets (the omnibox popup) and waits on their detach. A fresh attempt gets
+ * through, so a few short ones replace one long wait.
+ */
+async function connect(port: number) {
+  let lastError: unknown;
+  for (let attempt = 0; attempt < 4; attempt += 1) {
+    try {
+      return await chromium.connectOverCDP(`http://127.0.0.1:${port}`, { timeout: 20_000 });
+    } catch (error) {
+      lastError = error;
+    }
+  }
+  throw lastError;
+}
+
 /** Puts the tokens in the origin's localStorage of Chromium's default profile, where Lighthouse's tab runs. */
 async function logIn(port: number, storage: ReturnType<typeof loggedInStorage>): Promise<void> {
-  // Generous: on a loaded machine the first connection to a fresh Chromium can take long.
-  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`, { timeout: 120_000 });
+  const browser = await connect(port);
   try {
     const context = browser.contexts()[0];
     if (!context) throw new Error('Chromium has no default context');
@@ -86,8 +102,7 @@ async function logIn(port: number, storage: ReturnType<typeof loggedInStorage>):
  * page is measured as a first visit, as Lighthouse normally does.
  */
 async function clearHttpCache(port: number): Promise<void> {
-  // Generous: on a loaded machine the first connection to a fresh Chromium can take long.
-  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`, { timeout: 120_000 });
+  const browser = await connect(port);
   try {
     const context = browser.contexts()[0];
     if (!context) throw new Error('Chromium has no default context');
