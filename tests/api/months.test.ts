@@ -2,7 +2,13 @@
 import { MESSAGES } from '../../contract/rules.js';
 import { snapshot } from '../support/db-snapshot.js';
 import { seedFullMonth, seedMonth } from '../support/factories.js';
-import { buildTestApp, createUser, type TestApp, type TestUser } from '../support/test-app.js';
+import {
+  buildTestApp,
+  createUser,
+  type TestApp,
+  type TestUser,
+  tamperSignature,
+} from '../support/test-app.js';
 
 let t: TestApp;
 let user: TestUser;
@@ -65,7 +71,7 @@ describe('GET /api/months/', () => {
     const response = await t.app.inject({
       method: 'GET',
       url: '/api/months/',
-      headers: { authorization: `Bearer ${user.access.slice(0, -2)}xx` },
+      headers: { authorization: `Bearer ${tamperSignature(user.access)}` },
     });
     expect(response.statusCode).toBe(401);
     expect(response.json()).toEqual({ detail: MESSAGES.badToken, code: 'token_not_valid' });

@@ -106,3 +106,14 @@ export async function createUser(testApp: TestApp, username?: string): Promise<T
   const access = testApp.app.tokens.issueAccess(row.id);
   return { id: row.id, username: name, access, headers: { authorization: `Bearer ${access}` } };
 }
+
+/**
+ * The token with one character of its signature changed. Not the last characters: the last one of
+ * a base64url signature carries padding bits, so rewriting the end can leave the signature valid
+ * (about once in a thousand tokens).
+ */
+export function tamperSignature(token: string): string {
+  const at = token.length - 10;
+  const replacement = token[at] === 'A' ? 'B' : 'A';
+  return `${token.slice(0, at)}${replacement}${token.slice(at + 1)}`;
+}
