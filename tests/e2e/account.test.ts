@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import type { ExportFile } from '../../contract/export.js';
 import { TEXTS } from '../../src/texts.js';
 import { navEntry, signedInPage } from './support/app-helpers.js';
-import { path, STRONG_PASSWORD, toast, uniqueUsername, visible } from './support/page-helpers.js';
+import { path, registerAndLogin, toast, uniqueUsername, visible } from './support/page-helpers.js';
 import {
   loggedInStorage,
   SEED_PASSWORD,
@@ -123,17 +123,7 @@ describe('account settings', () => {
     expect((await api('api/token/', { username, password: SEED_PASSWORD })).status).toBe(401);
 
     // Register the same name again, log in, pay in the local checkout.
-    await page.goto('/register');
-    await page.getByLabel('User').fill(username);
-    await page.getByLabel(/^Password/).fill(STRONG_PASSWORD);
-    await page.getByLabel('Confirm Password').fill(STRONG_PASSWORD);
-    await page.getByRole('button', { name: 'Register' }).click();
-    await path(page, '/login');
-    // The URL changes before the login screen replaces the register form: wait for the form itself.
-    await visible(page.getByRole('heading', { name: 'Login' }));
-    await page.getByLabel('User').fill(username);
-    await page.getByLabel(/^Password/).fill(STRONG_PASSWORD);
-    await page.getByRole('button', { name: 'Login' }).click();
+    await registerAndLogin(page, username);
     await path(page, '/subscribe');
     await page.getByRole('button', { name: 'Monthly' }).click();
     await page.getByRole('button', { name: /^Pay \d/ }).click();

@@ -1,10 +1,10 @@
 // A new user's whole journey in Chromium: landing → register → login → pay → months → journals → goals → logout.
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import {
   gone,
   openLiveForm,
   path,
-  STRONG_PASSWORD,
+  registerAndLogin,
   setChecked,
   toast,
   uniqueUsername,
@@ -13,20 +13,6 @@ import {
 import { browserSessionForFile, VIEWPORTS } from './support/session.js';
 
 const session = browserSessionForFile();
-
-async function registerAndLogin(page: Page, username: string): Promise<void> {
-  await openLiveForm(page, '/register');
-  await page.getByLabel('User').fill(username);
-  await page.getByLabel(/^Password/).fill(STRONG_PASSWORD);
-  await page.getByLabel('Confirm Password').fill(STRONG_PASSWORD);
-  await page.getByRole('button', { name: 'Register' }).click();
-  await path(page, '/login');
-  // The URL changes before the new screen renders: wait for the login form itself.
-  await visible(page.getByRole('heading', { name: 'Login' }));
-  await page.getByLabel('User').fill(username);
-  await page.getByLabel(/^Password/).fill(STRONG_PASSWORD);
-  await page.getByRole('button', { name: 'Login' }).click();
-}
 
 async function payMonthly(page: Page): Promise<void> {
   await path(page, '/subscribe');

@@ -51,3 +51,18 @@ export async function openLiveForm(page: Page, url: string): Promise<void> {
   await page.goto(url);
   await page.waitForLoadState('networkidle');
 }
+
+/** Registers `username` through the live /register form, then logs in with it on /login. */
+export async function registerAndLogin(page: Page, username: string): Promise<void> {
+  await openLiveForm(page, '/register');
+  await page.getByLabel('User').fill(username);
+  await page.getByLabel(/^Password/).fill(STRONG_PASSWORD);
+  await page.getByLabel('Confirm Password').fill(STRONG_PASSWORD);
+  await page.getByRole('button', { name: 'Register' }).click();
+  await path(page, '/login');
+  // The URL changes before the new screen renders: wait for the login form itself.
+  await visible(page.getByRole('heading', { name: 'Login' }));
+  await page.getByLabel('User').fill(username);
+  await page.getByLabel(/^Password/).fill(STRONG_PASSWORD);
+  await page.getByRole('button', { name: 'Login' }).click();
+}
