@@ -1,6 +1,7 @@
 // Writes the prerendered public pages into dist/web, and the bare app shell as spa.html for every other route.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { loadEnv } from 'vite';
 
 const WEB = 'dist/web';
 /**
@@ -49,19 +50,19 @@ if (built.includes(SLOT)) writeFileSync(TEMPLATE_COPY, built);
 const template = readFileSync(TEMPLATE_COPY, 'utf8');
 const manifest = JSON.parse(readFileSync(join(WEB, '.vite/manifest.json'), 'utf8'));
 
+/** Which chunk file holds each source module (written by the build: vite.config.ts, moduleChunks). */
+const moduleChunks = JSON.parse(readFileSync(join(WEB, '.vite/module-chunks.json'), 'utf8'));
+
 /**
- * The manifest key of a route's split chunk. Usually the split module's id; when Rollup merges the
- * split module into a chunk with other code, the chunk has no `src` and is keyed by its file name,
- * but keeps the route file's name ("_auth").
+ * The manifest key of the chunk holding a module: the module's own key when it is a chunk's
+ * entry, else (Rollup merged it into a chunk with other code) that chunk's key, found by file.
  */
-function chunkKey(key) {
-  if (manifest[key]) return key;
-  const name = key.replace(/^.*\//, '').replace(/\.tsx?\?.*$/, '');
-  const named = Object.keys(manifest).filter(
-    (k) => manifest[k].isDynamicEntry && !manifest[k].src && manifest[k].name === name,
-  );
-  if (named.length !== 1) throw new Error(`no chunk ${key} in the Vite manifest`);
-  return named[0];
+function chunkKey(moduleId) {
+  if (manifest[moduleId]) return moduleId;
+  const file = moduleChunks[moduleId];
+  const key = file && Object.keys(manifest).find((k) => manifest[k].file === file);
+  if (!key) throw new Error(`no chunk holds ${moduleId} in this build`);
+  return key;
 }
 
 /**
@@ -102,14 +103,30 @@ const page = (body, title, chunks = []) =>
     chunks,
   );
 
-const shell = withPreloads(template.replace(SLOT, ''), SHELL_CHUNKS);
+/**
+ * The app shells start the opened screen's API reads before the app's code has arrived
+ * (public/early-data.js, taken over by src/api/early-responses.ts). The API's address is the one
+ * the build was made for (VITE_API_URL, from the environment or a .env file, as Vite reads it).
+ */
+const apiUrl = loadEnv('production', process.cwd(), 'VITE_').VITE_API_URL ?? '';
+const EARLY_DATA = `<script src="/early-data.js"${
+  apiUrl ? ` data-api-url="${apiUrl.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`)}"` : ''
+}></script>`;
+const COLOR_SCHEME = '<script src="/color-scheme.js"></script>';
+if (!template.includes(COLOR_SCHEME)) throw new Error(`index.html lost ${COLOR_SCHEME}`);
+// First in line after the colour scheme, and parser-blocking (so fetched at high priority, not
+// queued behind the code as an async script would be): the reads go out before the code's downloads.
+const appShell = (keys) =>
+  withPreloads(template.replace(SLOT, ''), keys).replace(
+    COLOR_SCHEME,
+    `${COLOR_SCHEME}\n    ${EARLY_DATA}`,
+  );
+
+const shell = appShell(SHELL_CHUNKS);
 writeFileSync(join(WEB, 'spa.html'), shell);
 mkdirSync(join(WEB, 'shells'), { recursive: true });
 for (const { file, chunk } of SCREEN_SHELLS) {
-  writeFileSync(
-    join(WEB, file),
-    withPreloads(template.replace(SLOT, ''), [...SHELL_CHUNKS, chunk]),
-  );
+  writeFileSync(join(WEB, file), appShell([...SHELL_CHUNKS, chunk]));
 }
 
 const { render } = await import('../dist/prerender/prerender.js');

@@ -3,6 +3,7 @@ import ky, { type AfterResponseHook, type BeforeRequestHook } from 'ky';
 import { texts } from '../i18n/store';
 import { isBrowserOffline, OfflineError } from '../offline/offline-error';
 import { OFFLINE_TEXTS } from '../offline/texts';
+import { answerFromEarlyRead } from './early-responses';
 import { publicHttp } from './http';
 import { ensureFreshAccess, getAccessToken, refreshAccess } from './tokens';
 
@@ -40,5 +41,8 @@ const retryUnauthorized: AfterResponseHook = async (request, _options, response,
 export const client = publicHttp.extend({
   // limit 1 with no retriable methods: only the forced retry above ever happens.
   retry: { limit: 1, methods: [] },
-  hooks: { beforeRequest: [authorize], afterResponse: [retryUnauthorized] },
+  hooks: {
+    beforeRequest: [authorize, answerFromEarlyRead],
+    afterResponse: [retryUnauthorized],
+  },
 });

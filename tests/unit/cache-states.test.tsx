@@ -50,8 +50,8 @@ function cardSummary(card: Element) {
   return {
     text: card.textContent ?? '',
     checkboxes: [...card.querySelectorAll<HTMLInputElement>('input[type=checkbox]')].map(
-      // Looked up in the card: jsdom's `input.labels` searches the whole document each time.
-      (input) => card.querySelector(`label[for="${input.id}"]`)?.textContent,
+      // The label wrapping the checkbox (jsdom's `input.labels` searches the whole document).
+      (input) => input.closest('label')?.textContent,
     ),
   };
 }

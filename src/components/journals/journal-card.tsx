@@ -1,5 +1,4 @@
 // One journal entry (spec §2): date, highlight, a named checkbox per habit, the measure's metric, Edit, Delete.
-import { Button, Card, Checkbox, Group, Stack, Text, Title } from '@mantine/core';
 import type { DailyHabit, DailyMeasure, Journal } from '../../../contract/entities';
 import { app } from '../../i18n/en/app';
 import { journals } from '../../i18n/en/journals';
@@ -10,6 +9,7 @@ import { PencilIcon, TrashIcon } from '../icons';
 import { loadJournalFormModal } from '../lazy-modals';
 import { notifyFailure, notifySuccess } from '../toast';
 import { formatJournalDate } from './format-date';
+import './journal-card.css';
 
 interface JournalCardProps {
   monthId: number;
@@ -21,6 +21,12 @@ interface JournalCardProps {
   deleting: boolean;
 }
 
+/**
+ * Plain elements styled with Mantine's CSS variables (journal-card.css) rather than Mantine
+ * components: a month shows up to 31 of these at once, each with a checkbox per habit, and
+ * rendering them as Card, Checkbox and Button trees was most of the journals page's start-up
+ * time (issue 5). They look like their Mantine counterparts, in both colour schemes.
+ */
 export function JournalCard(props: JournalCardProps) {
   const { monthId, journal, dailyHabits, dailyMeasures, onEdit, onDelete, deleting } = props;
   const t = useTexts('journals', journals);
@@ -40,68 +46,57 @@ export function JournalCard(props: JournalCardProps) {
   };
 
   return (
-    <Card
-      withBorder
-      radius="lg"
-      padding="lg"
-      component="article"
-      aria-labelledby={headingId}
-      className="mb-journal-card"
-    >
-      <Stack gap="sm">
-        {/* A search result links here (#journal-<id>): the whole card below the fixed 60 px header. */}
-        <Title order={3} size="h5" id={headingId} style={{ scrollMarginTop: 100 }}>
-          <time dateTime={journal.created_at}>{date}</time>
-        </Title>
-        <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-          {journal.highlight}
-        </Text>
-        {dailyMeasures.map((daily) => (
-          <Text key={daily.id} size="sm">
-            <Text span fw={600}>
-              {daily.measure.name}:
-            </Text>{' '}
-            {daily.metric}
-          </Text>
-        ))}
-        {dailyHabits.length > 0 && (
-          <Group gap="md">
-            {dailyHabits.map((daily) => (
-              <Checkbox
-                key={daily.id}
-                label={daily.habit.name}
+    <article aria-labelledby={headingId} className="mb-journal-card">
+      {/* A search result links here (#journal-<id>): the whole card below the fixed 60 px header. */}
+      <h3 id={headingId} className="mb-journal-date">
+        <time dateTime={journal.created_at}>{date}</time>
+      </h3>
+      <p className="mb-journal-highlight">{journal.highlight}</p>
+      {dailyMeasures.map((daily) => (
+        <p key={daily.id} className="mb-journal-measure">
+          <strong>{daily.measure.name}:</strong> {daily.metric}
+        </p>
+      ))}
+      {dailyHabits.length > 0 && (
+        <div className="mb-journal-habits">
+          {dailyHabits.map((daily) => (
+            <label key={daily.id} className="mb-check">
+              <input
+                type="checkbox"
                 checked={daily.is_practiced}
                 disabled={toggle.isPending && toggle.variables?.dailyHabitId === daily.id}
                 onChange={(event) => tick(daily, event.currentTarget.checked)}
               />
-            ))}
-          </Group>
-        )}
-        <Group gap="xs" mt="xs">
-          <Button
-            variant="light"
-            size="xs"
-            leftSection={<PencilIcon size={14} />}
-            aria-label={t.editJournalOf(date)}
-            onPointerEnter={loadJournalFormModal}
-            onFocus={loadJournalFormModal}
-            onClick={() => onEdit(journal)}
-          >
-            {words.edit}
-          </Button>
-          <Button
-            variant="light"
-            color="red"
-            size="xs"
-            leftSection={<TrashIcon size={14} />}
-            aria-label={t.deleteJournalOf(date)}
-            loading={deleting}
-            onClick={() => onDelete(journal)}
-          >
-            {words.delete}
-          </Button>
-        </Group>
-      </Stack>
-    </Card>
+              <span>{daily.habit.name}</span>
+            </label>
+          ))}
+        </div>
+      )}
+      <div className="mb-journal-actions">
+        <button
+          type="button"
+          className="mb-card-button"
+          aria-label={t.editJournalOf(date)}
+          onPointerEnter={loadJournalFormModal}
+          onFocus={loadJournalFormModal}
+          onClick={() => onEdit(journal)}
+        >
+          <PencilIcon size={14} />
+          {words.edit}
+        </button>
+        <button
+          type="button"
+          className="mb-card-button"
+          data-color="red"
+          aria-label={t.deleteJournalOf(date)}
+          aria-busy={deleting || undefined}
+          disabled={deleting}
+          onClick={() => onDelete(journal)}
+        >
+          {deleting ? <span className="mb-spinner" aria-hidden="true" /> : <TrashIcon size={14} />}
+          {words.delete}
+        </button>
+      </div>
+    </article>
   );
 }
