@@ -2,16 +2,27 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
 import type { DB } from './schema.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
+/** Runs one prepared read with its parameters, in the order the compiled query had them. */
+export type PreparedRead<Row> = (parameters: readonly unknown[]) => Promise<Row[]>;
+
 export interface Database {
   db: Kysely<DB>;
   dialect: Dialect;
+  /**
+   * `query` as a statement prepared once, for a read run on (nearly) every request: no query
+   * builder or connection hand-off per call. On SQLite a better-sqlite3 statement, run at once
+   * unless a transaction holds the connection (then after it, through Kysely, like any query);
+   * on PostgreSQL a named statement, parsed and planned once per pooled connection. `name`
+   * identifies the statement and must name one query only.
+   */
+  prepareRead<Row>(name: string, query: CompiledQuery<Row>): PreparedRead<Row>;
   /** Throws when the database cannot answer. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -56,6 +67,18 @@ function openSqlite(path: string): Database {
   return {
     db,
     dialect: 'sqlite',
+    prepareRead<Row>(_name: string, query: CompiledQuery<Row>): PreparedRead<Row> {
+      const statement = sqlite.prepare(query.sql);
+      return async (parameters) => {
+        // Inside an open transaction the connection would show its uncommitted writes; Kysely's
+        // queue runs the read after that transaction, as it would any other query.
+        if (sqlite.inTransaction) {
+          return (await db.executeQuery(CompiledQuery.raw(query.sql, [...parameters])))
+            .rows as Row[];
+        }
+        return statement.all(...parameters) as Row[];
+      };
+    },
     ping: async () => {
       await sql`select 1`.execute(db);
     },
@@ -86,6 +109,11 @@ function openPostgres(
   return {
     db,
     dialect: 'postgres',
+    prepareRead<Row>(name: string, query: CompiledQuery<Row>): PreparedRead<Row> {
+      const text = query.sql;
+      return async (parameters) =>
+        (await pool.query<Row & pg.QueryResultRow>({ name, text, values: [...parameters] })).rows;
+    },
     ping: async () => {
       await sql`select 1`.execute(db);
     },

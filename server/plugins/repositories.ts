@@ -11,7 +11,7 @@ declare module 'fastify' {
 
 export default fp(
   async function repositories(app: FastifyInstance) {
-    app.decorate('repos', createRepositories(app.database.db));
+    app.decorate('repos', createRepositories(app.database));
   },
   { name: 'repositories', dependencies: ['database'] },
 );

@@ -1,20 +1,23 @@
 // Reads and bumps a user's data version: the counter that tells a cached answer from a stale one.
 import { type Kysely, sql } from 'kysely';
+import type { Database } from '../db/database.js';
 import type { DB } from '../db/schema.js';
-import { runCompiled } from './compiled.js';
 
 /**
- * The user's current version, or undefined for a user who has never written (no row yet): such a
- * user's answers are not cached, since nothing would tell them apart from data written otherwise.
+ * Reads the user's current version, or undefined for a user who has never written (no row yet):
+ * such a user's answers are not cached, since nothing would tell them apart from data written
+ * otherwise. Every cached read runs it first, so it is a statement prepared once (one round trip
+ * on PostgreSQL), never a cached value: a write through another server must show at once.
  */
-export async function readDataVersion(db: Kysely<DB>, userId: number): Promise<number | undefined> {
-  const rows = await runCompiled(
-    db,
-    'dataVersions.get',
-    () => db.selectFrom('data_versions').select('version').where('user_id', '=', userId),
-    [userId],
+export function dataVersionReader(
+  database: Database,
+): (userId: number) => Promise<number | undefined> {
+  const read = database.prepareRead(
+    'monthbook_data_version',
+    // The 0 is a placeholder: the statement's one parameter is bound on each call.
+    database.db.selectFrom('data_versions').select('version').where('user_id', '=', 0).compile(),
   );
-  return rows[0]?.version;
+  return async (userId) => (await read([userId]))[0]?.version;
 }
 
 /** Call after the write, inside its transaction; the first bump creates the row. */

@@ -1,9 +1,10 @@
 // Repositories scoped to one user: the single place where ownership is enforced.
 import type { Kysely } from 'kysely';
+import type { Database } from '../db/database.js';
 import type { DB } from '../db/schema.js';
 import { DailyHabitRepository } from './daily-habits.js';
 import { DailyMeasureRepository } from './daily-measures.js';
-import { bumpDataVersion, readDataVersion } from './data-versions.js';
+import { bumpDataVersion, dataVersionReader } from './data-versions.js';
 import { GoalRepository } from './goals.js';
 import { JournalRepository } from './journals.js';
 import { MonthItemRepository } from './month-items.js';
@@ -42,11 +43,6 @@ export class UserRepositories {
     readonly userId: number,
     private readonly inWrite = false,
   ) {}
-
-  /** The user's data version; read it before the data it validates. */
-  dataVersion(): Promise<number | undefined> {
-    return readDataVersion(this.db, this.userId);
-  }
 
   get months(): MonthRepository {
     this.#months ??= this.versioned(new MonthRepository(this.db, this.userId), (r) => r.months);
@@ -130,8 +126,14 @@ export class UserRepositories {
 
 export interface Repositories {
   forUser(userId: number): UserRepositories;
+  /** The user's data version (data-versions.ts); read it before the data it validates. */
+  dataVersion(userId: number): Promise<number | undefined>;
 }
 
-export function createRepositories(db: Kysely<DB>): Repositories {
-  return { forUser: (userId) => new UserRepositories(db, userId) };
+export function createRepositories(database: Database): Repositories {
+  const { db } = database;
+  return {
+    forUser: (userId) => new UserRepositories(db, userId),
+    dataVersion: dataVersionReader(database),
+  };
 }

@@ -18,16 +18,17 @@ export type CachedRead = (
  * Keys carry the user, so one user's answer is never another's.
  */
 export function cachedRead(app: FastifyInstance): CachedRead {
+  const { repos, responseCache } = app;
   return async (request, reply, load) => {
-    const repos = app.repos.forUser(request.user.id);
-    const version = await repos.dataVersion();
-    if (version === undefined) return load(repos);
-    const key = `${request.user.id}|${request.method}|${request.url}`;
-    let body = app.responseCache.get(key, version);
+    const userId = request.user.id;
+    const version = await repos.dataVersion(userId);
+    if (version === undefined) return load(repos.forUser(userId));
+    const key = `${userId}|${request.method}|${request.url}`;
+    let body = responseCache.get(key, version);
     if (body === undefined) {
       // Serialized by the route's response schema (to a string), as an uncached answer would be.
-      body = Buffer.from(reply.serialize(await load(repos)) as string);
-      app.responseCache.set(key, version, body);
+      body = Buffer.from(reply.serialize(await load(repos.forUser(userId))) as string);
+      responseCache.set(key, version, body);
     }
     return reply.type(JSON_TYPE).send(body);
   };

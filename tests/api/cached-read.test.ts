@@ -1,4 +1,5 @@
 // Cached data reads: served again while the user's data is unchanged, fresh after any write on any server.
+import { MESSAGES } from '../../contract/rules.js';
 import { type SeededMonth, seedFullMonth, seedHabit, seedMeasure } from '../support/factories.js';
 import {
   buildSiblingApp,
@@ -6,6 +7,7 @@ import {
   createUser,
   type TestApp,
   type TestUser,
+  tamperSignature,
 } from '../support/test-app.js';
 
 let t: TestApp;
@@ -57,6 +59,37 @@ describe('the cache', () => {
     expect((await call(sibling, 'GET', '/api/months/')).json()).toEqual([
       { ...month, name: 'Renamed' },
     ]);
+  });
+
+  it('answers a hit with the status, headers and body of the uncached answer', async () => {
+    const { month } = await seedFullMonth(t, user);
+    const url = `/api/journals/?month=${month.id}`;
+    const first = await call(t, 'GET', url);
+    const hit = await call(t, 'GET', url);
+
+    const { 'x-request-id': firstId, date: _firstDate, ...firstHeaders } = first.headers;
+    const { 'x-request-id': hitId, date: _hitDate, ...hitHeaders } = hit.headers;
+    expect(hit.statusCode).toBe(first.statusCode);
+    expect(hitHeaders).toEqual(firstHeaders);
+    expect(hit.body).toBe(first.body);
+    expect(hitId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(hitId).not.toBe(firstId);
+  });
+
+  it('is not served without a valid token', async () => {
+    await seedFullMonth(t, user);
+    await warm(t, ['/api/months/']);
+
+    const anonymous = await t.app.inject({ method: 'GET', url: '/api/months/' });
+    const tampered = await t.app.inject({
+      method: 'GET',
+      url: '/api/months/',
+      headers: { authorization: `Bearer ${tamperSignature(user.access)}` },
+    });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json()).toEqual({ detail: MESSAGES.noCredentials });
+    expect(tampered.statusCode).toBe(401);
+    expect(tampered.json()).toEqual({ detail: MESSAGES.badToken, code: 'token_not_valid' });
   });
 
   it('is not used for a user who has never written (no version yet)', async () => {

@@ -12,7 +12,7 @@
 // opens the month at a glance, and is not counted here; bench/RESULTS.md reports what a first visit
 // downloads in all.
 import { existsSync, readFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { CONTACT_EMAIL, PLANS } from '../../contract/rules.js';
 import { TEXTS } from '../../src/texts.js';
@@ -51,16 +51,16 @@ const ROUTES: Record<string, RouteChunks> = {
   '/pp': { chunks: ['src/routes/pp.tsx'], lazy: [] },
   '/subscribe': {
     chunks: ['src/routes/_auth.tsx', 'src/routes/_auth/subscribe.tsx'],
-    lazy: ['_tokens', 'src/offline/query-persistence.ts', 'src/queries/billing.ts'],
+    lazy: ['src/api/tokens.ts', 'src/offline/query-persistence.ts', 'src/queries/billing.ts'],
   },
   '/settings': {
     chunks: ['src/routes/_auth.tsx', 'src/routes/_auth/settings.tsx'],
-    lazy: ['_tokens', 'src/offline/query-persistence.ts'],
+    lazy: ['src/api/tokens.ts', 'src/offline/query-persistence.ts'],
   },
   '/months': {
     chunks: ['src/routes/_auth.tsx', 'src/routes/_auth/months/index.tsx'],
     lazy: [
-      '_tokens',
+      'src/api/tokens.ts',
       'src/offline/query-persistence.ts',
       'src/queries/months.ts',
       'src/queries/billing.ts',
@@ -73,14 +73,14 @@ const ROUTES: Record<string, RouteChunks> = {
   '/months/$monthId/journals': {
     chunks: ['src/routes/_auth.tsx', 'src/routes/_auth/months/$monthId/journals.tsx'],
     lazy: [
-      '_tokens',
+      'src/api/tokens.ts',
       'src/offline/query-persistence.ts',
       'src/queries/months.ts',
       'src/queries/journals.ts',
       'src/queries/goals.ts',
       'src/queries/habits.ts',
       'src/queries/measures.ts',
-      '_daily',
+      'src/queries/daily.ts',
     ],
     modals: [
       'src/components/journals/journal-form-modal.tsx',
@@ -95,29 +95,24 @@ function readManifest(): Manifest {
   return JSON.parse(readFileSync(path, 'utf8')) as Manifest;
 }
 
+/** Which chunk file holds each source module (written by the build: vite.config.ts, moduleChunks). */
+function readModuleChunks(): Record<string, string> {
+  return JSON.parse(readFileSync(join(WEB, '.vite/module-chunks.json'), 'utf8')) as Record<
+    string,
+    string
+  >;
+}
+
 /**
- * Manifest keys matching a name: a source path (with or without `?tsr-split=…`) or a shared chunk's
- * prefix. When Rollup merges a route's split component into a chunk with other code, that chunk has
- * no `src` and is keyed by its file name, but keeps the route file's name (as scripts/prerender.mjs
- * also knows).
+ * The manifest key of the chunk holding a source module (a route file stands for its split
+ * component, `?tsr-split=component`). Rollup may have merged the module into a chunk with other
+ * code, which the manifest keys by file name: module-chunks.json says which.
  */
-function keysFor(manifest: Manifest, name: string): string[] {
-  const keys = Object.keys(manifest).filter((key) =>
-    name.startsWith('_')
-      ? key.startsWith(`${name}-`)
-      : key === name || key === `${name}?tsr-split=component`,
-  );
-  if (keys.length === 0 && !name.startsWith('_')) {
-    const routeName = basename(name).replace(/\.tsx?$/, '');
-    keys.push(
-      ...Object.keys(manifest).filter((key) => {
-        const chunk = manifest[key];
-        return chunk?.isDynamicEntry && !chunk.src && chunk.name === routeName;
-      }),
-    );
-  }
-  if (keys.length === 0) throw new Error(`no chunk for ${name} in the manifest`);
-  return keys;
+function keysFor(manifest: Manifest, moduleChunks: Record<string, string>, name: string): string[] {
+  const file = moduleChunks[`${name}?tsr-split=component`] ?? moduleChunks[name];
+  const key = Object.keys(manifest).find((k) => manifest[k]?.file === file);
+  if (!key) throw new Error(`no chunk holds ${name} in this build`);
+  return [key];
 }
 
 function staticClosure(manifest: Manifest, roots: string[]): Set<string> {
@@ -147,19 +142,19 @@ function gzippedKb(manifest: Manifest, keys: Iterable<string>): number {
   return Math.round((bytes / 1024) * 10) / 10;
 }
 
-function measure(manifest: Manifest): Record<string, number> {
+function measure(manifest: Manifest, moduleChunks: Record<string, string>): Record<string, number> {
   const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
   if (!entryKey) throw new Error('the manifest has no entry chunk');
   const entry = staticClosure(manifest, [entryKey]);
   const sizes: Record<string, number> = { 'entry only': gzippedKb(manifest, entry) };
   for (const [route, { chunks, lazy, modals }] of Object.entries(ROUTES)) {
-    const roots = [...chunks, ...lazy].flatMap((name) => keysFor(manifest, name));
+    const roots = [...chunks, ...lazy].flatMap((name) => keysFor(manifest, moduleChunks, name));
     const loaded = new Set([...entry, ...staticClosure(manifest, roots)]);
     sizes[route] = gzippedKb(manifest, loaded);
     if (modals) {
       const withModals = staticClosure(
         manifest,
-        modals.flatMap((name) => keysFor(manifest, name)),
+        modals.flatMap((name) => keysFor(manifest, moduleChunks, name)),
       );
       sizes[`${route} + modals`] = gzippedKb(manifest, new Set([...loaded, ...withModals]));
     }
@@ -168,7 +163,7 @@ function measure(manifest: Manifest): Record<string, number> {
 }
 
 describe('bundle budget (gzipped JS per route)', () => {
-  const sizes = measure(readManifest());
+  const sizes = measure(readManifest(), readModuleChunks());
   console.table(sizes);
 
   it(`keeps the landing page within ${LANDING_LIMIT_KB} KB`, () => {
