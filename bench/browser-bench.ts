@@ -39,6 +39,8 @@ export interface PageLoadRun {
   /** The API requests, ids and query values generalised, e.g. `GET /api/journals/?month={id}`. */
   apiCalls: string[];
   allRequests: number;
+  /** Until the first card showed: what a visitor sees first. */
+  firstCardMs: number;
   cardsShownMs: number;
   bytes: number;
   apiBytes: number;
@@ -147,12 +149,14 @@ export async function loadJournalsPage(
     await page.goto(pageUrl, { waitUntil: 'commit' });
     // performance.now() counts from the navigation's start, so this is the time a user waits.
     const cardsShownMs = await waitForCards(page, cards);
+    const firstCardMs = await waitForCards(page, 1);
     await requests.quiet();
     const { total, api } = await page.evaluate<{ total: number; api: number }>(TRANSFER);
     return {
       apiRequests: requests.api().length,
       apiCalls: requests.api(),
       allRequests: requests.all.length,
+      firstCardMs,
       cardsShownMs,
       bytes: total,
       apiBytes: api,

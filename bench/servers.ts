@@ -1,8 +1,7 @@
-// The two servers the benchmark compares: ours as a child process, and a bare node:http one in-process.
+// The two servers the benchmark compares, each a child process: ours, and a bare node:http one.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { type AddressInfo, createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -83,27 +82,30 @@ export interface CannedAnswer {
   body: Buffer;
 }
 
-/** A node:http server that answers every request with one fixed, pre-recorded response. */
+/**
+ * A bare node:http server (bench/bare-server.ts) answering every request with one recorded
+ * response, in a process of its own like ours: run inside the bench process it would share a
+ * thread with autocannon, which flatters it at 1 connection (no second process to wake) and holds
+ * it back at 16 and 64 (autocannon and the server take turns on one core).
+ */
 export async function startBareServer(answer: CannedAnswer): Promise<Running> {
-  const headers = {
-    'content-type': answer.contentType,
-    'content-length': String(answer.body.length),
-  };
-  const server: Server = createServer((request, response) => {
-    // Read the request body, as our server has to, before answering.
-    request.resume();
-    request.on('end', () => {
-      response.writeHead(answer.status, headers);
-      response.end(answer.body);
-    });
+  const dir = mkdtempSync(join(tmpdir(), 'monthbook-bare-'));
+  const file = join(dir, 'answer.json');
+  writeFileSync(file, JSON.stringify({ ...answer, body: answer.body.toString('base64') }));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/bare-server.ts', file], {
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`the bare server exited with ${code}`)));
+    child.stdout?.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().trim())));
+  });
   return {
     url: `http://127.0.0.1:${port}`,
     async stop() {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
+      child.kill('SIGTERM');
+      await exited;
+      rmSync(dir, { recursive: true, force: true });
     },
   };
 }

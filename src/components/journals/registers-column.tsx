@@ -1,7 +1,7 @@
 // The 'Registers' column (spec §2): journal cards, 'Add New Journal +' and the create/edit modals.
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Suspense, useMemo, useState } from 'react';
+import { Suspense, startTransition, useEffect, useMemo, useState } from 'react';
 import type { DailyHabit, DailyMeasure, Habit, Journal } from '../../../contract/entities';
 import { journals as journalWords } from '../../i18n/en/journals';
 import { toasts } from '../../i18n/en/toasts';
@@ -31,6 +31,9 @@ function groupByJournal<T extends { journal_id: number }>(items: T[]): Map<numbe
   return groups;
 }
 
+/** About a screenful: rendered with the page; the rest of the month's cards follow. */
+const FIRST_CARDS = 4;
+
 const ticks = (habits: Habit[], practiced: Record<string, boolean>) =>
   habits.map((habit) => ({ habitId: habit.id, isPracticed: practiced[habit.id] === true }));
 
@@ -50,6 +53,13 @@ export function RegistersColumn(props: RegistersColumnProps) {
   const measuresByJournal = useMemo(() => groupByJournal(dailyMeasures), [dailyMeasures]);
   // By the day each entry is about, newest first: today's entry is the one people come back for.
   const sorted = useMemo(() => [...journals].sort((a, b) => compareJournals(b, a)), [journals]);
+  // The cards are the page's largest piece of rendering (a month has up to 31). When the page
+  // opens, the first screenful renders with it and the rest just after, in a transition React
+  // splits into short tasks, so the page paints and answers input at once instead of after one
+  // long task. Later changes (a new, edited or deleted entry) show in the same render.
+  const [opened, setOpened] = useState(false);
+  useEffect(() => startTransition(() => setOpened(true)), []);
+  const shown = opened ? sorted : sorted.slice(0, FIRST_CARDS);
 
   const emptyValues: JournalFormValues = {
     createdAt: localToday(),
@@ -131,8 +141,8 @@ export function RegistersColumn(props: RegistersColumnProps) {
       {sorted.length === 0 ? (
         <Text>{t.noEntries}</Text>
       ) : (
-        <Stack gap="md">
-          {sorted.map((journal) => (
+        <Stack gap="md" aria-busy={shown !== sorted || undefined}>
+          {shown.map((journal) => (
             <JournalCard
               key={journal.id}
               monthId={monthId}

@@ -35,11 +35,13 @@ describe('formatIsoDate', () => {
 });
 
 describe('compareJournals', () => {
-  const journal = (id: number, created_at: string) => ({
+  const journal = (id: number, created_at: string): Journal => ({
     id,
     created_at,
     highlight: '',
+    month: 1,
     month_id: 1,
+    author: 1,
   });
 
   it('orders by day, then by id', () => {
