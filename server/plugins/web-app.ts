@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { MESSAGES } from '../../contract/rules.js';
+import { chooseBody, loadWebFiles } from '../services/web-files.js';
 
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 /** Vite puts content-hashed files here: they never change, so browsers may keep them a year. */
@@ -89,22 +90,32 @@ export default fp(
       return;
     }
     const files = listFiles(root);
-    // The build writes .br/.gz copies (scripts/compress.mjs): no compression work per request.
+    // A build's pages, code, styles and icons are read once, with the .br/.gz copies the build
+    // wrote (scripts/compress.mjs): a page's 20-odd files cost no disk access or compression per
+    // request. Anything else (the demo video, which browsers read in ranges) is streamed.
+    const inMemory = loadWebFiles(root, files);
     await app.register(fastifyStatic, { root, serve: false, preCompressed: true });
 
-    const send = (reply: FastifyReply, file: string) =>
+    const send = (request: FastifyRequest, reply: FastifyReply, file: string) => {
       reply
         .header('cache-control', file.startsWith('assets/') ? IMMUTABLE : 'no-cache')
         // The body may be the .br or .gz copy, chosen by the request's Accept-Encoding.
-        .header('vary', 'accept-encoding')
-        .sendFile(file, { cacheControl: false });
+        .header('vary', 'accept-encoding');
+      const loaded = inMemory.get(file);
+      if (loaded === undefined) return reply.sendFile(file, { cacheControl: false });
+      const { body, encoding } = chooseBody(loaded, request.headers['accept-encoding']);
+      reply.header('content-type', loaded.contentType).header('etag', body.etag);
+      if (encoding) reply.header('content-encoding', encoding);
+      if (request.headers['if-none-match'] === body.etag) return reply.code(304).send();
+      return reply.send(body.bytes);
+    };
 
     app.get('/*', { schema: { hide: true } }, async (request, reply) => {
       const path = pathOf(request);
       if (path === null || isApiPath(path)) return reply.callNotFound();
       const file = resolveWebFile(files, path);
       if (file === null) return reply.callNotFound();
-      return send(reply, file);
+      return send(request, reply, file);
     });
   },
   { name: 'web-app' },

@@ -1,4 +1,4 @@
-// The browser app's files go out precompressed (Brotli, else gzip) when the build wrote .br/.gz copies.
+// The browser app's files go out from memory, precompressed (Brotli, else gzip) when the build wrote .br/.gz copies.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +7,7 @@ import { buildTestApp, type TestApp } from '../support/test-app.js';
 
 const SCRIPT = `console.log(${JSON.stringify('monthbook '.repeat(400))});`;
 const PAGE = `<html>${'landing page '.repeat(200)}</html>`;
+const VIDEO = Buffer.alloc(4096, 7);
 
 describe('precompressed web files', () => {
   let dir: string;
@@ -23,6 +24,8 @@ describe('precompressed web files', () => {
       writeFileSync(join(dir, `${path}.br`), brotliCompressSync(content));
       writeFileSync(join(dir, `${path}.gz`), gzipSync(content));
     }
+    // Streamed from disk, not held in memory: browsers read a video in ranges.
+    writeFileSync(join(dir, 'demo.webm'), VIDEO);
     testApp = await buildTestApp({ WEB_DIR: dir });
   });
   afterAll(async () => {
@@ -53,5 +56,47 @@ describe('precompressed web files', () => {
     const plain = await get('/');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(PAGE);
+  });
+
+  it('honours q=0 and answers a repeat visit with 304 for the copy it was sent', async () => {
+    const refused = await get('/assets/index-3f9a1c.js', 'br;q=0, gzip');
+    expect(refused.headers['content-encoding']).toBe('gzip');
+
+    const first = await get('/assets/index-3f9a1c.js', 'br');
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^"[\w-]+-br"$/);
+    const again = await testApp.app.inject({
+      method: 'GET',
+      url: '/assets/index-3f9a1c.js',
+      headers: { 'accept-encoding': 'br', 'if-none-match': etag },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.rawPayload).toHaveLength(0);
+    // Another copy has another tag: a gzip-only client gets the full answer.
+    const gzipOnly = await testApp.app.inject({
+      method: 'GET',
+      url: '/assets/index-3f9a1c.js',
+      headers: { 'accept-encoding': 'gzip', 'if-none-match': etag },
+    });
+    expect(gzipOnly.statusCode).toBe(200);
+    expect(gunzipSync(gzipOnly.rawPayload).toString()).toBe(SCRIPT);
+  });
+
+  it('types each file, the app shell included', async () => {
+    const shell = await get('/months/4/journals');
+    expect(shell.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(shell.body).toBe('<html>app shell</html>');
+    expect((await get('/assets/index-3f9a1c.js')).headers['content-type']).toMatch(/javascript/);
+  });
+
+  it('streams the video from disk with byte ranges', async () => {
+    const response = await testApp.app.inject({
+      method: 'GET',
+      url: '/demo.webm',
+      headers: { range: 'bytes=0-99' },
+    });
+    expect(response.statusCode).toBe(206);
+    expect(response.rawPayload).toEqual(VIDEO.subarray(0, 100));
+    expect(response.headers['content-type']).toBe('video/webm');
   });
 });
