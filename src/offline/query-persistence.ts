@@ -195,8 +195,9 @@ function createPersistence(
 
 /**
  * Restores the signed-in user's saved data into the cache (once per client and user), then keeps
- * saving it as it changes. The protected layout's guard awaits it before any screen's loader runs,
- * so loaders find the saved data. Never rejects: without storage the app simply works online only.
+ * saving it as it changes. Offline, the protected layout's guard awaits it before any screen's
+ * loader runs, so loaders find the saved data; online it runs alongside the loaders' fetches.
+ * Never rejects: without storage the app simply works online only.
  */
 export function startQueryPersistence(queryClient: QueryClient): Promise<void> {
   const userId = sessionUserId();

@@ -19,8 +19,11 @@ export const Route = createFileRoute('/_auth')({
     // Offline, an expired token cannot be refreshed: the user stays in to read saved data, and
     // the check runs again on reconnect (AuthLayout).
     if (!isBrowserOffline() && !(await ensureFreshAccess())) throw redirect({ to: '/login' });
-    // Before any screen's loader, so the loaders find the data saved on this device.
-    await startQueryPersistence(context.queryClient);
+    // Offline, the data saved on this device is all there is: the loaders wait for it. Online they
+    // fetch fresh data anyway, so it is restored alongside (older than what they fetch, it never
+    // replaces it), not waited for: opening IndexedDB can take 100 ms or more on a first visit.
+    const restored = startQueryPersistence(context.queryClient);
+    if (isBrowserOffline()) await restored;
   },
   pendingComponent: LoadingScreen,
   // The spec shows 'Loading...' while the check runs, however short, and not a moment longer

@@ -109,4 +109,23 @@ describe('reading offline', () => {
     expect(screen.getByText(OFFLINE_TEXTS.bannerTitle)).toBeInTheDocument();
     expect(requestLog).toEqual([]);
   });
+
+  it('online, shows a month without waiting for the saved data to be read', async () => {
+    signIn();
+    const { month } = seedMonth(makeMonthFixture({ name: 'June', goals: ['Swim 10 km'] }));
+    // A device storage that never answers, as IndexedDB can be slow to open on a first visit.
+    let reads = 0;
+    setSavedQueriesStorage({
+      ...storage,
+      read: () => {
+        reads += 1;
+        return new Promise(() => {});
+      },
+    });
+    renderRoute(`/months/${month.id}/journals`, { queryClient: createQueryClient() });
+    const title = await screen.findByRole('heading', { name: 'June', level: 1 }, { timeout: 5000 });
+    expect(title).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Swim 10 km' })).toBeInTheDocument();
+    expect(reads).toBe(1);
+  });
 });
