@@ -59,7 +59,8 @@ export function RegistersColumn(props: RegistersColumnProps) {
   // long task. Later changes (a new, edited or deleted entry) show in the same render.
   const [opened, setOpened] = useState(false);
   useEffect(() => startTransition(() => setOpened(true)), []);
-  const shown = opened ? sorted : sorted.slice(0, FIRST_CARDS);
+  const pending = !opened && sorted.length > FIRST_CARDS;
+  const shown = pending ? sorted.slice(0, FIRST_CARDS) : sorted;
 
   const emptyValues: JournalFormValues = {
     createdAt: localToday(),
@@ -141,7 +142,7 @@ export function RegistersColumn(props: RegistersColumnProps) {
       {sorted.length === 0 ? (
         <Text>{t.noEntries}</Text>
       ) : (
-        <Stack gap="md" aria-busy={shown !== sorted || undefined}>
+        <Stack gap="md" aria-busy={pending || undefined}>
           {shown.map((journal) => (
             <JournalCard
               key={journal.id}
