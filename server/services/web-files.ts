@@ -1,6 +1,6 @@
 // The built browser app's files held in memory with their precompressed copies, answered without touching the disk.
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { extname, join } from 'node:path';
 
 export type ContentEncoding = 'br' | 'gzip';
@@ -54,9 +54,7 @@ export function loadWebFiles(root: string, files: ReadonlySet<string>): Map<stri
     const path = join(root, file);
     if (contentType === undefined || statSync(path).size > MAX_IN_MEMORY_BYTES) continue;
     const copy = (suffix: string, encoding: ContentEncoding) =>
-      files.has(`${file}${suffix}`) && existsSync(`${path}${suffix}`)
-        ? body(readFileSync(`${path}${suffix}`), encoding)
-        : undefined;
+      files.has(`${file}${suffix}`) ? body(readFileSync(`${path}${suffix}`), encoding) : undefined;
     loaded.set(file, {
       contentType,
       identity: body(readFileSync(path)),

@@ -4,16 +4,12 @@ import { HttpResponse, http } from 'msw';
 import { EARLY_READ_MAX_AGE_MS } from '../../../src/api/early-responses';
 import { storeTokens } from '../../../src/api/tokens';
 import { paymentStatusQueryOptions } from '../../../src/queries/billing';
-import { dailyHabitsQueryOptions, dailyMeasuresQueryOptions } from '../../../src/queries/daily';
-import { goalsQueryOptions } from '../../../src/queries/goals';
-import { habitsQueryOptions } from '../../../src/queries/habits';
-import { journalsQueryOptions } from '../../../src/queries/journals';
-import { measuresQueryOptions } from '../../../src/queries/measures';
 import { monthQueryOptions, monthsQueryOptions } from '../../../src/queries/months';
 import { makeJwt, makeMonthFixture } from '../../fixtures/factories';
 import { seedMonth } from '../msw/db';
 import { requestLog, server, setupMswServer } from '../msw/server';
 import { apiUrl } from '../msw/url';
+import { loadPage } from '../queries/journals-page-reads';
 import { createTestQueryClient } from '../queries/wrapper';
 
 setupMswServer();
@@ -27,20 +23,9 @@ function openShell(path: string): void {
   window.eval(EARLY_DATA);
 }
 
-/** The journals route's loader reads (src/routes/_auth/months/$monthId/journals.tsx). */
+/** The journals route's loader reads, on a fresh client. */
 function loadJournalsPage(monthId: number) {
-  const queryClient = createTestQueryClient();
-  return Promise.all(
-    [
-      monthQueryOptions(monthId),
-      journalsQueryOptions(monthId),
-      goalsQueryOptions(monthId),
-      habitsQueryOptions(monthId),
-      measuresQueryOptions(monthId),
-      dailyHabitsQueryOptions(monthId),
-      dailyMeasuresQueryOptions(monthId),
-    ].map((options) => queryClient.ensureQueryData(options as never)),
-  );
+  return loadPage(createTestQueryClient(), monthId);
 }
 
 afterEach(() => {

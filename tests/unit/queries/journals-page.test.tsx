@@ -1,43 +1,13 @@
 // The journals page's loader: seven reads, seven requests, whatever the size of the month.
-import { type QueryClient, useQueries } from '@tanstack/react-query';
+import { useQueries } from '@tanstack/react-query';
 import { waitFor } from '@testing-library/react';
-import { dailyHabitsQueryOptions, dailyMeasuresQueryOptions } from '../../../src/queries/daily';
-import { goalsQueryOptions } from '../../../src/queries/goals';
-import { habitsQueryOptions } from '../../../src/queries/habits';
-import { journalsQueryOptions } from '../../../src/queries/journals';
-import { measuresQueryOptions } from '../../../src/queries/measures';
-import { monthQueryOptions } from '../../../src/queries/months';
 import { makeMonthFixture } from '../../fixtures/factories';
 import { seedMonth } from '../msw/db';
 import { requestLog, setupMswServer } from '../msw/server';
+import { loadPage, pageQueries } from './journals-page-reads';
 import { createTestQueryClient, renderQueryHook } from './wrapper';
 
 setupMswServer();
-
-function pageQueries(monthId: number) {
-  return [
-    monthQueryOptions(monthId),
-    journalsQueryOptions(monthId),
-    goalsQueryOptions(monthId),
-    habitsQueryOptions(monthId),
-    measuresQueryOptions(monthId),
-    dailyHabitsQueryOptions(monthId),
-    dailyMeasuresQueryOptions(monthId),
-  ] as const;
-}
-
-/** What the route's loader does: every read through ensureQueryData, in parallel. */
-function loadPage(queryClient: QueryClient, id: number) {
-  return Promise.all([
-    queryClient.ensureQueryData(monthQueryOptions(id)),
-    queryClient.ensureQueryData(journalsQueryOptions(id)),
-    queryClient.ensureQueryData(goalsQueryOptions(id)),
-    queryClient.ensureQueryData(habitsQueryOptions(id)),
-    queryClient.ensureQueryData(measuresQueryOptions(id)),
-    queryClient.ensureQueryData(dailyHabitsQueryOptions(id)),
-    queryClient.ensureQueryData(dailyMeasuresQueryOptions(id)),
-  ]);
-}
 
 function expectedRequests(monthId: number): string[] {
   return [
