@@ -41,6 +41,23 @@ describe('app.repos.dataVersion', () => {
     expect(await t.app.repos.dataVersion(user.id)).toBe(second);
   });
 
+  it('answers reads made at once for several users each with their own version', async () => {
+    const other = await createUser(t);
+    await seedMonth(t, user);
+    await seedMonth(t, user, 'February');
+    await seedMonth(t, other);
+    const silent = await createUser(t);
+
+    // On PostgreSQL these share round trips (db/coalesced-reads.ts).
+    const versions = await Promise.all(
+      [user, other, silent, user, other].map((u) => t.app.repos.dataVersion(u.id)),
+    );
+
+    expect(versions[0]).toBe((versions[1] ?? 0) + 1);
+    expect(versions.slice(3)).toEqual(versions.slice(0, 2));
+    expect(versions[2]).toBeUndefined();
+  });
+
   it('never answers a bump its transaction has not committed', async () => {
     await seedMonth(t, user);
     const before = await t.app.repos.dataVersion(user.id);
