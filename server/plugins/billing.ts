@@ -34,7 +34,7 @@ declare module 'fastify' {
 
 function createBilling(app: FastifyInstance): Billing {
   const { config } = app;
-  const repository = createPaymentsRepository(app.database.db, app.database.dialect);
+  const repository = createPaymentsRepository(app.database);
   const fulfilment = createFulfilment(repository);
   const base = { mode: config.billing, repository, fulfilment, webhook: null, local: null };
   if (config.billing === 'stripe' && config.stripe) {

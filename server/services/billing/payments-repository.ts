@@ -1,7 +1,8 @@
 // Reads and writes the billing tables: one account row per user and the ids of handled events.
 import type { Kysely, Transaction } from 'kysely';
-import type { Dialect } from '../../db/database.js';
+import type { Database } from '../../db/database.js';
 import type { BillingAccountsTable, DB } from '../../db/schema.js';
+import { userColumnRead } from '../../db/user-column-read.js';
 
 export type BillingAccount = BillingAccountsTable;
 
@@ -51,7 +52,13 @@ export function emptyAccount(userId: number): BillingAccount {
   };
 }
 
-export function createPaymentsRepository(db: Kysely<DB>, dialect: Dialect): PaymentsRepository {
+export function createPaymentsRepository(database: Database): PaymentsRepository {
+  const { db, dialect } = database;
+  // The paywall runs it on every data request.
+  const hasPaid = userColumnRead(database, 'monthbook_has_paid', {
+    table: 'billing_accounts',
+    column: 'has_paid',
+  });
   const ensureRow = (userId: number) =>
     db
       .insertInto('billing_accounts')
@@ -67,14 +74,7 @@ export function createPaymentsRepository(db: Kysely<DB>, dialect: Dialect): Paym
         .where('user_id', '=', userId)
         .executeTakeFirst(),
 
-    async hasPaid(userId) {
-      const row = await db
-        .selectFrom('billing_accounts')
-        .select('has_paid')
-        .where('user_id', '=', userId)
-        .executeTakeFirst();
-      return row?.has_paid === 1;
-    },
+    hasPaid: async (userId) => (await hasPaid(userId)) === 1,
 
     async userExists(userId) {
       const row = await db
