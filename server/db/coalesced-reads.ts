@@ -1,4 +1,4 @@
-// Shares one database round trip among lookups that arrive while another is in flight, without ever answering one from a query sent before it.
+// Shares one database read among lookups that arrive together, without ever answering one from a query sent before it.
 
 /** Looks up many keys in one query; keys without a row are simply left out of the answer. */
 export type LookupMany<Key, Value> = (keys: Key[]) => Promise<Map<Key, Value>>;
@@ -8,25 +8,41 @@ interface Waiter<Value> {
   reject: (error: unknown) => void;
 }
 
+export interface CoalescingOptions {
+  /**
+   * Send each query on the event loop's next check phase (setImmediate) rather than at once: for
+   * a database answered in-process (SQLite), where a query is never "out" long enough for others
+   * to join it, this lets the requests read from the sockets in one turn share it.
+   */
+  gatherOneTurn?: boolean;
+}
+
 /**
- * One query at a time: lookups arriving while it is out wait for it to come back, then go out
- * together in the next one. So on a busy server a round trip serves many requests, while a lone
- * request goes out at once. A lookup is only answered by a query sent after it arrived: a query
- * already on its way might have been read before a write that this lookup's client has already
- * seen acknowledged (by another server, say), and the answer must show that write.
+ * One query at a time: lookups arriving while it is out (or, with `gatherOneTurn`, waiting for its
+ * turn) go together in the next one. So on a busy server one read serves many requests, while a
+ * lone request goes out at once. A lookup is only ever answered by a query sent after it arrived:
+ * a query already on its way might have been read before a write that this lookup's client has
+ * already seen acknowledged (by another server, say), and the answer must show that write.
  */
 export function coalescedLookup<Key, Value>(
   lookupMany: LookupMany<Key, Value>,
+  { gatherOneTurn = false }: CoalescingOptions = {},
 ): (key: Key) => Promise<Value | undefined> {
-  let inFlight = false;
+  /** A query is out or scheduled. */
+  let busy = false;
   let waiting = new Map<Key, Waiter<Value>[]>();
 
-  const send = (): void => {
+  const next = (): void => {
     if (waiting.size === 0) {
-      inFlight = false;
+      busy = false;
       return;
     }
-    inFlight = true;
+    busy = true;
+    if (gatherOneTurn) setImmediate(send);
+    else send();
+  };
+
+  const send = (): void => {
     const batch = waiting;
     waiting = new Map();
     let answer: Promise<Map<Key, Value>>;
@@ -48,7 +64,7 @@ export function coalescedLookup<Key, Value>(
           }
         },
       )
-      .finally(send);
+      .finally(next);
   };
 
   return (key) =>
@@ -56,6 +72,6 @@ export function coalescedLookup<Key, Value>(
       const waiters = waiting.get(key);
       if (waiters) waiters.push({ resolve, reject });
       else waiting.set(key, [{ resolve, reject }]);
-      if (!inFlight) send();
+      if (!busy) next();
     });
 }

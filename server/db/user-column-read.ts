@@ -1,4 +1,4 @@
-// One column of a per-user row, read on (nearly) every request: a statement prepared once, its round trips shared on PostgreSQL.
+// One column of a per-user row, read on (nearly) every request: a statement prepared once, shared by concurrent requests.
 import { CompiledQuery } from 'kysely';
 import { coalescedLookup } from './coalesced-reads.js';
 import type { Database } from './database.js';
@@ -9,32 +9,32 @@ type UserColumn =
   | { table: 'billing_accounts'; column: 'has_paid' };
 
 /**
- * Reads `column` of the user's row in `table`, or undefined without a row. On SQLite a local
- * prepared read; on PostgreSQL a named statement for many users at once, which the reads that
- * arrive while another is out share (coalesced-reads.ts): a busy server sends one query per round
- * trip rather than one per request, and each answer is still read after its request arrived.
- * `name` identifies the prepared statement.
+ * Reads `column` of the user's row in `table`, or undefined without a row: a statement prepared
+ * once, for many users at once, which concurrent requests share (coalesced-reads.ts). On
+ * PostgreSQL the reads that arrive while one is out go together in the next, so a busy server
+ * sends one query per round trip rather than one per request; on SQLite the requests read from
+ * the sockets in one event-loop turn share one read. Each answer is still read after its request
+ * arrived. `name` identifies the prepared statement.
  */
 export function userColumnRead(
   database: Database,
   name: string,
   { table, column }: UserColumn,
 ): (userId: number) => Promise<number | undefined> {
-  if (database.dialect === 'postgres') {
-    const readMany = database.prepareRead<{ user_id: number; value: number }>(
-      name,
-      CompiledQuery.raw(
-        `select user_id, ${column} as value from ${table} where user_id = any($1::int[])`,
-      ),
-    );
-    return coalescedLookup(
-      async (userIds: number[]) =>
-        new Map((await readMany([userIds])).map((row) => [row.user_id, row.value])),
-    );
-  }
-  const read = database.prepareRead<{ value: number }>(
+  const postgres = database.dialect === 'postgres';
+  const readMany = database.prepareRead<{ user_id: number; value: number }>(
     name,
-    CompiledQuery.raw(`select ${column} as value from ${table} where user_id = ?`),
+    CompiledQuery.raw(
+      postgres
+        ? `select user_id, ${column} as value from ${table} where user_id = any($1::int[])`
+        : `select user_id, ${column} as value from ${table} where user_id in (select value from json_each(?))`,
+    ),
   );
-  return async (userId) => (await read([userId]))[0]?.value;
+  return coalescedLookup(
+    async (userIds: number[]) => {
+      const rows = await readMany([postgres ? userIds : JSON.stringify(userIds)]);
+      return new Map(rows.map((row) => [row.user_id, row.value]));
+    },
+    { gatherOneTurn: !postgres },
+  );
 }

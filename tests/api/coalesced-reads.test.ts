@@ -107,4 +107,26 @@ describe('coalescedLookup', () => {
     await expect(lookup(1)).rejects.toThrow('no connection');
     expect(await lookup(2)).toBe(20);
   });
+
+  it('with gatherOneTurn, sends one query on the next turn for every lookup made before it', async () => {
+    const db = fakeDatabase(
+      new Map([
+        [1, 10],
+        [2, 20],
+      ]),
+    );
+    const lookup = coalescedLookup(db.lookupMany, { gatherOneTurn: true });
+
+    const together = [lookup(1), lookup(2), lookup(1)];
+    expect(db.queries).toHaveLength(0);
+    await tick();
+    expect(db.queries.map((q) => q.keys)).toEqual([[1, 2]]);
+    const later = lookup(2);
+    db.queries[0]?.answer();
+    expect(await Promise.all(together)).toEqual([10, 20, 10]);
+    await tick();
+    expect(db.queries.map((q) => q.keys)).toEqual([[1, 2], [2]]);
+    db.queries[1]?.answer();
+    expect(await later).toBe(20);
+  });
 });
