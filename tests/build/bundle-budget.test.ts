@@ -76,6 +76,7 @@ const ROUTES: Record<string, RouteChunks> = {
     lazy: [
       'src/api/tokens.ts',
       'src/offline/query-persistence.ts',
+      'src/queries/journals-page.ts',
       'src/queries/months.ts',
       'src/queries/journals.ts',
       'src/queries/goals.ts',

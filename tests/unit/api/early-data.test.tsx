@@ -4,12 +4,12 @@ import { HttpResponse, http } from 'msw';
 import { EARLY_READ_MAX_AGE_MS } from '../../../src/api/early-responses';
 import { storeTokens } from '../../../src/api/tokens';
 import { paymentStatusQueryOptions } from '../../../src/queries/billing';
+import { ensureJournalsPage } from '../../../src/queries/journals-page';
 import { monthQueryOptions, monthsQueryOptions } from '../../../src/queries/months';
 import { makeJwt, makeMonthFixture } from '../../fixtures/factories';
 import { seedMonth } from '../msw/db';
 import { requestLog, server, setupMswServer } from '../msw/server';
 import { apiUrl } from '../msw/url';
-import { loadPage } from '../queries/journals-page-reads';
 import { createTestQueryClient } from '../queries/wrapper';
 
 setupMswServer();
@@ -25,7 +25,7 @@ function openShell(path: string): void {
 
 /** The journals route's loader reads, on a fresh client. */
 function loadJournalsPage(monthId: number) {
-  return loadPage(createTestQueryClient(), monthId);
+  return ensureJournalsPage(createTestQueryClient(), monthId);
 }
 
 afterEach(() => {

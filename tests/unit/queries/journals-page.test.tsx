@@ -1,10 +1,10 @@
-// The journals page's loader: seven reads, seven requests, whatever the size of the month.
+// src/queries/journals-page.ts: the journals page's seven reads, seven requests, whatever the size of the month.
 import { useQueries } from '@tanstack/react-query';
 import { waitFor } from '@testing-library/react';
+import { ensureJournalsPage, journalsPageQueries } from '../../../src/queries/journals-page';
 import { makeMonthFixture } from '../../fixtures/factories';
 import { seedMonth } from '../msw/db';
 import { requestLog, setupMswServer } from '../msw/server';
-import { loadPage, pageQueries } from './journals-page-reads';
 import { createTestQueryClient, renderQueryHook } from './wrapper';
 
 setupMswServer();
@@ -27,7 +27,7 @@ describe('journals page reads', () => {
     const queryClient = createTestQueryClient();
     const id = fixture.month.id;
 
-    const [month, journals, goals, , , dailyHabits, dailyMeasures] = await loadPage(
+    const [month, journals, goals, , , dailyHabits, dailyMeasures] = await ensureJournalsPage(
       queryClient,
       id,
     );
@@ -43,10 +43,12 @@ describe('journals page reads', () => {
   it('makes no request more when the components read what the loader cached', async () => {
     const { month } = seedMonth(makeMonthFixture({ journals: 31 }));
     const queryClient = createTestQueryClient();
-    await loadPage(queryClient, month.id);
+    await ensureJournalsPage(queryClient, month.id);
     const { result } = renderQueryHook(
       () =>
-        useQueries({ queries: pageQueries(month.id).map((o) => ({ ...o, staleTime: 60_000 })) }),
+        useQueries({
+          queries: journalsPageQueries(month.id).map((o) => ({ ...o, staleTime: 60_000 })),
+        }),
       queryClient,
     );
     await waitFor(() => expect(result.current.every((q) => q.isSuccess)).toBe(true));
@@ -55,7 +57,9 @@ describe('journals page reads', () => {
 
   it('loads in 7 requests when the components fetch without a loader', async () => {
     const { month } = seedMonth(makeMonthFixture({ journals: 31 }));
-    const { result } = renderQueryHook(() => useQueries({ queries: pageQueries(month.id) }));
+    const { result } = renderQueryHook(() =>
+      useQueries({ queries: journalsPageQueries(month.id) }),
+    );
     await waitFor(() => expect(result.current.every((q) => q.isSuccess)).toBe(true));
     expect(requestLog.toSorted()).toEqual(expectedRequests(month.id));
   });

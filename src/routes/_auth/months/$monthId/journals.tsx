@@ -10,12 +10,7 @@ import { isGlanceOpen } from '../../../../components/stats/glance-open';
 import { MonthStatsSection } from '../../../../components/stats/month-stats-section';
 import { journals as journalWords } from '../../../../i18n/en/journals';
 import { useTexts } from '../../../../i18n/store';
-import { dailyHabitsQueryOptions, dailyMeasuresQueryOptions } from '../../../../queries/daily';
-import { goalsQueryOptions } from '../../../../queries/goals';
-import { habitsQueryOptions } from '../../../../queries/habits';
-import { journalsQueryOptions } from '../../../../queries/journals';
-import { measuresQueryOptions } from '../../../../queries/measures';
-import { monthQueryOptions } from '../../../../queries/months';
+import { journalsPageQueries } from '../../../../queries/journals-page';
 
 export const Route = createFileRoute('/_auth/months/$monthId/journals')({
   loader: async ({ context: { queryClient }, params }) => {
@@ -23,13 +18,8 @@ export const Route = createFileRoute('/_auth/months/$monthId/journals')({
     const ids = await import('../../../../components/journals/parse-month-id');
     const monthId = ids.parseMonthId(params.monthId);
     if (monthId === null) throw notFound();
-    const [months, journals, goals, habits, measures, daily, errors] = await Promise.all([
-      import('../../../../queries/months'),
-      import('../../../../queries/journals'),
-      import('../../../../queries/goals'),
-      import('../../../../queries/habits'),
-      import('../../../../queries/measures'),
-      import('../../../../queries/daily'),
+    const [page, errors] = await Promise.all([
+      import('../../../../queries/journals-page'),
       import('../../../../queries/errors'),
     ]);
     // The month at a glance (issue 6), when the user keeps it open: requested alongside, never
@@ -40,16 +30,7 @@ export const Route = createFileRoute('/_auth/months/$monthId/journals')({
       );
     }
     try {
-      // Seven requests in parallel, whatever the month's size.
-      await Promise.all([
-        queryClient.ensureQueryData(months.monthQueryOptions(monthId)),
-        queryClient.ensureQueryData(journals.journalsQueryOptions(monthId)),
-        queryClient.ensureQueryData(goals.goalsQueryOptions(monthId)),
-        queryClient.ensureQueryData(habits.habitsQueryOptions(monthId)),
-        queryClient.ensureQueryData(measures.measuresQueryOptions(monthId)),
-        queryClient.ensureQueryData(daily.dailyHabitsQueryOptions(monthId)),
-        queryClient.ensureQueryData(daily.dailyMeasuresQueryOptions(monthId)),
-      ]);
+      await page.ensureJournalsPage(queryClient, monthId);
     } catch (error) {
       if (errors.errorStatus(error) === 404) throw notFound();
       throw error;
@@ -63,17 +44,7 @@ function JournalsPage() {
   // The loader has rejected anything else, so this is a valid id here.
   const monthId = parseMonthId(params.monthId) ?? 0;
   const [month, journals, goals, habits, measures, dailyHabits, dailyMeasures] = useSuspenseQueries(
-    {
-      queries: [
-        monthQueryOptions(monthId),
-        journalsQueryOptions(monthId),
-        goalsQueryOptions(monthId),
-        habitsQueryOptions(monthId),
-        measuresQueryOptions(monthId),
-        dailyHabitsQueryOptions(monthId),
-        dailyMeasuresQueryOptions(monthId),
-      ],
-    },
+    { queries: journalsPageQueries(monthId) },
   );
 
   usePageTitle(month.data.name);

@@ -1,0 +1,36 @@
+// The journals page's seven reads (spec §2): one list for the route's loader and for its component.
+import type { QueryClient } from '@tanstack/react-query';
+import { dailyHabitsQueryOptions, dailyMeasuresQueryOptions } from './daily';
+import { goalsQueryOptions } from './goals';
+import { habitsQueryOptions } from './habits';
+import { journalsQueryOptions } from './journals';
+import { measuresQueryOptions } from './measures';
+import { monthQueryOptions } from './months';
+
+/** Seven requests, whatever the month's size (issue 5). public/early-data.js sends the same seven. */
+export function journalsPageQueries(monthId: number) {
+  return [
+    monthQueryOptions(monthId),
+    journalsQueryOptions(monthId),
+    goalsQueryOptions(monthId),
+    habitsQueryOptions(monthId),
+    measuresQueryOptions(monthId),
+    dailyHabitsQueryOptions(monthId),
+    dailyMeasuresQueryOptions(monthId),
+  ] as const;
+}
+
+/** The loader's work: every read through ensureQueryData, in parallel. */
+export function ensureJournalsPage(queryClient: QueryClient, monthId: number) {
+  const [month, journals, goals, habits, measures, dailyHabits, dailyMeasures] =
+    journalsPageQueries(monthId);
+  return Promise.all([
+    queryClient.ensureQueryData(month),
+    queryClient.ensureQueryData(journals),
+    queryClient.ensureQueryData(goals),
+    queryClient.ensureQueryData(habits),
+    queryClient.ensureQueryData(measures),
+    queryClient.ensureQueryData(dailyHabits),
+    queryClient.ensureQueryData(dailyMeasures),
+  ]);
+}
