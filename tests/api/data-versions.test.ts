@@ -48,7 +48,7 @@ describe('app.repos.dataVersion', () => {
     await seedMonth(t, other);
     const silent = await createUser(t);
 
-    // On PostgreSQL these share round trips (db/coalesced-reads.ts).
+    // Made together, they share one read (db/user-column-read.ts).
     const versions = await Promise.all(
       [user, other, silent, user, other].map((u) => t.app.repos.dataVersion(u.id)),
     );
