@@ -1,7 +1,7 @@
 // Renders bench/RESULTS.md: the goals of issue 5 with their measured figures, then every table they come from.
 import { CATEGORIES, type PageResult } from '../scripts/lighthouse.js';
 import type { ApiRow } from './api-bench.js';
-import type { CreateRun, PageLoadRun } from './browser-bench.js';
+import type { CreateRun, PageLoadRun, ReturnVisitRun } from './browser-bench.js';
 import { median } from './browser-bench.js';
 import type { RouteBundle } from './bundle-bench.js';
 
@@ -14,6 +14,8 @@ export interface BenchResults {
   api: ApiRow[];
   postgresNote: string | null;
   pageRuns: PageLoadRun[];
+  /** Each first visit's context opened the page again: its second and third visits. */
+  returnRuns: ReturnVisitRun[];
   pageUrl: string;
   createRuns: CreateRun[];
   bundles: RouteBundle[];
@@ -63,6 +65,20 @@ function goals(results: BenchResults): string[] {
   const pageRequests = median(results.pageRuns.map((run) => run.apiRequests));
   const pageMs = median(results.pageRuns.map((run) => run.cardsShownMs));
   const speedup = REFERENCE_PAGE_MS / pageMs;
+  const returnMs = median(results.returnRuns.map((run) => run.cardsShownMs));
+  const returnSpeedup = REFERENCE_PAGE_MS / returnMs;
+  // Met only when a first visit, the slowest case, is 5× faster; return visits are reported beside it.
+  const speedFigure =
+    `first visit (empty cache): all 31 cards shown after ${Math.round(pageMs)} ms (median), ${speedup.toFixed(1)}× faster; ` +
+    (results.returnRuns.length > 0
+      ? `return visit (code from the service worker, data from the API): ${Math.round(returnMs)} ms (median), ${returnSpeedup.toFixed(1)}× faster`
+      : 'return visits not measured');
+  const speedStatus =
+    speedup >= 5
+      ? met(true)
+      : results.returnRuns.length > 0 && returnSpeedup >= 5
+        ? '**not met** on a first visit; met on return visits'
+        : met(false);
   const createRequests = Math.max(...results.createRuns.map((run) => run.requests));
   const lighthouse = results.lighthouse;
   const lighthouseFigure =
@@ -79,9 +95,49 @@ function goals(results: BenchResults): string[] {
     '|---|---|---|',
     `| API reads at least 0.5 of bare \`node:http\` (3 reads × ${results.postgresNote ? 'SQLite' : 'SQLite and PostgreSQL'} × 1/16/64 connections) | ${readFigure} | ${met(lowest !== null && ratio(lowest) >= 0.5)} |`,
     `| Journals page of a 31-entry month in ≤ 7 requests | ${pageRequests} API requests (median of ${results.pageRuns.length} first visits) | ${met(pageRequests <= 7)} |`,
-    `| Journals page at least 5× faster than the reference's ~${REFERENCE_PAGE_MS / 1000} s | all 31 cards shown after ${Math.round(pageMs)} ms (median): ${speedup.toFixed(1)}× faster | ${met(speedup >= 5)} |`,
+    `| Journals page at least 5× faster than the reference's ~${REFERENCE_PAGE_MS / 1000} s | ${speedFigure} | ${speedStatus} |`,
     `| Creating a journal in ≤ 10 requests (the reference made ${REFERENCE_CREATE_REQUESTS}) | ${createRequests} requests (most of ${results.createRuns.length} creations) | ${met(createRequests <= 10)} |`,
     `| Lighthouse 100 in all four categories (performance/accessibility/best practices/SEO) | ${lighthouseFigure} | ${met(lighthouseMet)} |`,
+  ];
+}
+
+/** The page opened again in the same browser: the code comes from the service worker's cache, the data from the API. */
+function returnSection(runs: ReturnVisitRun[]): string[] {
+  if (runs.length === 0) return [];
+  const visits = [...new Set(runs.map((run) => run.visit))];
+  const row = (label: string, values: number[]) =>
+    `| ${label} | ${Math.round(median(values))} | ${Math.round(Math.min(...values))} | ${Math.round(Math.max(...values))} |`;
+  return [
+    '### Return visits',
+    '',
+    `After each of ${runs.length / visits.length} fresh contexts' first visit, once its service worker had installed (it precaches the app's code; ` +
+      '`/api/` is network-only in it, so every answer comes from the server), the same page opened again by new navigations, timed like the first visit, ' +
+      'each after clearing the data the app saves on the device for offline use (so the cards are drawn from this visit’s API answers). ' +
+      'This is how a user who has used the app before, or has just come through /months, opens the page.',
+    '',
+    '| | median | min | max |',
+    '|---|--:|--:|--:|',
+    ...visits.flatMap((visit) => {
+      const these = runs.filter((run) => run.visit === visit);
+      return [
+        row(
+          `visit ${visit}: API requests`,
+          these.map((run) => run.apiRequests),
+        ),
+        row(
+          `visit ${visit}: first card shown, ms`,
+          these.map((run) => run.firstCardMs),
+        ),
+        row(
+          `visit ${visit}: all cards shown, ms`,
+          these.map((run) => run.cardsShownMs),
+        ),
+      ];
+    }),
+    '',
+    `All return visits: all cards shown after ${Math.round(median(runs.map((run) => run.cardsShownMs)))} ms (median), ` +
+      `${(REFERENCE_PAGE_MS / median(runs.map((run) => run.cardsShownMs))).toFixed(1)}× faster than the reference's ~${REFERENCE_PAGE_MS} ms.`,
+    '',
   ];
 }
 
@@ -125,6 +181,7 @@ function browserSections(results: BenchResults): string[] {
     `Against the reference's ~${REFERENCE_PAGE_MS} ms for this page: ${(REFERENCE_PAGE_MS / median(runs.map((run) => run.cardsShownMs))).toFixed(1)}× faster (goal: 5×). ` +
       'The reference figure is the issue’s, not measured in this run.',
     '',
+    ...returnSection(results.returnRuns),
     '## Creating a journal in Chromium',
     '',
     `'Create a Register' on the open page above: highlight, the measure, one habit ticked, Save; ${results.createRuns.length} times in a row. ` +

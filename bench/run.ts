@@ -12,6 +12,8 @@ import {
   loadJournalsPage,
   PAGE_RUNS,
   type PageLoadRun,
+  type ReturnVisitRun,
+  revisitJournalsPage,
   storageFor,
 } from './browser-bench.js';
 import { benchRoutes, measureRouteBundles, type RouteBundle } from './bundle-bench.js';
@@ -55,6 +57,7 @@ async function apiPart(): Promise<{
 
 interface BrowserPart {
   pageRuns: PageLoadRun[];
+  returnRuns: ReturnVisitRun[];
   pageUrl: string;
   createRuns: CreateRun[];
   bundles: RouteBundle[];
@@ -71,6 +74,7 @@ async function browserPart(): Promise<BrowserPart> {
     const pagePath = `/months/${seeded.monthId}/journals`;
     const browser = await launchChromium();
     let pageRuns: PageLoadRun[];
+    let returnRuns: ReturnVisitRun[];
     let createRuns: CreateRun[];
     let bundles: RouteBundle[];
     try {
@@ -87,6 +91,20 @@ async function browserPart(): Promise<BrowserPart> {
           `  ${Math.round(result.cardsShownMs)} ms, ${result.apiRequests} API requests, ${result.bytes} bytes`,
         );
         pageRuns.push(result);
+      }
+      console.log(`Journals page, return visits after ${PAGE_RUNS} first visits…`);
+      returnRuns = [];
+      for (let run = 0; run < PAGE_RUNS; run += 1) {
+        const visits = await revisitJournalsPage(
+          browser,
+          `${server.url}${pagePath}`,
+          storage,
+          SEEDED_CARDS,
+        );
+        console.log(
+          `  ${visits.map((v) => `visit ${v.visit}: ${Math.round(v.cardsShownMs)} ms, ${v.apiRequests} API requests`).join('; ')}`,
+        );
+        returnRuns.push(...visits);
       }
       // Measured on a separate month-sized copy would cost a second seed; the page runs are done, so grow this one.
       console.log('Creating journals in the UI…');
@@ -115,7 +133,14 @@ async function browserPart(): Promise<BrowserPart> {
     } catch (error) {
       lighthouse = { error: error instanceof Error ? error.message : String(error) };
     }
-    return { pageRuns, pageUrl: '/months/<id>/journals', createRuns, bundles, lighthouse };
+    return {
+      pageRuns,
+      returnRuns,
+      pageUrl: '/months/<id>/journals',
+      createRuns,
+      bundles,
+      lighthouse,
+    };
   } finally {
     await server.stop();
   }
