@@ -8,8 +8,8 @@ import { userColumnRead } from '../db/user-column-read.js';
  * Reads the user's current version, or undefined for a user who has never written (no row yet):
  * such a user's answers are not cached, since nothing would tell them apart from data written
  * otherwise. Every cached read runs it first, so it is never a cached value (a write through
- * another server must show at once) but a prepared read whose PostgreSQL round trips concurrent
- * requests share (db/user-column-read.ts).
+ * another server must show at once) but a prepared read that the requests arriving together share
+ * (db/user-column-read.ts).
  */
 export function dataVersionReader(
   database: Database,
