@@ -145,6 +145,42 @@ async function newContext(browser: Browser, storage: ReturnType<typeof storageFo
   return context;
 }
 
+/** Navigates to the page and times it: until the first card and until all `cards` have shown. */
+async function timeVisit(
+  page: Page,
+  requests: ReturnType<typeof trackRequests>,
+  pageUrl: string,
+  cards: number,
+): Promise<{ firstCardMs: number; cardsShownMs: number }> {
+  await page.goto(pageUrl, { waitUntil: 'commit' });
+  // performance.now() counts from the navigation's start, so this is the time a user waits.
+  const cardsShownMs = await waitForCards(page, cards);
+  const firstCardMs = await waitForCards(page, 1);
+  await requests.quiet();
+  return { firstCardMs, cardsShownMs };
+}
+
+/** A fresh context with the journals page open, all `cards` shown and the network quiet; the caller closes it. */
+async function openJournalsPage(
+  browser: Browser,
+  pageUrl: string,
+  storage: ReturnType<typeof storageFor>,
+  cards: number,
+) {
+  const context = await newContext(browser, storage);
+  try {
+    const page = await context.newPage();
+    const requests = trackRequests(page);
+    await page.goto(pageUrl);
+    await waitForCards(page, cards);
+    await requests.quiet();
+    return { context, page, requests };
+  } catch (error) {
+    await context.close();
+    throw error;
+  }
+}
+
 /** One first visit (fresh context: empty HTTP cache) of the journals page until all `cards` show. */
 export async function loadJournalsPage(
   browser: Browser,
@@ -156,11 +192,7 @@ export async function loadJournalsPage(
   try {
     const page = await context.newPage();
     const requests = trackRequests(page);
-    await page.goto(pageUrl, { waitUntil: 'commit' });
-    // performance.now() counts from the navigation's start, so this is the time a user waits.
-    const cardsShownMs = await waitForCards(page, cards);
-    const firstCardMs = await waitForCards(page, 1);
-    await requests.quiet();
+    const { firstCardMs, cardsShownMs } = await timeVisit(page, requests, pageUrl, cards);
     const { total, api } = await page.evaluate<{ total: number; api: number }>(TRANSFER);
     return {
       apiRequests: requests.api().length,
@@ -187,12 +219,8 @@ export async function revisitJournalsPage(
   storage: ReturnType<typeof storageFor>,
   cards: number,
 ): Promise<ReturnVisitRun[]> {
-  const context = await newContext(browser, storage);
+  const { context, page, requests } = await openJournalsPage(browser, pageUrl, storage, cards);
   try {
-    const page = await context.newPage();
-    const requests = trackRequests(page);
-    await page.goto(pageUrl);
-    await waitForCards(page, cards);
     await page.evaluate('navigator.serviceWorker.ready.then(() => true)');
     await requests.quiet();
     const runs: ReturnVisitRun[] = [];
@@ -205,11 +233,8 @@ export async function revisitJournalsPage(
         storageTypes: 'indexeddb',
       });
       requests.reset();
-      await page.goto(pageUrl, { waitUntil: 'commit' });
-      const cardsShownMs = await waitForCards(page, cards);
-      const firstCardMs = await waitForCards(page, 1);
-      await requests.quiet();
-      runs.push({ visit, apiRequests: requests.api().length, firstCardMs, cardsShownMs });
+      const times = await timeVisit(page, requests, pageUrl, cards);
+      runs.push({ visit, apiRequests: requests.api().length, ...times });
     }
     return runs;
   } finally {
@@ -225,13 +250,8 @@ export async function createJournals(
   cards: number,
   runs = CREATE_RUNS,
 ): Promise<CreateRun[]> {
-  const context = await newContext(browser, storage);
+  const { context, page, requests } = await openJournalsPage(browser, pageUrl, storage, cards);
   try {
-    const page = await context.newPage();
-    const requests = trackRequests(page);
-    await page.goto(pageUrl);
-    await waitForCards(page, cards);
-    await requests.quiet();
     const results: CreateRun[] = [];
     for (let run = 0; run < runs; run += 1) {
       await page.getByRole('button', { name: 'Add New Journal +' }).click();
