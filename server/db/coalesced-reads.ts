@@ -18,9 +18,9 @@ export interface CoalescingOptions {
 }
 
 /**
- * One query at a time: lookups arriving while it is out (or, with `gatherOneTurn`, waiting for its
- * turn) go together in the next one. So on a busy server one read serves many requests, while a
- * lone request goes out at once. A lookup is only ever answered by a query sent after it arrived:
+ * One query at a time: lookups arriving while it is out go together in the next one (with
+ * `gatherOneTurn`, a query waits for the next check phase and takes every lookup made until then).
+ * So on a busy server one read serves many requests, while a lone request goes out at once. A lookup is only ever answered by a query sent after it arrived:
  * a query already on its way might have been read before a write that this lookup's client has
  * already seen acknowledged (by another server, say), and the answer must show that write.
  */
