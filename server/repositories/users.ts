@@ -18,6 +18,12 @@ export function usernameKey(username: string): string {
   return username.toLowerCase();
 }
 
+/**
+ * No stored name holds a NUL character (registration refuses one), and PostgreSQL cannot even
+ * compare text with one: such a name is simply not found, rather than an error.
+ */
+const couldBeStored = (username: string) => !username.includes('\u0000');
+
 export function createUsersRepository(db: Kysely<DB>) {
   return {
     /** Throws UsernameTakenError when the name exists, also when two registrations race. */
@@ -40,6 +46,7 @@ export function createUsersRepository(db: Kysely<DB>) {
     },
 
     async usernameExists(username: string): Promise<boolean> {
+      if (!couldBeStored(username)) return false;
       const row = await db
         .selectFrom('users')
         .select('id')
@@ -49,6 +56,7 @@ export function createUsersRepository(db: Kysely<DB>) {
     },
 
     async findCredentials(username: string): Promise<UserCredentials | undefined> {
+      if (!couldBeStored(username)) return undefined;
       return db
         .selectFrom('users')
         .select(['id', 'username', 'password_hash', 'token_generation'])

@@ -20,6 +20,7 @@ import { readAccountData } from '../repositories/account-data.js';
 import { importFile } from '../repositories/import.js';
 import { buildExport } from '../services/export-import.js';
 import { monthCsv } from '../services/month-csv.js';
+import { cleanInput } from './clean-input.js';
 
 const tags = ['export'];
 /** Compiled once: checks a 5 MB file in about 50 ms, several times faster than walking it for errors. */
@@ -71,6 +72,8 @@ export default async function exportImportRoutes(parent: FastifyInstance): Promi
     '/months/:id/export.csv',
     {
       onRequest: app.authenticate,
+      // As on every route with an id: "Infinity" or "1e400" is no id (Ajv alone would let it by).
+      preValidation: cleanInput({ params: IdParamsSchema }),
       schema: {
         tags,
         security,

@@ -196,6 +196,14 @@ describe('POST /api/token/', () => {
     }
   });
 
+  it('answers a username with a NUL character as an unknown one (PostgreSQL cannot compare it)', async () => {
+    for (const username of ['\u0000', `someone\u0000${freshName()}`]) {
+      const response = await post('/api/token/', { username, password: PASSWORD });
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ detail: MESSAGES.badLogin });
+    }
+  });
+
   it('asks for missing fields', async () => {
     const response = await post('/api/token/', { username: 'someone12' });
     expect(response.statusCode).toBe(400);

@@ -574,6 +574,18 @@ describe('GET /api/months/{id}/export.csv', () => {
     ]);
   });
 
+  it('answers 404 for an id that is no id: infinite, or too large to be one', async () => {
+    for (const id of ['Infinity', '-Infinity', '1e400', '99999999999']) {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/api/months/${id}/export.csv`,
+        headers: user.headers,
+      });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ detail: MESSAGES.notFound });
+    }
+  });
+
   it('answers 404 for another user’s month or one that does not exist', async () => {
     const theirs = await seedMonth(t, await createUser(t), 'Theirs');
     for (const id of [theirs.id, 999_999, 'abc']) {
