@@ -1,6 +1,6 @@
 // Chromium measurements of the built app: the 31-entry journals page (requests, time to all cards, bytes) and creating a journal.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { STORAGE_KEYS } from '../contract/rules.js';
+import { sessionStorageState } from '../tests/e2e/support/seed-account.js';
 import { MEASURE_NAME } from './seed.js';
 
 export const PAGE_RUNS = Number(process.env.BENCH_BROWSER_RUNS ?? 7);
@@ -67,19 +67,9 @@ interface CardEvent {
   at: number;
 }
 
+/** A signed-in user's browser as the app leaves it: the tokens, and the render cookie. */
 export function storageFor(url: string, access: string, refresh: string) {
-  return {
-    cookies: [],
-    origins: [
-      {
-        origin: new URL(url).origin,
-        localStorage: [
-          { name: STORAGE_KEYS.access, value: access },
-          { name: STORAGE_KEYS.refresh, value: refresh },
-        ],
-      },
-    ],
-  };
+  return sessionStorageState(url, { access, refresh });
 }
 
 /** `GET /api/journals/?month={id}` for `GET http://host/api/journals/?month=12`. */

@@ -85,5 +85,11 @@ export const STORAGE_KEYS = {
   /** Whether the journals page shows its month at a glance (closed unless the user opened it). */
   glanceOpen: 'glance-open',
 } as const;
+/**
+ * The cookie holding a copy of the access token, sent only with page requests under its path, so
+ * the server can render the journals page with the user's data (server/services/server-render.ts).
+ */
+export const RENDER_COOKIE = 'render_access';
+export const RENDER_COOKIE_PATH = '/months';
 export const TOAST_DURATION_MS = 3000;
 export const CONTACT_EMAIL = 'hello@monthbook.app';

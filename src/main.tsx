@@ -11,6 +11,7 @@ import { createRoot } from 'react-dom/client';
 import { preferredLocale, setLocale } from './i18n/store';
 import { createQueryClient } from './query-client';
 import { createAppRouter } from './router';
+import { SERVER_RENDERED_ATTRIBUTE } from './server-html';
 import { cssVariablesResolver, theme } from './theme';
 
 const queryClient = createQueryClient();
@@ -24,6 +25,7 @@ type Handoff = typeof import('./prerender-handoff');
 function mount(root: HTMLElement, handoff: Handoff | null = null) {
   // What the visitor typed into a prerendered form moves into the live one (see prerender-handoff.ts).
   const typed = handoff?.captureTypedState(root, document.activeElement);
+  const serverRendered = root.hasAttribute(SERVER_RENDERED_ATTRIBUTE);
   const app = (
     <StrictMode>
       <MantineProvider
@@ -37,22 +39,28 @@ function mount(root: HTMLElement, handoff: Handoff | null = null) {
       </MantineProvider>
     </StrictMode>
   );
-  if (!handoff || !typed) {
+  if (!serverRendered && (!handoff || !typed)) {
     createRoot(root).render(app);
     return;
   }
   // Synchronously, even if nothing was typed yet: a concurrent render yields to the event loop,
-  // and a keystroke landing in the prerendered form then would vanish with it.
+  // and a keystroke landing in the prerendered form then would vanish with it. A page the server
+  // rendered for the user (src/server-html.ts) is inert until now, and live from here on.
   const reactRoot = createRoot(root);
   flushSync(() => reactRoot.render(app));
-  handoff.restoreTypedState(root, typed);
+  if (serverRendered) {
+    root.removeAttribute('inert');
+    root.removeAttribute(SERVER_RENDERED_ATTRIBUTE);
+  }
+  if (handoff && typed) handoff.restoreTypedState(root, typed);
 }
 
 // The language (issue 6 #7) is set first, so app screens render in it at once: English at once,
 // pt-BR after its texts' chunk has loaded; the English prerendered page stays on screen meanwhile.
 const localeReady = setLocale(preferredLocale());
 
-// A prerendered page (/, /tou, /pp, /login, /register) stays on screen until its route's code has
+// A prerendered page (/, /tou, /pp, /login, /register, or a journals page the server rendered for
+// the user) stays on screen until its route's code has
 // loaded, so the first render replaces it with the same content instead of a blank pending state.
 // A promise, not a top-level await: with one, Rollup splits the entry into many small chunks
 // and the landing page's JavaScript grows by about 6 KB gzipped.

@@ -6,13 +6,22 @@ import { routeTree } from './routeTree.gen';
 
 export interface RouterContext {
   queryClient: QueryClient;
+  /**
+   * True when the server renders a screen for a signed-in user (src/prerender.tsx): the server
+   * has checked the session and filled the query cache, so nothing here reads the browser's storage.
+   */
+  serverRender?: boolean;
 }
 
 /** `history` lets tests (and the prerenderer) use a memory history instead of the browser's. */
-export function createAppRouter(queryClient: QueryClient, history?: RouterHistory) {
+export function createAppRouter(
+  queryClient: QueryClient,
+  history?: RouterHistory,
+  { serverRender = false }: { serverRender?: boolean } = {},
+) {
   return createRouter({
     routeTree,
-    context: { queryClient },
+    context: { queryClient, serverRender },
     defaultPreload: 'intent',
     // Freshness is react-query's job; the router always asks it.
     defaultPreloadStaleTime: 0,

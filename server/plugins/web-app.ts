@@ -5,7 +5,8 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { MESSAGES } from '../../contract/rules.js';
-import { chooseBody, loadWebFiles } from '../services/web-files.js';
+import { createServerRender, readShell } from '../services/server-render.js';
+import { chooseBody, compressPage, loadWebFiles } from '../services/web-files.js';
 
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 /** Vite puts content-hashed files here: they never change, so browsers may keep them a year. */
@@ -34,9 +35,10 @@ function pathOf(request: FastifyRequest): string | null {
  * Screens whose own app shell also preloads their code (written by scripts/prerender.mjs);
  * every other app route gets spa.html. Paths here are without their leading slash.
  */
+const JOURNALS_SHELL = 'shells/journals.html';
 const SCREEN_SHELLS: ReadonlyArray<readonly [RegExp, string]> = [
   [/^months$/, 'shells/months.html'],
-  [/^months\/[^/]+\/journals$/, 'shells/journals.html'],
+  [/^months\/[^/]+\/journals$/, JOURNALS_SHELL],
 ];
 
 const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/');
@@ -95,6 +97,16 @@ export default fp(
     // request. Anything else (the demo video, which browsers read in ranges) is streamed.
     const inMemory = loadWebFiles(root, files);
     await app.register(fastifyStatic, { root, serve: false, preCompressed: true });
+    // The app's server bundle sits beside the web build (dist/prerender next to dist/web).
+    const journalsShell = readShell(join(root, JOURNALS_SHELL));
+    const serverRender =
+      journalsShell === null
+        ? null
+        : await createServerRender(
+            app,
+            journalsShell,
+            join(root, '..', 'prerender', 'prerender.js'),
+          );
 
     const send = (request: FastifyRequest, reply: FastifyReply, file: string) => {
       reply
@@ -115,6 +127,19 @@ export default fp(
       if (path === null || isApiPath(path)) return reply.callNotFound();
       const file = resolveWebFile(files, path);
       if (file === null) return reply.callNotFound();
+      if (file === JOURNALS_SHELL && serverRender !== null) {
+        const page = await serverRender.journalsPage(request, path);
+        if (page !== null) {
+          const { bytes, encoding } = await compressPage(page, request.headers['accept-encoding']);
+          if (encoding) reply.header('content-encoding', encoding);
+          // The user's own data: kept by no cache, and answered per cookie.
+          return reply
+            .header('content-type', 'text/html; charset=utf-8')
+            .header('cache-control', 'private, no-store')
+            .header('vary', 'cookie, accept-encoding')
+            .send(bytes);
+        }
+      }
       return send(request, reply, file);
     });
   },

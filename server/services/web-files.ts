@@ -2,6 +2,8 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { extname, join } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 
 export type ContentEncoding = 'br' | 'gzip';
 
@@ -87,4 +89,28 @@ export function chooseBody(
   if (file.gzip && (accepted.has('gzip') || accepted.has('*')))
     return { body: file.gzip, encoding: 'gzip' };
   return { body: file.identity };
+}
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/**
+ * A page made per request, compressed for the client: Brotli at a fast level (about 1 ms for
+ * 100 KB, most of the full level's gain), else gzip, else as it is.
+ */
+export async function compressPage(
+  page: string,
+  acceptEncoding: string | undefined,
+): Promise<{ bytes: Buffer; encoding?: ContentEncoding }> {
+  const accepted = acceptedEncodings(acceptEncoding);
+  const bytes = Buffer.from(page);
+  if (accepted.has('br') || accepted.has('*')) {
+    const params = {
+      [constants.BROTLI_PARAM_QUALITY]: 4,
+      [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+    };
+    return { bytes: await brotli(bytes, { params }), encoding: 'br' };
+  }
+  if (accepted.has('gzip')) return { bytes: await gzipAsync(bytes), encoding: 'gzip' };
+  return { bytes };
 }

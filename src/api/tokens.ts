@@ -5,6 +5,7 @@ import type { RefreshBody } from '../../contract/requests';
 import { STORAGE_KEYS } from '../../contract/rules';
 import { isBrowserOffline } from '../offline/offline-error';
 import { publicHttp } from './http';
+import { clearRenderCookie, syncRenderCookie } from './render-cookie';
 
 /** Refresh a little early, so a token does not expire between the check and the server. */
 const EXPIRY_MARGIN_MS = 5_000;
@@ -20,6 +21,7 @@ export function getRefreshToken(): string | null {
 export function storeTokens(tokens: Pick<TokenPair, 'access'> & Partial<TokenPair>): void {
   localStorage.setItem(STORAGE_KEYS.access, tokens.access);
   if (tokens.refresh !== undefined) localStorage.setItem(STORAGE_KEYS.refresh, tokens.refresh);
+  syncRenderCookie();
 }
 
 type SessionEndListener = () => void;
@@ -34,6 +36,7 @@ export function onSessionEnd(listener: SessionEndListener): () => void {
 /** Logout clears all local storage (spec §4), not just the two keys, and the data saved for offline use. */
 export function clearSession(): void {
   localStorage.clear();
+  clearRenderCookie();
   import('../offline/query-persistence')
     .then((persistence) => persistence.forgetSavedQueries())
     .catch((error: unknown) => console.error('Could not forget the saved data', error));

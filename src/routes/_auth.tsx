@@ -10,15 +10,20 @@ import { useOnReconnect } from '../offline/online-status';
 
 export const Route = createFileRoute('/_auth')({
   beforeLoad: async ({ context }) => {
+    if (context.serverRender) return;
     // Imported here, not at the top, so public pages never download the token code.
-    const [{ hasSession, ensureFreshAccess }, { startQueryPersistence }] = await Promise.all([
-      import('../api/tokens'),
-      import('../offline/query-persistence'),
-    ]);
+    const [{ hasSession, ensureFreshAccess }, { syncRenderCookie }, { startQueryPersistence }] =
+      await Promise.all([
+        import('../api/tokens'),
+        import('../api/render-cookie'),
+        import('../offline/query-persistence'),
+      ]);
     if (!hasSession()) throw redirect({ to: '/login' });
     // Offline, an expired token cannot be refreshed: the user stays in to read saved data, and
     // the check runs again on reconnect (AuthLayout).
     if (!isBrowserOffline() && !(await ensureFreshAccess())) throw redirect({ to: '/login' });
+    // Sessions from before the render cookie existed get it here (src/api/render-cookie.ts).
+    syncRenderCookie();
     // Offline, the data saved on this device is all there is: the loaders wait for it. Online they
     // fetch fresh data anyway, so it is restored alongside (older than what they fetch, it never
     // replaces it), not waited for: opening IndexedDB can take 100 ms or more on a first visit.

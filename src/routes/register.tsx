@@ -17,6 +17,7 @@ function RegisterPage() {
   // In the component, not in beforeLoad: hovering a Sign Up link preloads the route and must not sign anyone out.
   useEffect(() => {
     localStorage.clear();
+    void import('../api/render-cookie').then((cookie) => cookie.clearRenderCookie());
     queryClient.clear();
   }, [queryClient]);
   return (

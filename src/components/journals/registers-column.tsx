@@ -8,6 +8,7 @@ import { toasts } from '../../i18n/en/toasts';
 import { useTexts } from '../../i18n/store';
 import { compareJournals } from '../../queries/journal-list';
 import { useCreateJournal, useDeleteJournal, useUpdateJournal } from '../../queries/journals';
+import { rendersWholePage } from '../../server-html';
 import { JournalFormModal, loadJournalFormModal } from '../lazy-modals';
 import { notifyFailure, notifySuccess, notifyWarning } from '../toast';
 import { useMountedOnce } from '../use-mounted-once';
@@ -56,8 +57,9 @@ export function RegistersColumn(props: RegistersColumnProps) {
   // The cards are the page's largest piece of rendering (a month has up to 31). When the page
   // opens, the first screenful renders with it and the rest just after, in a transition React
   // splits into short tasks, so the page paints and answers input at once instead of after one
-  // long task. Later changes (a new, edited or deleted entry) show in the same render.
-  const [opened, setOpened] = useState(false);
+  // long task. Later changes (a new, edited or deleted entry) show in the same render. Over the
+  // server's HTML of the page every card renders at once: none may disappear meanwhile.
+  const [opened, setOpened] = useState(rendersWholePage);
   useEffect(() => startTransition(() => setOpened(true)), []);
   const pending = !opened && sorted.length > FIRST_CARDS;
   const shown = pending ? sorted.slice(0, FIRST_CARDS) : sorted;

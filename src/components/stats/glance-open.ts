@@ -18,6 +18,8 @@ function rememberGlanceOpen(open: boolean): void {
   } catch {
     // Storage can be disabled: the section still opens, just not remembered.
   }
+  // The server renders the page with the section closed: only then may it (src/api/render-cookie.ts).
+  void import('../../api/render-cookie').then((cookie) => cookie.syncRenderCookie());
 }
 
 export function useGlanceOpen(): [boolean, () => void] {

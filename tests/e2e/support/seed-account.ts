@@ -8,7 +8,7 @@ import type {
   Month,
   TokenPair,
 } from '../../../contract/entities.js';
-import { STORAGE_KEYS } from '../../../contract/rules.js';
+import { RENDER_COOKIE, RENDER_COOKIE_PATH, STORAGE_KEYS } from '../../../contract/rules.js';
 
 export const SEED_PASSWORD = 'Str0ng!Pass';
 
@@ -168,13 +168,28 @@ export async function seedGoal(
   );
 }
 
-/** Playwright `storageState` that starts a context logged in as this account. */
-export function loggedInStorage(baseUrl: string, { tokens }: SeededAccount) {
+/**
+ * Playwright `storageState` of a browser signed in with these tokens, as the app leaves it: the
+ * tokens in localStorage and their copy in the render cookie (src/api/render-cookie.ts).
+ */
+export function sessionStorageState(baseUrl: string, tokens: { access: string; refresh: string }) {
+  const { origin, hostname } = new URL(baseUrl);
   return {
-    cookies: [],
+    cookies: [
+      {
+        name: RENDER_COOKIE,
+        value: tokens.access,
+        domain: hostname,
+        path: RENDER_COOKIE_PATH,
+        expires: -1,
+        httpOnly: false,
+        secure: false,
+        sameSite: 'Lax' as const,
+      },
+    ],
     origins: [
       {
-        origin: new URL(baseUrl).origin,
+        origin,
         localStorage: [
           { name: STORAGE_KEYS.access, value: tokens.access },
           { name: STORAGE_KEYS.refresh, value: tokens.refresh },
@@ -182,4 +197,9 @@ export function loggedInStorage(baseUrl: string, { tokens }: SeededAccount) {
       },
     ],
   };
+}
+
+/** Playwright `storageState` that starts a context logged in as this account. */
+export function loggedInStorage(baseUrl: string, { tokens }: SeededAccount) {
+  return sessionStorageState(baseUrl, tokens);
 }

@@ -1,0 +1,129 @@
+// Renders a signed-in user's journals page on the server, so its cards show before the app's code has run.
+//
+// The browser keeps the session in localStorage (spec §4), which a page request does not carry;
+// the app copies its access token into the render cookie (src/api/render-cookie.ts) for this. The
+// page's reads go through the API itself (inject), with that token: the same checks (token,
+// payment, the month's owner) and the same bytes as the app's own reads, which the page then takes
+// over (public/early-data.js) instead of asking again. Whenever any of that fails, the caller
+// answers with the plain app shell, exactly as without this.
+import { existsSync, readFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { RENDER_COOKIE } from '../../contract/rules.js';
+import { journalsPageReads } from '../../contract/screen-reads.js';
+
+/** What the server bundle of the app (src/prerender.tsx, built to dist/prerender) provides. */
+interface AppRenderer {
+  renderJournalsPage(
+    monthId: number,
+    reads: readonly unknown[],
+  ): Promise<{ html: string; title: string }>;
+}
+
+/** An empty month's reads, for the warm-up render. */
+const WARM_UP_READS = [{ id: 0, name: '', author: 0 }, [], [], [], [], [], []];
+
+/** The journals page's path; the month id as the API takes it (no leading zeros, no sign). */
+const JOURNALS_PATH = /^\/months\/([1-9]\d{0,15})\/journals\/?$/;
+const ROOT = '<div id="root"></div>';
+const EARLY_DATA = '<script src="/early-data.js"></script>';
+/** Where the page's data goes: a JSON script (not run, so the CSP's script-src stays 'self'). */
+export const SERVER_READS_ID = 'server-reads';
+
+/** The value of cookie `name` in a Cookie header, or null. */
+export function cookieValue(header: string | undefined, name: string): string | null {
+  if (!header) return null;
+  for (const part of header.split(';')) {
+    const separator = part.indexOf('=');
+    if (separator > 0 && part.slice(0, separator).trim() === name) {
+      const value = part.slice(separator + 1).trim();
+      return value === '' ? null : value;
+    }
+  }
+  return null;
+}
+
+/** JSON that is safe inside a <script> element: no `</script>`, no `<!--`. */
+const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+
+export interface ServerRender {
+  /** The journals page for `request`'s user with their data, or null to answer with the shell. */
+  journalsPage(request: FastifyRequest, path: string): Promise<string | null>;
+}
+
+/**
+ * `shell` is the journals page's app shell from the build; `rendererPath` the app's server bundle.
+ * Without the bundle, or with a shell made for an API at another address (the data would not be
+ * this server's), nothing is rendered here.
+ */
+export async function createServerRender(
+  app: FastifyInstance,
+  shell: string,
+  rendererPath: string,
+): Promise<ServerRender | null> {
+  if (!existsSync(rendererPath) || !shell.includes(ROOT) || !shell.includes(EARLY_DATA)) {
+    return null;
+  }
+  const renderer = (await import(pathToFileURL(rendererPath).href)) as AppRenderer;
+  // The first render loads the page's code and warms it up (about 80 ms): done now, in the
+  // background, rather than in a user's request.
+  renderer.renderJournalsPage(0, WARM_UP_READS).catch((error: unknown) => {
+    app.log.warn({ err: error }, 'warming up the journals page renderer failed');
+  });
+
+  async function read(path: string, token: string): Promise<unknown> {
+    const response = await app.inject({
+      method: 'GET',
+      url: `/${path}`,
+      headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+    });
+    if (response.statusCode !== 200) throw new ReadRefused(path, response.statusCode);
+    return response.json();
+  }
+
+  return {
+    async journalsPage(request, path) {
+      const match = JOURNALS_PATH.exec(path);
+      const token = cookieValue(request.headers.cookie, RENDER_COOKIE);
+      if (!match?.[1] || token === null) return null;
+      const monthId = Number(match[1]);
+      const paths = journalsPageReads(monthId);
+      try {
+        const reads = await Promise.all(paths.map((readPath) => read(readPath, token)));
+        const page = await renderer.renderJournalsPage(monthId, reads);
+        const data = { reads: Object.fromEntries(paths.map((p, index) => [p, reads[index]])) };
+        // Replaced by functions: a `$` in the user's text is no replacement pattern there.
+        return (
+          shell
+            .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`)
+            // Deferred here: with the answers in the page it has nothing to send early, and the
+            // page need not wait for it to show.
+            .replace(
+              EARLY_DATA,
+              () =>
+                `<script type="application/json" id="${SERVER_READS_ID}">${scriptJson(data)}</script>\n    <script src="/early-data.js" defer></script>`,
+            )
+            .replace(ROOT, () => `<div id="root" inert data-server-rendered>${page.html}</div>`)
+        );
+      } catch (error) {
+        // A refused read (expired token, unpaid, another user's month) is the app's to handle.
+        if (!(error instanceof ReadRefused)) {
+          request.log.error({ err: error }, 'server rendering of the journals page failed');
+        }
+        return null;
+      }
+    },
+  };
+}
+
+class ReadRefused extends Error {
+  constructor(path: string, status: number) {
+    super(`GET /${path} answered ${status}`);
+  }
+}
+
+/** The shell file's text, or null when the build has none. */
+export function readShell(path: string): string | null {
+  return existsSync(path) ? readFileSync(path, 'utf8') : null;
+}

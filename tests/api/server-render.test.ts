@@ -1,0 +1,231 @@
+// The journals page rendered on the server for the render cookie's user, and the plain shell whenever that cannot be.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
+import { RENDER_COOKIE } from '../../contract/rules.js';
+import { cookieValue } from '../../server/services/server-render.js';
+import {
+  buildTestApp,
+  createUser,
+  type TestApp,
+  type TestUser,
+  tamperSignature,
+} from '../support/test-app.js';
+
+const SHELL = [
+  '<html><head><title>Monthbook — a journal organised by month</title>',
+  '<script src="/early-data.js"></script></head>',
+  '<body><div id="root"></div></body></html>',
+].join('');
+
+/**
+ * Stands in for the app's server bundle (src/prerender.tsx): lists the reads it was given, so the
+ * tests see what the server read for whom. The real bundle is exercised by the browser tests.
+ */
+const RENDERER = `
+const escape = (text) => String(text).replace(/[&<>"]/g, (c) => '&#' + c.charCodeAt(0) + ';');
+export async function renderJournalsPage(monthId, reads) {
+  if (reads[0].name === 'explode') throw new Error('render failed');
+  const cards = reads[1].map((journal) => '<article>' + escape(journal.highlight) + '</article>');
+  return { html: '<main data-month="' + monthId + '">' + cards.join('') + '</main>', title: reads[0].name + ' — Monthbook' };
+}`;
+
+let dir: string;
+let testApp: TestApp;
+let owner: TestUser;
+let monthId: number;
+
+function writeBuild(files: Record<string, string>): string {
+  const root = mkdtempSync(join(tmpdir(), 'monthbook-render-'));
+  for (const [path, content] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), content);
+  }
+  return root;
+}
+
+async function post<T>(user: TestUser, url: string, payload: object): Promise<T> {
+  const response = await testApp.app.inject({
+    method: 'POST',
+    url,
+    headers: user.headers,
+    payload,
+  });
+  expect(response.statusCode).toBe(201);
+  return response.json() as T;
+}
+
+const open = (path: string, cookie?: string, encoding = 'identity') =>
+  testApp.app.inject({
+    method: 'GET',
+    url: path,
+    headers: { 'accept-encoding': encoding, ...(cookie === undefined ? {} : { cookie }) },
+  });
+const journalsPath = () => `/months/${monthId}/journals`;
+const isShell = (body: string) => body.includes('<div id="root"></div>');
+
+beforeAll(async () => {
+  dir = writeBuild({
+    'web/index.html': '<html>landing</html>',
+    'web/spa.html': SHELL,
+    'web/shells/journals.html': SHELL,
+    'prerender/prerender.js': RENDERER,
+  });
+  testApp = await buildTestApp({ WEB_DIR: join(dir, 'web') });
+  owner = await createUser(testApp);
+  const month = await post<{ id: number }>(owner, '/api/months/', { name: 'January' });
+  monthId = month.id;
+  // `$'` and `$&` would be replacement patterns in String.replace: the text must arrive as typed.
+  for (const highlight of ['Ran 5 km </script><script>alert(1)</script>', "Paid $'20 & $& more"]) {
+    await post(owner, '/api/journals/', { highlight, month_id: monthId });
+  }
+});
+
+afterAll(async () => {
+  await testApp.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('a journals page with the render cookie', () => {
+  it("comes rendered with the user's entries, inert until the app takes over", async () => {
+    const response = await open(journalsPath(), `theme=dark; ${RENDER_COOKIE}=${owner.access}`);
+
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.body).toContain(
+      `<div id="root" inert data-server-rendered><main data-month="${monthId}">`,
+    );
+    expect(response.body).toContain("<article>Paid $'20 &#38; $&#38; more</article>");
+    expect(response.body).toContain('<article>Ran 5 km &#60;/script&#62;');
+    expect(response.body).toContain('<title>January — Monthbook</title>');
+  });
+
+  it('is kept by no cache, shared or private, and varies with the cookie', async () => {
+    const response = await open(journalsPath(), `${RENDER_COOKIE}=${owner.access}`);
+    expect(response.headers['cache-control']).toBe('private, no-store');
+    expect(String(response.headers.vary)).toMatch(/cookie/);
+    expect(response.headers.etag).toBeUndefined();
+  });
+
+  it("brings the seven reads' answers, for the page to take over instead of asking again", async () => {
+    const response = await open(journalsPath(), `${RENDER_COOKIE}=${owner.access}`);
+    const json = /<script type="application\/json" id="server-reads">(.*?)<\/script>/s.exec(
+      response.body,
+    )?.[1];
+    const { reads } = JSON.parse(String(json)) as { reads: Record<string, unknown> };
+
+    expect(Object.keys(reads)).toEqual([
+      `api/months/${monthId}/`,
+      `api/journals/?month=${monthId}`,
+      `api/goals/?month=${monthId}`,
+      `api/habits/?month=${monthId}`,
+      `api/measures/?month=${monthId}`,
+      `api/dailyhabits/?month=${monthId}`,
+      `api/dailymeasures/?month=${monthId}`,
+    ]);
+    for (const [path, body] of Object.entries(reads)) {
+      const api = await testApp.app.inject({
+        method: 'GET',
+        url: `/${path}`,
+        headers: owner.headers,
+      });
+      expect(body).toEqual(api.json());
+    }
+    // Inside a script element, no text may close it: `<` is escaped in the JSON.
+    expect(String(json)).not.toContain('</script');
+    // The early-data script waits for the page instead of holding it up.
+    expect(response.body).toContain('<script src="/early-data.js" defer></script>');
+  });
+
+  it('is compressed for browsers that accept it', async () => {
+    const response = await testApp.app.inject({
+      method: 'GET',
+      url: journalsPath(),
+      headers: {
+        'accept-encoding': 'gzip, deflate, br',
+        cookie: `${RENDER_COOKIE}=${owner.access}`,
+      },
+    });
+    expect(response.headers['content-encoding']).toBe('br');
+    const html = brotliDecompressSync(response.rawPayload).toString();
+    expect(html).toContain('data-server-rendered');
+  });
+});
+
+describe('the plain app shell, as without server rendering', () => {
+  it.each([
+    ['no cookie', () => undefined],
+    ['an empty cookie', () => `${RENDER_COOKIE}=`],
+    ['another cookie only', () => 'access=abc'],
+    ['a tampered token', () => `${RENDER_COOKIE}=${tamperSignature(owner.access)}`],
+    ['a token that is not one', () => `${RENDER_COOKIE}=not.a.jwt`],
+  ])('with %s', async (_case, cookie) => {
+    const response = await open(journalsPath(), cookie());
+    expect(response.statusCode).toBe(200);
+    expect(isShell(response.body)).toBe(true);
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it("for another user's month: nothing of it is shown", async () => {
+    const stranger = await createUser(testApp);
+    const response = await open(journalsPath(), `${RENDER_COOKIE}=${stranger.access}`);
+    expect(isShell(response.body)).toBe(true);
+    expect(response.body).not.toContain('January');
+    expect(response.body).not.toContain('Ran 5 km');
+  });
+
+  it.each([
+    '/months/999999/journals',
+    '/months/0/journals',
+    '/months/01/journals',
+    '/months/x/journals',
+  ])('for %s, which is no month of the user', async (path) => {
+    const response = await open(path, `${RENDER_COOKIE}=${owner.access}`);
+    expect(response.statusCode).toBe(200);
+    expect(isShell(response.body)).toBe(true);
+  });
+
+  it('on other screens, even with the cookie', async () => {
+    const response = await open('/months', `${RENDER_COOKIE}=${owner.access}`);
+    expect(isShell(response.body)).toBe(true);
+  });
+
+  it('when rendering fails', async () => {
+    const month = await post<{ id: number }>(owner, '/api/months/', { name: 'explode' });
+    const response = await open(`/months/${month.id}/journals`, `${RENDER_COOKIE}=${owner.access}`);
+    expect(response.statusCode).toBe(200);
+    expect(isShell(response.body)).toBe(true);
+  });
+});
+
+describe('cookieValue', () => {
+  it.each([
+    ['a=1; render_access=tok.en.x; b=2', 'tok.en.x'],
+    ['render_access=x', 'x'],
+    ['xrender_access=y', null],
+    ['render_access=', null],
+    [undefined, null],
+  ])('reads %s', (header, expected) => {
+    expect(cookieValue(header, RENDER_COOKIE)).toBe(expected);
+  });
+});
+
+describe('without the app server bundle beside the build', () => {
+  it('answers the journals page with the shell', async () => {
+    const bare = writeBuild({ 'web/shells/journals.html': SHELL, 'web/spa.html': SHELL });
+    const other = await buildTestApp({ WEB_DIR: join(bare, 'web') });
+    try {
+      const user = await createUser(other);
+      const response = await other.app.inject({
+        method: 'GET',
+        url: '/months/1/journals',
+        headers: { cookie: `${RENDER_COOKIE}=${user.access}` },
+      });
+      expect(isShell(response.body)).toBe(true);
+    } finally {
+      await other.close();
+      rmSync(bare, { recursive: true, force: true });
+    }
+  });
+});
