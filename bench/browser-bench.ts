@@ -21,11 +21,15 @@ const RECORDER = `(() => {
   window.__cardEvents = events;
   let last = -1;
   new MutationObserver(() => {
+    // A page the server rendered is inert until the app takes it over (src/server-html.ts).
+    const root = document.getElementById('root');
+    if (root && root.hasAttribute('inert')) window.__serverRendered = true;
+    else if (window.__serverRendered && window.__liveAt === undefined) window.__liveAt = performance.now();
     const count = document.querySelectorAll(${JSON.stringify(CARD)}).length;
     if (count === last) return;
     last = count;
     requestAnimationFrame(() => events.push({ count, at: performance.now() }));
-  }).observe(document, { childList: true, subtree: true });
+  }).observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['inert'] });
   document.addEventListener('submit', () => { window.__submitAt = performance.now(); }, true);
 })();`;
 
@@ -44,6 +48,9 @@ export interface PageLoadRun {
   /** Until the first card showed: what a visitor sees first. */
   firstCardMs: number;
   cardsShownMs: number;
+  /** Until the page answers input: when the app took over a server-rendered page, else when the cards showed. */
+  liveMs: number;
+  serverRendered: boolean;
   bytes: number;
   apiBytes: number;
 }
@@ -54,6 +61,8 @@ export interface ReturnVisitRun {
   apiRequests: number;
   firstCardMs: number;
   cardsShownMs: number;
+  liveMs: number;
+  serverRendered: boolean;
 }
 
 export interface CreateRun {
@@ -141,13 +150,31 @@ async function timeVisit(
   requests: ReturnType<typeof trackRequests>,
   pageUrl: string,
   cards: number,
-): Promise<{ firstCardMs: number; cardsShownMs: number }> {
+): Promise<{ firstCardMs: number; cardsShownMs: number; liveMs: number; serverRendered: boolean }> {
   await page.goto(pageUrl, { waitUntil: 'commit' });
   // performance.now() counts from the navigation's start, so this is the time a user waits.
   const cardsShownMs = await waitForCards(page, cards);
   const firstCardMs = await waitForCards(page, 1);
+  const { serverRendered, liveMs } = await waitForLive(page, cardsShownMs);
   await requests.quiet();
-  return { firstCardMs, cardsShownMs };
+  return { firstCardMs, cardsShownMs, liveMs, serverRendered };
+}
+
+/** When the page answered input: a server-rendered one once the app took it over. */
+async function waitForLive(
+  page: Page,
+  cardsShownMs: number,
+): Promise<{ serverRendered: boolean; liveMs: number }> {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    const { served, liveAt } = await page.evaluate<{ served: boolean; liveAt: number | null }>(
+      '({ served: window.__serverRendered === true, liveAt: window.__liveAt ?? null })',
+    );
+    if (!served) return { serverRendered: false, liveMs: cardsShownMs };
+    if (liveAt !== null) return { serverRendered: true, liveMs: liveAt };
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('the app did not take over the server-rendered page within 30 s');
 }
 
 /** A fresh context with the journals page open, all `cards` shown and the network quiet; the caller closes it. */
@@ -182,14 +209,13 @@ export async function loadJournalsPage(
   try {
     const page = await context.newPage();
     const requests = trackRequests(page);
-    const { firstCardMs, cardsShownMs } = await timeVisit(page, requests, pageUrl, cards);
+    const times = await timeVisit(page, requests, pageUrl, cards);
     const { total, api } = await page.evaluate<{ total: number; api: number }>(TRANSFER);
     return {
       apiRequests: requests.api().length,
       apiCalls: requests.api(),
       allRequests: requests.all.length,
-      firstCardMs,
-      cardsShownMs,
+      ...times,
       bytes: total,
       apiBytes: api,
     };

@@ -177,6 +177,7 @@ describe('early reads', () => {
     });
     document.head.append(script);
     // Another tab signed in as someone else since: the cookie holds the other token.
+    // biome-ignore lint/suspicious/noDocumentCookie: sets the cookie as src/api/render-cookie.ts does.
     document.cookie = `render_access=${makeJwt(600)}; Path=/months`;
     try {
       openShell(`/months/${month.id}/journals`);
@@ -186,6 +187,7 @@ describe('early reads', () => {
       expect(requestLog).toHaveLength(7);
     } finally {
       script.remove();
+      // biome-ignore lint/suspicious/noDocumentCookie: removes it as src/api/render-cookie.ts does.
       document.cookie = 'render_access=; Path=/months; Max-Age=0';
     }
   });
