@@ -184,7 +184,9 @@ function browserSections(results: BenchResults): string[] {
       return `| ${label} | ${format(median(values))} | ${format(Math.min(...values))} | ${format(Math.max(...values))} |`;
     }),
     '',
-    `The API requests of a visit: ${callList(runs[0]?.apiCalls ?? [])}.`,
+    (runs[0]?.apiCalls ?? []).length > 0
+      ? `The API requests of a visit: ${callList(runs[0]?.apiCalls ?? [])}.`
+      : 'No API request on opening: the server-rendered page brought its seven reads’ answers, which the app took over.',
     '',
     `Against the reference's ~${REFERENCE_PAGE_MS} ms for this page: ${(REFERENCE_PAGE_MS / median(runs.map((run) => run.cardsShownMs))).toFixed(1)}× faster (goal: 5×). ` +
       'The reference figure is the issue’s, not measured in this run.',
