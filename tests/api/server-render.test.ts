@@ -1,10 +1,10 @@
 // The journals page rendered on the server for the render cookie's user, and the plain shell whenever that cannot be.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { RENDER_COOKIE } from '../../contract/rules.js';
 import { cookieValue } from '../../server/services/server-render.js';
+import { writeTempFiles } from '../support/temp-files.js';
 import {
   buildTestApp,
   createUser,
@@ -36,14 +36,7 @@ let testApp: TestApp;
 let owner: TestUser;
 let monthId: number;
 
-function writeBuild(files: Record<string, string>): string {
-  const root = mkdtempSync(join(tmpdir(), 'monthbook-render-'));
-  for (const [path, content] of Object.entries(files)) {
-    mkdirSync(dirname(join(root, path)), { recursive: true });
-    writeFileSync(join(root, path), content);
-  }
-  return root;
-}
+const writeBuild = (files: Record<string, string>) => writeTempFiles('monthbook-render-', files);
 
 async function post<T>(user: TestUser, url: string, payload: object): Promise<T> {
   const response = await testApp.app.inject({

@@ -1,8 +1,7 @@
 // Serving the built browser app: files, prerendered pages, the app shell for deep links, JSON 404/405.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { MESSAGES } from '../../contract/rules.js';
+import { writeTempFiles } from '../support/temp-files.js';
 import { buildTestApp, type TestApp } from '../support/test-app.js';
 
 const PAGES: Record<string, string> = {
@@ -20,14 +19,7 @@ const PAGES: Record<string, string> = {
   'manifest.webmanifest': '{"name":"Monthbook"}',
 };
 
-function webDir(files: Record<string, string>): string {
-  const dir = mkdtempSync(join(tmpdir(), 'monthbook-web-'));
-  for (const [path, content] of Object.entries(files)) {
-    mkdirSync(dirname(join(dir, path)), { recursive: true });
-    writeFileSync(join(dir, path), content);
-  }
-  return dir;
-}
+const webDir = (files: Record<string, string>) => writeTempFiles('monthbook-web-', files);
 
 describe('with a build', () => {
   let dir: string;
