@@ -20,8 +20,8 @@ interface AppRenderer {
   ): Promise<{ html: string; title: string }>;
 }
 
-/** An empty month's reads, for the warm-up render. */
-const WARM_UP_READS = [{ id: 0, name: '', author: 0 }, [], [], [], [], [], []];
+/** An empty month's reads, for the warm-up render (of month 1: the page's code needs a valid id). */
+const WARM_UP_READS = [{ id: 1, name: '', author: 0 }, [], [], [], [], [], []];
 
 /** The journals page's path; the month id as the API takes it (no leading zeros, no sign). */
 const JOURNALS_PATH = /^\/months\/([1-9]\d{0,15})\/journals\/?$/;
@@ -68,7 +68,7 @@ export async function createServerRender(
   const renderer = (await import(pathToFileURL(rendererPath).href)) as AppRenderer;
   // The first render loads the page's code and warms it up (about 80 ms): done now, in the
   // background, rather than in a user's request.
-  renderer.renderJournalsPage(0, WARM_UP_READS).catch((error: unknown) => {
+  renderer.renderJournalsPage(1, WARM_UP_READS).catch((error: unknown) => {
     app.log.warn({ err: error }, 'warming up the journals page renderer failed');
   });
 
