@@ -28,7 +28,7 @@ const JOURNALS_PATH = /^\/months\/([1-9]\d{0,15})\/journals\/?$/;
 const ROOT = '<div id="root"></div>';
 const EARLY_DATA = '<script src="/early-data.js"></script>';
 /** Where the page's data goes: a JSON script (not run, so the CSP's script-src stays 'self'). */
-export const SERVER_READS_ID = 'server-reads';
+const SERVER_READS_ID = 'server-reads';
 
 /** The value of cookie `name` in a Cookie header, or null. */
 export function cookieValue(header: string | undefined, name: string): string | null {
