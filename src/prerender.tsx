@@ -15,11 +15,10 @@ async function renderPath(
   queryClient: QueryClient,
   options: { serverRender?: boolean } = {},
 ): Promise<string> {
-  const router = createAppRouter(
-    queryClient,
-    createMemoryHistory({ initialEntries: [path] }),
-    options,
-  );
+  const router = createAppRouter(queryClient, createMemoryHistory({ initialEntries: [path] }), {
+    ...options,
+    inNode: true,
+  });
   await router.load();
   return renderToString(
     <MantineProvider

@@ -17,7 +17,14 @@ export interface RouterContext {
 export function createAppRouter(
   queryClient: QueryClient,
   history?: RouterHistory,
-  { serverRender = false }: { serverRender?: boolean } = {},
+  {
+    serverRender = false,
+    inNode = false,
+  }: {
+    serverRender?: boolean;
+    /** Rendering to HTML in Node (src/prerender.tsx). */
+    inNode?: boolean;
+  } = {},
 ) {
   return createRouter({
     routeTree,
@@ -29,7 +36,9 @@ export function createAppRouter(
     // Every route gets its own error boundary, so a failing screen shows its error inside the app
     // shell (navbar still usable) instead of bubbling up and replacing the layout around it.
     defaultErrorComponent: lazyRouteComponent(() => import('./components/error-page'), 'ErrorPage'),
-    scrollRestoration: true,
+    // Not in HTML rendered in Node: there it is an inline script, which the CSP (script-src
+    // 'self') would block; the browser's router restores scrolling itself.
+    scrollRestoration: !inNode,
     ...(history ? { history } : {}),
   });
 }

@@ -24,6 +24,10 @@ describe('the journals page rendered on the server', () => {
     const html = await (await page.context().request.get(path)).text();
     expect(html).toContain('data-server-rendered');
     expect(html).toContain('Picnic under the oaks');
+    // No inline script runs under the CSP (script-src 'self'): only the page's data, which is JSON.
+    expect(html.match(/<script(?![^>]*\bsrc=)[^>]*>/g)).toEqual([
+      '<script type="application/json" id="server-reads">',
+    ]);
 
     await page.goto(path);
     await visible(page.getByText('Picnic under the oaks'));
