@@ -23,7 +23,10 @@ export interface ApiRow {
   connections: number;
   bytes: number;
   ours: Measurement;
+  /** The bare server sending our exact answer, headers included: the goal's yardstick. */
   bare: Measurement;
+  /** The bare server sending our body with only its Content-Type. */
+  bareBodyOnly: Measurement;
 }
 
 interface Scenario {
@@ -68,6 +71,9 @@ function combine(rounds: Measurement[]): Measurement {
   };
 }
 
+/** Headers node:http writes for any server, the bare one included. */
+const WRITTEN_BY_NODE = new Set(['date', 'connection', 'keep-alive', 'content-length']);
+
 /** Our exact answer for the scenario, so the bare server can send the same bytes. */
 async function capture(
   url: string,
@@ -82,7 +88,7 @@ async function capture(
   if (!response.ok) throw new Error(`${scenario.name}: our server answered ${response.status}`);
   return {
     status: response.status,
-    contentType: response.headers.get('content-type') ?? 'application/json',
+    headers: [...response.headers].filter(([name]) => !WRITTEN_BY_NODE.has(name)),
     body: Buffer.from(await response.arrayBuffer()),
   };
 }
@@ -126,17 +132,22 @@ export async function benchApi(database: string, databaseUrl?: string): Promise<
       const headers: Record<string, string> = { authorization: `Bearer ${access}` };
       if (scenario.body) headers['content-type'] = 'application/json';
       const answer = await capture(ours.url, scenario, headers);
-      const bare = await startBareServer(answer);
+      const bare = await startBareServer(answer, 'same');
+      const bareBodyOnly = await startBareServer(answer, 'body');
       try {
-        await measure(ours.url, scenario, headers, 16, WARMUP_SECONDS);
-        await measure(bare.url, scenario, headers, 16, WARMUP_SECONDS);
+        for (const server of [ours, bare, bareBodyOnly]) {
+          await measure(server.url, scenario, headers, 16, WARMUP_SECONDS);
+        }
         for (const connections of CONNECTION_COUNTS) {
           const oursRounds: Measurement[] = [];
           const bareRounds: Measurement[] = [];
+          const bodyOnlyRounds: Measurement[] = [];
           for (let round = 0; round < ROUNDS; round += 1) {
-            const seconds = DURATION_SECONDS / ROUNDS;
-            oursRounds.push(await measure(ours.url, scenario, headers, connections, seconds));
-            bareRounds.push(await measure(bare.url, scenario, headers, connections, seconds));
+            const run = (url: string) =>
+              measure(url, scenario, headers, connections, DURATION_SECONDS / ROUNDS);
+            oursRounds.push(await run(ours.url));
+            bareRounds.push(await run(bare.url));
+            bodyOnlyRounds.push(await run(bareBodyOnly.url));
           }
           const oursResult = combine(oursRounds);
           const bareResult = combine(bareRounds);
@@ -152,6 +163,7 @@ export async function benchApi(database: string, databaseUrl?: string): Promise<
             bytes: answer.body.length,
             ours: oursResult,
             bare: bareResult,
+            bareBodyOnly: combine(bodyOnlyRounds),
           });
           console.log(
             `${database} ${scenario.name} ×${connections}: ours ${Math.round(oursResult.rps)} req/s, ` +
@@ -159,7 +171,7 @@ export async function benchApi(database: string, databaseUrl?: string): Promise<
           );
         }
       } finally {
-        await bare.stop();
+        await Promise.all([bare.stop(), bareBodyOnly.stop()]);
       }
     }
   } finally {

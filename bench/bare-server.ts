@@ -6,7 +6,8 @@ import type { AddressInfo } from 'node:net';
 
 interface RecordedAnswer {
   status: number;
-  contentType: string;
+  /** The headers to send, Content-Length aside (written here from the body). */
+  headers: [string, string][];
   /** The body, base64. */
   body: string;
 }
@@ -15,7 +16,7 @@ const file = process.argv[2];
 if (!file) throw new Error('usage: bare-server <answer.json>');
 const answer = JSON.parse(readFileSync(file, 'utf8')) as RecordedAnswer;
 const body = Buffer.from(answer.body, 'base64');
-const headers = { 'content-type': answer.contentType, 'content-length': String(body.length) };
+const headers = { ...Object.fromEntries(answer.headers), 'content-length': String(body.length) };
 
 const server = createServer((request, response) => {
   // Read the request body, as our server has to, before answering.

@@ -23,6 +23,7 @@ export interface BenchResults {
 }
 
 const ratio = (row: ApiRow) => row.ours.rps / row.bare.rps;
+const bodyOnlyRatio = (row: ApiRow) => row.ours.rps / row.bareBodyOnly.rps;
 /** One line of an error, without terminal colours: it goes into a table cell. */
 const oneLine = (text: string) =>
   // biome-ignore lint/suspicious/noControlCharactersInRegex: strips ANSI colour codes
@@ -40,13 +41,14 @@ const ms = (value: number) => (Number.isInteger(value) ? String(value) : value.t
 
 function apiTable(rows: ApiRow[]): string[] {
   return [
-    '| request | connections | bytes | ours req/s | ours p50 ms | ours p99 ms | bare req/s | bare p50 ms | bare p99 ms | ours/bare |',
-    '|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|',
+    '| request | connections | bytes | ours req/s | ours p50 ms | ours p99 ms | bare req/s | bare p50 ms | bare p99 ms | ours/bare | bare, body only req/s | ours/bare, body only |',
+    '|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|',
     ...rows.map(
       (row) =>
         `| ${row.request} | ${row.connections} | ${row.bytes} | ${Math.round(row.ours.rps)} | ${ms(row.ours.p50)} | ` +
         `${ms(row.ours.p99)} | ${Math.round(row.bare.rps)} | ${ms(row.bare.p50)} | ${ms(row.bare.p99)} | ` +
-        `${ratio(row).toFixed(2)}${row.ours.failures > 0 ? ` (${row.ours.failures} failed)` : ''} |`,
+        `${ratio(row).toFixed(2)}${row.ours.failures > 0 ? ` (${row.ours.failures} failed)` : ''} | ` +
+        `${Math.round(row.bareBodyOnly.rps)} | ${bodyOnlyRatio(row).toFixed(2)} |`,
     ),
   ];
 }
@@ -60,7 +62,9 @@ function goals(results: BenchResults): string[] {
   const readFigure = lowest
     ? `${reads.filter((row) => ratio(row) >= 0.5).length} of ${reads.length} measurements at 0.5 or more; ` +
       `lowest ${ratio(lowest).toFixed(2)} (${lowest.database}, ${lowest.request}, ${lowest.connections} ` +
-      `connection${lowest.connections === 1 ? '' : 's'}); median ${median(reads.map(ratio)).toFixed(2)}`
+      `connection${lowest.connections === 1 ? '' : 's'}); median ${median(reads.map(ratio)).toFixed(2)}. ` +
+      `Against a bare server sending the body with only its Content-Type: ${reads.filter((row) => bodyOnlyRatio(row) >= 0.5).length} of ${reads.length} at 0.5 or more, ` +
+      `median ${median(reads.map(bodyOnlyRatio)).toFixed(2)}`
     : 'not measured';
   const pageRequests = median(results.pageRuns.map((run) => run.apiRequests));
   const pageMs = median(results.pageRuns.map((run) => run.cardsShownMs));
@@ -222,7 +226,9 @@ export function renderReport(results: BenchResults): string {
     '## API against a bare node:http server',
     '',
     'autocannon on loopback; for each request our answer is recorded first and a bare `node:http` server in a process of its own, like ours, ' +
-      'answers those exact bytes; ours and bare are measured back to back at each connection count. Reads are response-cache hits ' +
+      'answers those exact bytes: status, every header (the security headers and request id included; node:http writes the date) and body. ' +
+      'A second bare server sends only the body with its Content-Type (the yardstick of runs before 2026-11-25): the last two columns. ' +
+      'Ours and the bare servers are measured back to back at each connection count. Reads are response-cache hits ' +
       '(one user’s unchanged month: see the README’s Benchmark section); the writes come last, so the reads see the seeded month.',
     '',
   ];

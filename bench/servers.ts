@@ -78,9 +78,17 @@ export async function startOurServer(databaseUrl?: string): Promise<Running> {
 
 export interface CannedAnswer {
   status: number;
-  contentType: string;
+  /** Every header our server sent but those node:http writes itself (Date, Connection, Keep-Alive, Content-Length). */
+  headers: [string, string][];
   body: Buffer;
 }
+
+/**
+ * What the bare server sends: `same` is our answer byte for byte (the security headers and request
+ * id included, only the date differs); `body` is the same body with nothing but its Content-Type,
+ * the yardstick before 2026-11-25, kept beside it to show what the headers cost.
+ */
+export type BareHeaders = 'same' | 'body';
 
 /**
  * A bare node:http server (bench/bare-server.ts) answering every request with one recorded
@@ -88,10 +96,18 @@ export interface CannedAnswer {
  * thread with autocannon, which flatters it at 1 connection (no second process to wake) and holds
  * it back at 16 and 64 (autocannon and the server take turns on one core).
  */
-export async function startBareServer(answer: CannedAnswer): Promise<Running> {
+export async function startBareServer(
+  answer: CannedAnswer,
+  sends: BareHeaders,
+): Promise<Running> {
   const dir = mkdtempSync(join(tmpdir(), 'monthbook-bare-'));
   const file = join(dir, 'answer.json');
-  writeFileSync(file, JSON.stringify({ ...answer, body: answer.body.toString('base64') }));
+  const headers =
+    sends === 'same' ? answer.headers : answer.headers.filter(([name]) => name === 'content-type');
+  writeFileSync(
+    file,
+    JSON.stringify({ status: answer.status, headers, body: answer.body.toString('base64') }),
+  );
   const child = spawn(process.execPath, ['--import', 'tsx', 'bench/bare-server.ts', file], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
