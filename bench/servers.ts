@@ -96,10 +96,7 @@ export type BareHeaders = 'same' | 'body';
  * thread with autocannon, which flatters it at 1 connection (no second process to wake) and holds
  * it back at 16 and 64 (autocannon and the server take turns on one core).
  */
-export async function startBareServer(
-  answer: CannedAnswer,
-  sends: BareHeaders,
-): Promise<Running> {
+export async function startBareServer(answer: CannedAnswer, sends: BareHeaders): Promise<Running> {
   const dir = mkdtempSync(join(tmpdir(), 'monthbook-bare-'));
   const file = join(dir, 'answer.json');
   const headers =
