@@ -157,8 +157,8 @@ async function main(): Promise<void> {
     `Measured by \`npm run bench\` on ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC in ${minutes} min: ` +
     `Node ${process.version}, ${cpu.length} × ${cpu[0]?.model.trim() ?? 'unknown CPU'}` +
     `${api.pgVersion ? `, PostgreSQL ${api.pgVersion}` : ''}. ` +
-    `API: autocannon, ${DURATION_SECONDS} s per measurement at ${CONNECTION_COUNTS.join(', ')} connections (BENCH_DURATION). ` +
-    `Browser figures: the built app (${DIST_DIR}) served by the production server on a fresh SQLite database, payments off. ` +
+    `API: the built server (${DIST_DIR}), autocannon, ${DURATION_SECONDS} s per measurement at ${CONNECTION_COUNTS.join(', ')} connections (BENCH_DURATION). ` +
+    `Browser figures: the built app served by the production server on a fresh SQLite database, payments off. ` +
     `Load average ${loadBefore} before the run and ${load()} after it, on a machine shared with other work: ` +
     'compare ratios measured side by side, not absolute figures across runs.';
   const report = renderReport({

@@ -1,79 +1,31 @@
 // The two servers the benchmark compares, each a child process: ours, and a bare node:http one.
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { type AddressInfo, createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startServer } from '../tests/e2e/support/server.js';
 
 export interface Running {
   url: string;
   stop(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
-  const server = createNetServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-async function waitUntilHealthy(url: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`our server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('our server did not become healthy within 30 s');
-}
-
 /**
- * Our server from source (tsx) on a loopback port: on SQLite in a throw-away directory, or on the
- * PostgreSQL database `databaseUrl` (with a throw-away JWT secret, which PostgreSQL requires).
+ * Our server as `npm start` runs it (the build in dist/, see tests/e2e/support/server.ts), API
+ * only, on a loopback port: on SQLite in a throw-away directory, or on the PostgreSQL database
+ * `databaseUrl` (with a throw-away JWT secret, which PostgreSQL requires). Runs before 2026-11-25
+ * measured it from source through tsx, whose loader cost 10–15% of a cached read's throughput.
  */
-export async function startOurServer(databaseUrl?: string): Promise<Running> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'monthbook-bench-'));
-  const port = await freePort();
-  const { DATABASE_URL: _ignored, JWT_SECRET: _secret, ...env } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: {
-      ...env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      BILLING: 'off',
-      RATE_LIMIT: 'off',
-      LOG_LEVEL: 'silent',
-      WEB_DIR: '',
-      ...(databaseUrl
-        ? { DATABASE_URL: databaseUrl, JWT_SECRET: randomBytes(32).toString('base64') }
-        : {}),
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
+export function startOurServer(databaseUrl?: string): Promise<Running> {
+  return startServer({
+    BILLING: 'off',
+    LOG_LEVEL: 'silent',
+    WEB_DIR: '',
+    ...(databaseUrl
+      ? { DATABASE_URL: databaseUrl, JWT_SECRET: randomBytes(32).toString('base64') }
+      : {}),
   });
-  const url = `http://127.0.0.1:${port}`;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  try {
-    await waitUntilHealthy(url, child);
-  } catch (error) {
-    child.kill('SIGKILL');
-    rmSync(dataDir, { recursive: true, force: true });
-    throw error;
-  }
-  return {
-    url,
-    async stop() {
-      child.kill('SIGTERM');
-      await exited;
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
 }
 
 export interface CannedAnswer {
