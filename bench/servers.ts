@@ -15,7 +15,8 @@ export interface Running {
  * Our server as `npm start` runs it (the build in dist/, see tests/e2e/support/server.ts), API
  * only, on a loopback port: on SQLite in a throw-away directory, or on the PostgreSQL database
  * `databaseUrl` (with a throw-away JWT secret, which PostgreSQL requires). Runs before 2026-11-25
- * measured it from source through tsx, whose loader cost 10–15% of a cached read's throughput.
+ * ran it (and the bare server) from source through tsx, whose loader cost ours 10–15% of a cached
+ * read's throughput.
  */
 export function startOurServer(databaseUrl?: string): Promise<Running> {
   return startServer({
@@ -43,7 +44,7 @@ export interface CannedAnswer {
 export type BareHeaders = 'same' | 'body';
 
 /**
- * A bare node:http server (bench/bare-server.ts) answering every request with one recorded
+ * A bare node:http server (bench/bare-server.mjs) answering every request with one recorded
  * response, in a process of its own like ours: run inside the bench process it would share a
  * thread with autocannon, which flatters it at 1 connection (no second process to wake) and holds
  * it back at 16 and 64 (autocannon and the server take turns on one core).
@@ -57,7 +58,7 @@ export async function startBareServer(answer: CannedAnswer, sends: BareHeaders):
     file,
     JSON.stringify({ status: answer.status, headers, body: answer.body.toString('base64') }),
   );
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/bare-server.ts', file], {
+  const child = spawn(process.execPath, ['bench/bare-server.mjs', file], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const exited = new Promise((resolve) => child.once('exit', resolve));

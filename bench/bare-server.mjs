@@ -1,20 +1,13 @@
 // The benchmark's yardstick as a process of its own: a node:http server answering every request with one recorded answer.
-// Usage: node bench/bare-server.ts <answer.json>; prints its port on the first line of stdout.
+// Usage: node bench/bare-server.mjs <answer.json>; prints its port on the first line of stdout.
+// Plain JavaScript, run by node itself as our built server is: no loader in either process.
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-
-interface RecordedAnswer {
-  status: number;
-  /** The headers to send, Content-Length aside (written here from the body). */
-  headers: [string, string][];
-  /** The body, base64. */
-  body: string;
-}
 
 const file = process.argv[2];
 if (!file) throw new Error('usage: bare-server <answer.json>');
-const answer = JSON.parse(readFileSync(file, 'utf8')) as RecordedAnswer;
+/** @type {{ status: number, headers: [string, string][], body: string }} body in base64; headers without Content-Length */
+const answer = JSON.parse(readFileSync(file, 'utf8'));
 const body = Buffer.from(answer.body, 'base64');
 const headers = { ...Object.fromEntries(answer.headers), 'content-length': String(body.length) };
 
@@ -27,7 +20,8 @@ const server = createServer((request, response) => {
   });
 });
 server.listen(0, '127.0.0.1', () => {
-  console.log((server.address() as AddressInfo).port);
+  const address = server.address();
+  console.log(typeof address === 'object' && address ? address.port : address);
 });
 process.on('SIGTERM', () => {
   server.closeAllConnections();
