@@ -8,7 +8,7 @@ import { COPY_TEXTS } from '../../src/components/months/copy-month-texts.js';
 import { SEARCH_TEXTS } from '../../src/components/search/search-texts.js';
 import { TEXTS, TOASTS } from '../../src/texts.js';
 import { isPhone } from './support/app-helpers.js';
-import { gone, path, toast, uniqueUsername, visible } from './support/page-helpers.js';
+import { gone, live, path, toast, uniqueUsername, visible } from './support/page-helpers.js';
 import {
   loggedInStorage,
   type SeededAccount,
@@ -170,6 +170,8 @@ for (const [label, viewport] of Object.entries(VIEWPORTS)) {
       const page = await pageFor(account, viewport);
       await page.goto(`/months/${rome.month.id}/journals`);
       await visible(page.getByRole('heading', { level: 1, name: 'Rome' }));
+      // The heading shows in the server's HTML, before the app listens for the '/' shortcut.
+      await live(page);
 
       if (isPhone(viewport)) {
         await page.getByRole('button', { name: SEARCH_TEXTS.open }).click();

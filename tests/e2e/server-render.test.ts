@@ -1,7 +1,7 @@
 // A signed-in user's journals page comes rendered by the server, then the app takes it over and it works as ever.
 import { RENDER_COOKIE } from '../../contract/rules.js';
 import { TOASTS } from '../../src/texts.js';
-import { toast, uniqueUsername, visible } from './support/page-helpers.js';
+import { live, toast, uniqueUsername, visible } from './support/page-helpers.js';
 import { loggedInStorage, seedAccount, seedJournal, seedMonth } from './support/seed-account.js';
 import { browserSessionForFile } from './support/session.js';
 
@@ -32,7 +32,7 @@ describe('the journals page rendered on the server', () => {
     await page.goto(path);
     await visible(page.getByText('Picnic under the oaks'));
     // Live once the app has taken over: nothing inert is left, and a tick is saved.
-    await page.locator('#root:not([inert])').waitFor();
+    await live(page);
     const stretch = page.getByRole('checkbox', { name: 'Stretch' });
     await stretch.click();
     await visible(toast(page, TOASTS.habitUpdated));
@@ -47,7 +47,7 @@ describe('the journals page rendered on the server', () => {
       if (new URL(request.url()).pathname.startsWith('/api/')) apiCalls.push(request.url());
     });
     await page.goto(path);
-    await page.locator('#root:not([inert])').waitFor();
+    await live(page);
     await visible(page.getByRole('checkbox', { name: 'Swim' }));
     expect(apiCalls).toEqual([]);
   });
@@ -55,7 +55,7 @@ describe('the journals page rendered on the server', () => {
   it('is a plain page again once the user has logged out (the cookie goes with the session)', async () => {
     const { page, path } = await seededUser();
     await page.goto(path);
-    await page.locator('#root:not([inert])').waitFor();
+    await live(page);
     await page.goto('/logout');
     await expect
       .poll(async () => (await page.context().cookies()).map((cookie) => cookie.name))

@@ -16,6 +16,14 @@ export async function setChecked(checkbox: Locator, checked: boolean): Promise<v
   await expect.poll(() => checkbox.isChecked(), { timeout: 5_000 }).toBe(checked);
 }
 
+/**
+ * Waits until the app runs the page: a page the server rendered (server/services/server-render.ts)
+ * shows at once but stays inert until the app takes it over, and a key pressed before then is lost.
+ */
+export async function live(page: Page, timeout = 10_000): Promise<void> {
+  await page.locator('#root:not([inert])').waitFor({ timeout });
+}
+
 export async function gone(locator: Locator, timeout = 10_000): Promise<void> {
   await locator.first().waitFor({ state: 'hidden', timeout });
 }
