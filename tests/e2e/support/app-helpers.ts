@@ -1,6 +1,6 @@
 // Helpers for the logged-in app screens: a signed-in page, the navbar (burger at 390 px) and faked API failures.
 import type { Locator, Page } from 'playwright-core';
-import { visible } from './page-helpers.js';
+import { live, visible } from './page-helpers.js';
 import { loggedInStorage, type SeededAccount } from './seed-account.js';
 import type { BrowserSession } from './session.js';
 import { recordToasts } from './toasts.js';
@@ -54,9 +54,11 @@ export async function pointerAway(page: Page, viewport: Viewport): Promise<void>
 
 /**
  * Activates a control from the keyboard, so the pointer stays where `pointerAway` left it and
- * cannot rest on the toast the action shows.
+ * cannot rest on the toast the action shows. Not before the app runs the page: a control in a
+ * page the server rendered cannot take focus until then, and the key would go nowhere.
  */
 export async function press(control: Locator, key: 'Enter' | 'Space' = 'Enter'): Promise<void> {
+  await live(control.page());
   await control.focus();
   await control.press(key === 'Space' ? ' ' : 'Enter');
 }
