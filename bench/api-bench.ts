@@ -133,45 +133,50 @@ export async function benchApi(database: string, databaseUrl?: string): Promise<
       if (scenario.body) headers['content-type'] = 'application/json';
       const answer = await capture(ours.url, scenario, headers);
       const bare = await startBareServer(answer, 'same');
-      const bareBodyOnly = await startBareServer(answer, 'body');
+      // Each bare server is stopped even when the next one fails to start.
       try {
-        for (const server of [ours, bare, bareBodyOnly]) {
-          await measure(server.url, scenario, headers, 16, WARMUP_SECONDS);
-        }
-        for (const connections of CONNECTION_COUNTS) {
-          const oursRounds: Measurement[] = [];
-          const bareRounds: Measurement[] = [];
-          const bodyOnlyRounds: Measurement[] = [];
-          for (let round = 0; round < ROUNDS; round += 1) {
-            const run = (url: string) =>
-              measure(url, scenario, headers, connections, DURATION_SECONDS / ROUNDS);
-            oursRounds.push(await run(ours.url));
-            bareRounds.push(await run(bare.url));
-            bodyOnlyRounds.push(await run(bareBodyOnly.url));
+        const bareBodyOnly = await startBareServer(answer, 'body');
+        try {
+          for (const server of [ours, bare, bareBodyOnly]) {
+            await measure(server.url, scenario, headers, 16, WARMUP_SECONDS);
           }
-          const oursResult = combine(oursRounds);
-          const bareResult = combine(bareRounds);
-          if (oursResult.failures > 0)
-            console.warn(
-              `${database} ${scenario.name} ×${connections}: ${oursResult.failures} failed`,
+          for (const connections of CONNECTION_COUNTS) {
+            const oursRounds: Measurement[] = [];
+            const bareRounds: Measurement[] = [];
+            const bodyOnlyRounds: Measurement[] = [];
+            for (let round = 0; round < ROUNDS; round += 1) {
+              const run = (url: string) =>
+                measure(url, scenario, headers, connections, DURATION_SECONDS / ROUNDS);
+              oursRounds.push(await run(ours.url));
+              bareRounds.push(await run(bare.url));
+              bodyOnlyRounds.push(await run(bareBodyOnly.url));
+            }
+            const oursResult = combine(oursRounds);
+            const bareResult = combine(bareRounds);
+            if (oursResult.failures > 0)
+              console.warn(
+                `${database} ${scenario.name} ×${connections}: ${oursResult.failures} failed`,
+              );
+            rows.push({
+              database,
+              request: scenario.name,
+              read: scenario.read,
+              connections,
+              bytes: answer.body.length,
+              ours: oursResult,
+              bare: bareResult,
+              bareBodyOnly: combine(bodyOnlyRounds),
+            });
+            console.log(
+              `${database} ${scenario.name} ×${connections}: ours ${Math.round(oursResult.rps)} req/s, ` +
+                `bare ${Math.round(bareResult.rps)} req/s (${(oursResult.rps / bareResult.rps).toFixed(2)})`,
             );
-          rows.push({
-            database,
-            request: scenario.name,
-            read: scenario.read,
-            connections,
-            bytes: answer.body.length,
-            ours: oursResult,
-            bare: bareResult,
-            bareBodyOnly: combine(bodyOnlyRounds),
-          });
-          console.log(
-            `${database} ${scenario.name} ×${connections}: ours ${Math.round(oursResult.rps)} req/s, ` +
-              `bare ${Math.round(bareResult.rps)} req/s (${(oursResult.rps / bareResult.rps).toFixed(2)})`,
-          );
+          }
+        } finally {
+          await bareBodyOnly.stop();
         }
       } finally {
-        await Promise.all([bare.stop(), bareBodyOnly.stop()]);
+        await bare.stop();
       }
     }
   } finally {
