@@ -11,7 +11,7 @@ import openapiPlugin from './plugins/openapi.js';
 import rateLimitPlugin from './plugins/rate-limit.js';
 import repositoriesPlugin from './plugins/repositories.js';
 import responseCachePlugin from './plugins/response-cache.js';
-import securityPlugin from './plugins/security.js';
+import securityPlugin, { frameworkErrors } from './plugins/security.js';
 import usersPlugin from './plugins/users.js';
 import webAppPlugin from './plugins/web-app.js';
 import routes from './routes/index.js';
@@ -56,6 +56,8 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
     },
     // Lets Stripe's webhook and clients see a request id in every answer.
     genReqId: () => crypto.randomUUID(),
+    // A URL Fastify cannot decode: answered in our shape, with our headers, echoing nothing.
+    frameworkErrors,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('config', config);

@@ -1,7 +1,7 @@
 // Security headers for every answer (CSP without inline scripts, nosniff, no framing, referrer policy) and CORS.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import cors from '@fastify/cors';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
 
@@ -48,11 +48,51 @@ export function securityHeaders(): Record<string, string> {
   return headers;
 }
 
+let computedHeaders: Record<string, string> | undefined;
+const sharedHeaders = () => {
+  computedHeaders ??= securityHeaders();
+  return computedHeaders;
+};
+
+/** Every API answer may carry a user's data: no cache may keep it unless a route says otherwise. */
+export const API_CACHE_CONTROL = 'no-store';
+
+const isApiUrl = (url: string) =>
+  url.startsWith('/api/') || url === '/api' || url.startsWith('/api?');
+
+export const MALFORMED_URL = 'Malformed request.';
+export const URL_TOO_LONG = 'Request URL too long.';
+
+/**
+ * Fastify's `frameworkErrors`: a URL it cannot decode, or a path parameter over the router's
+ * limit, is answered before any hook runs, and its own answer echoes the raw path. This one is
+ * our JSON shape, names nothing the client sent, and carries the same headers as every answer.
+ */
+export function frameworkErrors(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+  const status = tooLong ? 414 : (error.statusCode ?? 400);
+  request.log.info({ code: error.code }, 'malformed request URL');
+  reply
+    .headers(sharedHeaders())
+    .header('x-request-id', request.id)
+    .header('cache-control', API_CACHE_CONTROL)
+    .code(status)
+    .send({
+      detail: status >= 500 ? 'A server error occurred.' : tooLong ? URL_TOO_LONG : MALFORMED_URL,
+    });
+}
+
 export default fp(
   async function security(app: FastifyInstance) {
-    const headers = securityHeaders();
+    const headers = sharedHeaders();
     app.addHook('onRequest', (request, reply, done) => {
       reply.headers(headers);
+      // Routes that may be cached (the app's files, the API docs) set their own.
+      if (isApiUrl(request.url)) reply.header('cache-control', API_CACHE_CONTROL);
       // The id in every log line of a request, so a user's report can be matched to the logs.
       reply.header('x-request-id', request.id);
       done();

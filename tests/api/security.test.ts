@@ -1,5 +1,6 @@
 // Security headers, CORS only for configured origins, the OpenAPI document and its docs page.
-import { buildTestApp, type TestApp } from '../support/test-app.js';
+import { MALFORMED_URL } from '../../server/plugins/security.js';
+import { buildTestApp, createUser, type TestApp } from '../support/test-app.js';
 
 let testApp: TestApp;
 beforeAll(async () => {
@@ -47,6 +48,47 @@ describe('headers', () => {
     expect(given.headers['x-request-id']).toBe('trace-123');
     const made = await testApp.app.inject({ method: 'GET', url: '/api/health' });
     expect(made.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe('caching', () => {
+  it('lets no cache keep an API answer: data, errors and the full export', async () => {
+    const user = await createUser(testApp);
+    const answers = await Promise.all(
+      [
+        { url: '/api/months/', headers: user.headers },
+        { url: '/api/export/', headers: user.headers },
+        { url: '/api/months/' },
+        { url: '/api/nowhere' },
+        { url: '/api/health' },
+      ].map(({ url, headers }) => testApp.app.inject({ method: 'GET', url, headers })),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 401, 404, 200]);
+    for (const answer of answers) expect(answer.headers['cache-control']).toBe('no-store');
+  });
+});
+
+describe('malformed URLs', () => {
+  it.each(['/api/%E0%A4%A', '/%zz', '/api/months/%ED%A0%80/'])(
+    'answers %s with JSON that echoes nothing, and the security headers',
+    async (url) => {
+      const response = await testApp.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(400);
+      expect(response.headers['content-type']).toMatch(/^application\/json/);
+      expect(response.json()).toEqual({ detail: MALFORMED_URL });
+      expect(response.body).not.toContain('%');
+      expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    },
+  );
+
+  it('answers a path parameter over the router limit with 414, echoing nothing', async () => {
+    const long = 'x'.repeat(300);
+    const response = await testApp.app.inject({ method: 'GET', url: `/api/months/${long}/` });
+    expect(response.statusCode).toBe(414);
+    expect(response.body).not.toContain(long);
+    expect(response.headers['x-frame-options']).toBe('DENY');
   });
 });
 
