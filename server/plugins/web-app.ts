@@ -12,12 +12,19 @@ const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 /** Vite puts content-hashed files here: they never change, so browsers may keep them a year. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-/** Every file under `root`, as forward-slash paths relative to it. */
+/**
+ * A top-level dot-folder of a build holds the bundler's own records (Vite's `.vite/manifest.json`
+ * names every module of the app), not something a browser needs; neither is any other dotfile.
+ */
+const isHidden = (path: string) => path.startsWith('.');
+
+/** Every file under `root` that may be served, as forward-slash paths relative to it. */
 function listFiles(root: string): Set<string> {
   const files = new Set<string>();
   for (const entry of readdirSync(root, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile()) continue;
-    files.add(relative(root, join(entry.parentPath, entry.name)).split(sep).join('/'));
+    const path = relative(root, join(entry.parentPath, entry.name)).split(sep).join('/');
+    if (!isHidden(path)) files.add(path);
   }
   return files;
 }
@@ -49,6 +56,7 @@ const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/');
  */
 export function resolveWebFile(files: ReadonlySet<string>, path: string): string | null {
   const relativePath = path.replace(/^\/+/, '');
+  if (isHidden(relativePath)) return null;
   if (files.has(relativePath)) return relativePath;
   // A missing hashed file is a stale page asking for an old build: the app shell would not help.
   if (relativePath.startsWith('assets/')) return null;

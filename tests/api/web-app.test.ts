@@ -17,6 +17,9 @@ const PAGES: Record<string, string> = {
   'workbox-5a1b2c3d.js': 'self.workbox = {}',
   'registerSW.js': 'navigator.serviceWorker.register("/sw.js")',
   'manifest.webmanifest': '{"name":"Monthbook"}',
+  // Vite's own records of the build: never for browsers.
+  '.vite/manifest.json': '{"index.html":{"file":"assets/index-3f9a1c.js"}}',
+  '.vite/module-chunks.json': '{"chunks":[]}',
 };
 
 const webDir = (files: Record<string, string>) => writeTempFiles('monthbook-web-', files);
@@ -103,6 +106,17 @@ describe('with a build', () => {
   it('answers a missing asset with 404 rather than the app shell', async () => {
     const response = await get('/assets/index-000000.js');
     expect(response.statusCode).toBe(404);
+  });
+
+  it.each([
+    '/.vite/manifest.json',
+    '/.vite/module-chunks.json',
+    '/.vite/',
+    '/%2evite/manifest.json',
+  ])("never serves Vite's build records: GET %s is a 404", async (url) => {
+    const response = await get(url);
+    expect(response.statusCode).toBe(404);
+    expect(response.body).not.toContain('assets/');
   });
 
   it('answers HEAD like GET without a body', async () => {
