@@ -6,6 +6,7 @@ import * as billing from './migrations/002-billing.js';
 import * as dataVersions from './migrations/003-data-versions.js';
 import * as journalSearch from './migrations/004-journal-search.js';
 import * as account from './migrations/005-account.js';
+import * as idempotency from './migrations/006-idempotency.js';
 
 type DialectMigration = {
   up: (db: Parameters<Migration['up']>[0], dialect: Database['dialect']) => Promise<void>;
@@ -18,6 +19,7 @@ const migrations: Record<string, DialectMigration> = {
   '003-data-versions': dataVersions,
   '004-journal-search': journalSearch,
   '005-account': account,
+  '006-idempotency': idempotency,
 };
 
 export async function migrate(database: Database): Promise<void> {

@@ -92,6 +92,18 @@ export interface DataVersionsTable {
   version: number;
 }
 
+/** A create request's answer by its Idempotency-Key (migration 006); status_code null while it runs. */
+export interface IdempotencyKeysTable {
+  user_id: number;
+  key: string;
+  /** sha256 of the method, route and body, hex. */
+  request_hash: string;
+  status_code: number | null;
+  response_body: string | null;
+  /** Unix milliseconds. */
+  created_at: number;
+}
+
 export interface DB {
   users: UsersTable;
   revoked_tokens: RevokedTokensTable;
@@ -105,4 +117,5 @@ export interface DB {
   billing_accounts: BillingAccountsTable;
   billing_events: BillingEventsTable;
   data_versions: DataVersionsTable;
+  idempotency_keys: IdempotencyKeysTable;
 }
