@@ -103,7 +103,7 @@ export default fp(
       await app.register(cors, {
         origin: origins,
         methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
-        allowedHeaders: ['Authorization', 'Content-Type', 'X-Request-Id'],
+        allowedHeaders: ['Authorization', 'Content-Type', 'X-Request-Id', 'Idempotency-Key'],
         exposedHeaders: ['Retry-After', 'X-Request-Id'],
         maxAge: 600,
       });
