@@ -20,6 +20,12 @@ declare module 'fastify' {
   }
 }
 
+/** Clocks of several app servers may drift apart a little; a token from further ahead is forged. */
+export const IAT_LEEWAY_SECONDS = 60;
+
+/** A JWT's characters: base64url segments joined by dots. Anything else after `Bearer ` is refused. */
+const TOKEN = /^[\w.-]+$/;
+
 export default fp(
   async function auth(app: FastifyInstance) {
     const tokens = createTokenService({
@@ -32,13 +38,16 @@ export default fp(
     // A hook that answers does not call `done`: the answer ends the request.
     const authenticate: onRequestHookHandler = (request, reply, done) => {
       const header = request.headers.authorization;
-      const [scheme, token] = header?.split(' ') ?? [];
-      if (!header || scheme !== 'Bearer') {
+      const space = header?.indexOf(' ') ?? -1;
+      // Another scheme (or none) is no credentials at all, as SimpleJWT sees it.
+      if (!header || (space === -1 ? header : header.slice(0, space)) !== 'Bearer') {
         reply.code(401).send({ detail: MESSAGES.noCredentials });
         return;
       }
-      const claims = token ? tokens.verify(token) : null;
-      if (claims?.token_type !== 'access') {
+      // Exactly `Bearer <token>`: one space, and nothing after the token.
+      const token = space === -1 ? '' : header.slice(space + 1);
+      const claims = TOKEN.test(token) ? tokens.verify(token) : null;
+      if (claims?.token_type !== 'access' || claims.iat > Date.now() / 1000 + IAT_LEEWAY_SECONDS) {
         reply.code(401).send({ detail: MESSAGES.badToken, code: 'token_not_valid' });
         return;
       }
