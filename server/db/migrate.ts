@@ -7,6 +7,7 @@ import * as dataVersions from './migrations/003-data-versions.js';
 import * as journalSearch from './migrations/004-journal-search.js';
 import * as account from './migrations/005-account.js';
 import * as idempotency from './migrations/006-idempotency.js';
+import * as trash from './migrations/007-trash.js';
 
 type DialectMigration = {
   up: (db: Parameters<Migration['up']>[0], dialect: Database['dialect']) => Promise<void>;
@@ -20,6 +21,7 @@ const migrations: Record<string, DialectMigration> = {
   '004-journal-search': journalSearch,
   '005-account': account,
   '006-idempotency': idempotency,
+  '007-trash': trash,
 };
 
 export async function migrate(database: Database): Promise<void> {

@@ -92,6 +92,19 @@ export interface DataVersionsTable {
   version: number;
 }
 
+/** A deleted month, journal entry or goal with its rows as JSON, restorable for 30 days (migration 007). */
+export interface TrashTable {
+  id: Generated<number>;
+  author_id: number;
+  kind: string;
+  item_id: number;
+  month_id: number | null;
+  label: string;
+  item_date: string | null;
+  deleted_at: string;
+  payload: string;
+}
+
 /** A create request's answer by its Idempotency-Key (migration 006); status_code null while it runs. */
 export interface IdempotencyKeysTable {
   user_id: number;
@@ -117,5 +130,6 @@ export interface DB {
   billing_accounts: BillingAccountsTable;
   billing_events: BillingEventsTable;
   data_versions: DataVersionsTable;
+  trash: TrashTable;
   idempotency_keys: IdempotencyKeysTable;
 }

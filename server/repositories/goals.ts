@@ -6,6 +6,7 @@ import type { DB, Flag, GoalsTable } from '../db/schema.js';
 import { HttpError } from '../http-error.js';
 import { insertChecked } from './foreign-keys.js';
 import type { MonthRepository } from './months.js';
+import { discard } from './trash.js';
 
 const columns = [
   'id',
@@ -79,12 +80,8 @@ export class GoalRepository {
     return row && toGoal(row);
   }
 
+  /** Into the bin (trash.ts), restorable for 30 days. */
   async remove(id: number): Promise<boolean> {
-    const result = await this.db
-      .deleteFrom('goals')
-      .where('id', '=', id)
-      .where('author_id', '=', this.userId)
-      .executeTakeFirst();
-    return result.numDeletedRows > 0n;
+    return discard(this.db, this.userId, 'goal', id);
   }
 }

@@ -10,6 +10,7 @@ import { JournalRepository } from './journals.js';
 import { MonthItemRepository } from './month-items.js';
 import { MonthStatsRepository } from './month-stats.js';
 import { MonthRepository } from './months.js';
+import { TrashRepository } from './trash.js';
 
 /** The writes of every data repository; each one changes what the user's reads answer. */
 interface Writes {
@@ -89,6 +90,11 @@ export class UserRepositories {
       new DailyMeasureRepository(this.db, this.userId, this.journals, this.measures),
       (r) => r.dailyMeasures,
     );
+  }
+
+  /** The Recently deleted bin; a restore bumps the data version itself (trash.ts). */
+  get trash(): TrashRepository {
+    return new TrashRepository(this.db, this.userId);
   }
 
   /** Read only (it writes nothing), so it is not versioned. */

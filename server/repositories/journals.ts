@@ -15,6 +15,7 @@ import { runCompiled } from './compiled.js';
 import { insertChecked, todayUtc } from './foreign-keys.js';
 import { containsWord, foldUnfolded, searchText } from './journal-search.js';
 import type { MonthRepository } from './months.js';
+import { discard } from './trash.js';
 
 const columns = [
   'id',
@@ -135,14 +136,9 @@ export class JournalRepository {
     return row?.month_id;
   }
 
-  /** One statement, so its daily habits and measures cascade atomically with it. */
+  /** Into the bin (trash.ts): its daily habits and measures go with it, atomically. */
   async remove(id: number): Promise<boolean> {
-    const result = await this.db
-      .deleteFrom('journals')
-      .where('id', '=', id)
-      .where('author_id', '=', this.userId)
-      .executeTakeFirst();
-    return result.numDeletedRows > 0n;
+    return discard(this.db, this.userId, 'journal', id);
   }
 }
 

@@ -4,6 +4,7 @@ import type { Month } from '../../contract/entities.js';
 import type { CreateMonth, UpdateMonth } from '../../contract/requests.js';
 import type { DB } from '../db/schema.js';
 import { runCompiled } from './compiled.js';
+import { discard } from './trash.js';
 
 export class MonthRepository {
   constructor(
@@ -56,13 +57,8 @@ export class MonthRepository {
       .executeTakeFirst();
   }
 
-  /** One statement, so its journals, items and daily items cascade atomically with it. */
+  /** Into the bin (trash.ts): its journals, items and daily items go with it, atomically. */
   async remove(id: number): Promise<boolean> {
-    const result = await this.db
-      .deleteFrom('months')
-      .where('id', '=', id)
-      .where('author_id', '=', this.userId)
-      .executeTakeFirst();
-    return result.numDeletedRows > 0n;
+    return discard(this.db, this.userId, 'month', id);
   }
 }

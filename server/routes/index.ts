@@ -13,6 +13,7 @@ import journalRoutes from './journals.js';
 import measureRoutes from './measures.js';
 import monthStatsRoutes from './month-stats.js';
 import monthRoutes from './months.js';
+import trashRoutes from './trash.js';
 
 export default async function routes(app: FastifyInstance): Promise<void> {
   await app.register(healthRoutes);
@@ -28,4 +29,5 @@ export default async function routes(app: FastifyInstance): Promise<void> {
   await app.register(dailyHabitRoutes);
   await app.register(dailyMeasureRoutes);
   await app.register(exportImportRoutes);
+  await app.register(trashRoutes);
 }

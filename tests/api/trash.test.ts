@@ -1,0 +1,213 @@
+// API tests for the Recently deleted bin: DELETE moves to it, restore brings back, purge ends it.
+import { TRASH_DAYS, type TrashItem } from '../../contract/trash.js';
+import { purgeExpired } from '../../server/repositories/trash.js';
+import {
+  seedDailyHabit,
+  seedFullMonth,
+  seedGoal,
+  seedHabit,
+  seedJournal,
+  seedMonth,
+} from '../support/factories.js';
+import { buildTestApp, createUser, type TestApp, type TestUser } from '../support/test-app.js';
+
+let t: TestApp;
+let user: TestUser;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+beforeEach(async () => {
+  user = await createUser(t);
+});
+
+const get = (url: string, who = user) =>
+  t.app.inject({ method: 'GET', url, headers: who.headers });
+const del = (url: string, who = user) =>
+  t.app.inject({ method: 'DELETE', url, headers: who.headers });
+const restore = (collection: string, id: number, who = user) =>
+  t.app.inject({ method: 'POST', url: `/api/${collection}/${id}/restore/`, headers: who.headers });
+const trash = async (who = user) => (await get('/api/trash/', who)).json() as TrashItem[];
+
+describe('deleting', () => {
+  it('answers 204 as before and lists the entry in the bin, gone from every read', async () => {
+    const { month, journal } = await seedFullMonth(t, user);
+
+    expect((await del(`/api/journals/${journal.id}/`)).statusCode).toBe(204);
+
+    expect((await get(`/api/journals/${journal.id}/`)).statusCode).toBe(404);
+    expect((await get(`/api/journals/?month=${month.id}`)).json()).toEqual([]);
+    expect((await get(`/api/dailyhabits/?journal=${journal.id}`)).json()).toEqual([]);
+    expect((await get('/api/journals/?search=good')).json()).toEqual([]);
+    const exported = (await get('/api/export/')).json();
+    expect(exported.months[0].journals).toEqual([]);
+    const items = await trash();
+    expect(items).toEqual([
+      expect.objectContaining({
+        kind: 'journal',
+        id: journal.id,
+        label: journal.highlight,
+        month: month.id,
+        month_name: month.name,
+        date: journal.created_at,
+      }),
+    ]);
+    const { deleted_at, purge_at } = items[0]!;
+    expect(Date.parse(purge_at) - Date.parse(deleted_at)).toBe(TRASH_DAYS * 86_400_000);
+  });
+
+  it('keeps the old /delete/{id}/ path working the same way', async () => {
+    const month = await seedMonth(t, user);
+    const goal = await seedGoal(t, user, month.id);
+    expect((await del(`/api/goals/delete/${goal.id}/`)).statusCode).toBe(204);
+    expect((await trash()).map((item) => [item.kind, item.id])).toEqual([['goal', goal.id]]);
+    expect((await del(`/api/goals/delete/${goal.id}/`)).statusCode).toBe(404);
+  });
+
+  it('shows nothing of another user in the bin, and lets no one else restore or purge', async () => {
+    const other = await createUser(t);
+    const month = await seedMonth(t, user);
+    await del(`/api/months/${month.id}/`);
+
+    expect(await trash(other)).toEqual([]);
+    expect((await restore('months', month.id, other)).statusCode).toBe(404);
+    expect((await del(`/api/trash/month/${month.id}/`, other)).statusCode).toBe(404);
+    expect(await trash()).toHaveLength(1);
+  });
+});
+
+describe('restoring', () => {
+  it('brings a month back whole: same ids, its entries, ticks, items and goals', async () => {
+    const seeded = await seedFullMonth(t, user);
+    const before = (await get('/api/export/')).json().months;
+    const stats = (await get(`/api/months/${seeded.month.id}/stats/`)).json();
+
+    expect((await del(`/api/months/${seeded.month.id}/`)).statusCode).toBe(204);
+    expect((await get('/api/months/')).json()).toEqual([]);
+
+    const response = await restore('months', seeded.month.id);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual(seeded.month);
+    expect((await get('/api/export/')).json().months).toEqual(before);
+    expect((await get(`/api/months/${seeded.month.id}/stats/`)).json()).toEqual(stats);
+    expect((await get(`/api/dailyhabits/${seeded.dailyHabit.id}/`)).json()).toEqual(
+      seeded.dailyHabit,
+    );
+    expect(await trash()).toEqual([]);
+  });
+
+  it('brings an entry back with its ticks, and the cached list shows it at once', async () => {
+    const { month, journal, dailyHabit } = await seedFullMonth(t, user);
+    const list = (await get(`/api/journals/?month=${month.id}`)).json();
+    await del(`/api/journals/${journal.id}/`);
+    expect((await get(`/api/journals/?month=${month.id}`)).json()).toEqual([]);
+
+    const response = await restore('journals', journal.id);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual(journal);
+    expect((await get(`/api/journals/?month=${month.id}`)).json()).toEqual(list);
+    expect((await get(`/api/dailyhabits/?journal=${journal.id}`)).json()).toEqual([dailyHabit]);
+  });
+
+  it('drops the ticks of a habit removed while the entry was in the bin', async () => {
+    const month = await seedMonth(t, user);
+    const journal = await seedJournal(t, user, month.id);
+    const kept = await seedHabit(t, user, month.id, 'Read');
+    const removed = await seedHabit(t, user, month.id, 'Swim');
+    const keptTick = await seedDailyHabit(t, user, journal.id, kept.id, true);
+    await seedDailyHabit(t, user, journal.id, removed.id, true);
+    await del(`/api/journals/${journal.id}/`);
+    await del(`/api/habits/${removed.id}/`);
+
+    expect((await restore('journals', journal.id)).statusCode).toBe(200);
+    expect((await get(`/api/dailyhabits/?journal=${journal.id}`)).json()).toEqual([keptTick]);
+  });
+
+  it('refuses an entry whose month is deleted (409), and restores it once the month is back', async () => {
+    const month = await seedMonth(t, user);
+    const journal = await seedJournal(t, user, month.id);
+    await del(`/api/journals/${journal.id}/`);
+    await del(`/api/months/${month.id}/`);
+
+    const refused = await restore('journals', journal.id);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({
+      detail: 'Its month was deleted: restore the month first.',
+      code: 'month_in_trash',
+    });
+    expect(await trash()).toHaveLength(2);
+
+    expect((await restore('months', month.id)).statusCode).toBe(200);
+    expect((await restore('journals', journal.id)).statusCode).toBe(200);
+    expect((await get(`/api/journals/?month=${month.id}`)).json()).toEqual([journal]);
+  });
+
+  it('answers 404 for what is not in the bin, and for a second restore', async () => {
+    const month = await seedMonth(t, user);
+    const goal = await seedGoal(t, user, month.id);
+    expect((await restore('goals', goal.id)).statusCode).toBe(404);
+    await del(`/api/goals/${goal.id}/`);
+    const [first, second] = await Promise.all([
+      restore('goals', goal.id),
+      restore('goals', goal.id),
+    ]);
+    expect([first.statusCode, second.statusCode].sort()).toEqual([200, 404]);
+    expect((await get(`/api/goals/?month=${month.id}`)).json()).toEqual([goal]);
+  });
+});
+
+describe('deleting for good', () => {
+  it('removes the item from the bin; it can no longer be restored', async () => {
+    const month = await seedMonth(t, user);
+    const goal = await seedGoal(t, user, month.id);
+    await del(`/api/goals/${goal.id}/`);
+
+    expect((await del(`/api/trash/goal/${goal.id}/`)).statusCode).toBe(204);
+    expect(await trash()).toEqual([]);
+    expect((await restore('goals', goal.id)).statusCode).toBe(404);
+    expect((await del(`/api/trash/goal/${goal.id}/`)).statusCode).toBe(404);
+  });
+
+  it(`purges what was deleted more than ${TRASH_DAYS} days ago`, async () => {
+    const month = await seedMonth(t, user);
+    const old = await seedGoal(t, user, month.id, 'Old');
+    const recent = await seedGoal(t, user, month.id, 'Recent');
+    await del(`/api/goals/${old.id}/`);
+    await del(`/api/goals/${recent.id}/`);
+    await t.database.db
+      .updateTable('trash')
+      .set({ deleted_at: new Date(Date.now() - (TRASH_DAYS + 1) * 86_400_000).toISOString() })
+      .where('item_id', '=', old.id)
+      .execute();
+
+    // Past its 30 days it is neither listed nor restorable, even before the sweep runs.
+    expect((await trash()).map((item) => item.id)).toEqual([recent.id]);
+    expect((await restore('goals', old.id)).statusCode).toBe(404);
+    expect(await purgeExpired(t.database.db)).toBe(1);
+    const left = await t.database.db
+      .selectFrom('trash')
+      .select('item_id')
+      .where('author_id', '=', user.id)
+      .execute();
+    expect(left.map((row) => row.item_id)).toEqual([recent.id]);
+  });
+
+  it('rejects an unknown kind with a 4xx and changes nothing', async () => {
+    const month = await seedMonth(t, user);
+    await del(`/api/months/${month.id}/`);
+    const response = await del(`/api/trash/habit/${month.id}/`);
+    expect(response.statusCode).toBeGreaterThanOrEqual(400);
+    expect(response.statusCode).toBeLessThan(500);
+    expect(await trash()).toHaveLength(1);
+  });
+});
+
+it('is behind authentication', async () => {
+  expect((await t.app.inject({ method: 'GET', url: '/api/trash/' })).statusCode).toBe(401);
+  expect((await t.app.inject({ method: 'POST', url: '/api/months/1/restore/' })).statusCode).toBe(
+    401,
+  );
+});
