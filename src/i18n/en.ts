@@ -19,6 +19,7 @@ import { months } from './en/months.js';
 import { settings } from './en/settings.js';
 import { site } from './en/site.js';
 import { toasts } from './en/toasts.js';
+import { trash } from './en/trash.js';
 
 export const en = {
   site,
@@ -36,6 +37,7 @@ export const en = {
   stats: STATS_TEXTS,
   offline: OFFLINE_TEXTS,
   settings,
+  trash,
   /** Validation and server messages (the server always answers in English). */
   messages: MESSAGES,
   accountMessages: ACCOUNT_MESSAGES,

@@ -14,6 +14,7 @@ import { accountMessages, importMessages, messages, messageTranslator } from './
 import { settings } from './pt-br/settings.js';
 import { site } from './pt-br/site.js';
 import { toasts } from './pt-br/toasts.js';
+import { trash } from './pt-br/trash.js';
 import type { Translation } from './store.js';
 
 export const ptBR: Messages = {
@@ -32,6 +33,7 @@ export const ptBR: Messages = {
   stats,
   offline,
   settings,
+  trash,
   messages,
   accountMessages,
   importMessages,

@@ -46,3 +46,9 @@ export const journalSearchKeys = {
   all: ['journal-search'] as const,
   words: (words: string) => [...journalSearchKeys.all, words] as const,
 };
+
+/** The Recently deleted bin: one list for the whole account. */
+export const trashKeys = {
+  all: ['trash'] as const,
+  list: () => [...trashKeys.all, 'list'] as const,
+};

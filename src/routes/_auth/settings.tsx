@@ -1,4 +1,4 @@
-// Settings (spec §2 /settings, issue 6): 'settings page' under the heading; export, import, password, delete account.
+// Settings (spec §2 /settings, issue 6): 'settings page' under the heading; export, import, recently deleted, password, delete account.
 import { Stack, Text, Title } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
 import { usePageTitle } from '../../components/page-title';
@@ -6,6 +6,7 @@ import { DeleteAccountSection } from '../../components/settings/delete-account-s
 import { ExportSection } from '../../components/settings/export-section';
 import { ImportSection } from '../../components/settings/import-section';
 import { PasswordSection } from '../../components/settings/password-section';
+import { TrashSection } from '../../components/settings/trash-section';
 import { app } from '../../i18n/en/app';
 import { settings } from '../../i18n/en/settings';
 import { useTexts } from '../../i18n/store';
@@ -26,6 +27,7 @@ function SettingsPage() {
       </div>
       <ExportSection />
       <ImportSection />
+      <TrashSection />
       <PasswordSection />
       <DeleteAccountSection />
     </Stack>

@@ -1,0 +1,187 @@
+// Settings: the Recently deleted bin, each item with Restore and Delete forever.
+import { Alert, Badge, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { TRASH_DAYS, type TrashItem } from '../../../contract/trash';
+import { trash as trashTexts } from '../../i18n/en/trash';
+import { formatIsoDate } from '../../i18n/format';
+import { texts, useLocale, useTexts } from '../../i18n/store';
+import { errorStatus, isHttpError } from '../../queries/errors';
+import {
+  type TrashRef,
+  trashQueryOptions,
+  usePurgeTrashItem,
+  useRestoreItem,
+} from '../../queries/trash';
+import { ConfirmModal } from '../confirm-modal';
+import { notifyFailure, notifySuccess } from '../toast';
+import { SettingsSection } from './settings-section';
+
+const refOf = (item: TrashItem): TrashRef => ({ kind: item.kind, id: item.id, month: item.month });
+const keyOf = (item: TrashItem) => `${item.kind}:${item.id}`;
+
+/** The server's reason for a refused restore: a 409 says to restore the month first. */
+async function conflictReason(error: unknown): Promise<string | null> {
+  if (errorStatus(error) !== 409 || !isHttpError(error)) return null;
+  try {
+    const body = (await error.response.clone().json()) as { detail?: unknown };
+    return typeof body.detail === 'string' ? body.detail : null;
+  } catch {
+    return null;
+  }
+}
+
+export function TrashSection() {
+  const t = useTexts('trash', trashTexts);
+  const locale = useLocale();
+  const items = useQuery(trashQueryOptions());
+  const restore = useRestoreItem();
+  const purge = usePurgeTrashItem();
+  const [confirming, setConfirming] = useState<TrashItem | null>(null);
+  const contentRef = useRef<HTMLDivElement>(null);
+
+  /**
+   * The list loses a row: focus moves to the row now in its place (or the last one), else to the
+   * section's heading — never to the page's body.
+   */
+  const focusAfter = (index: number) => {
+    // After React has removed the row (the list refetches, so wait for the next frames).
+    setTimeout(() => {
+      const content = contentRef.current;
+      if (!content) return;
+      const restoreButtons = content.querySelectorAll<HTMLButtonElement>('[data-trash-restore]');
+      const next = restoreButtons[Math.min(index, restoreButtons.length - 1)];
+      if (next) {
+        next.focus();
+        return;
+      }
+      const heading = content.closest('section')?.querySelector<HTMLElement>('h2');
+      if (heading) {
+        heading.tabIndex = -1;
+        heading.focus();
+      }
+    }, 50);
+  };
+
+  const onRestore = (item: TrashItem, index: number) =>
+    restore.mutate(refOf(item), {
+      onSuccess: () => {
+        notifySuccess(texts('trash', trashTexts).restored);
+        focusAfter(index);
+      },
+      onError: async (error) => {
+        const detail = await conflictReason(error);
+        if (detail) notifyFailure(detail, error);
+        else notifyFailure(texts('trash', trashTexts).restoreFailed, error);
+      },
+    });
+
+  const onPurge = () => {
+    const item = confirming;
+    if (!item) return;
+    const index = items.data?.findIndex((other) => keyOf(other) === keyOf(item)) ?? 0;
+    purge.mutate(refOf(item), {
+      onSuccess: () => {
+        notifySuccess(texts('trash', trashTexts).purged);
+        setConfirming(null);
+        focusAfter(index);
+      },
+      onError: (error) => notifyFailure(texts('trash', trashTexts).purgeFailed, error),
+    });
+  };
+
+  const date = (iso: string) => formatIsoDate(iso.slice(0, 10), locale, { dateStyle: 'medium' });
+
+  return (
+    <SettingsSection title={t.title} description={t.description(TRASH_DAYS)}>
+      <div ref={contentRef}>
+        {items.isPending ? (
+          <Group gap="xs" role="status">
+            <Loader size="xs" />
+            <Text size="sm">{t.loading}</Text>
+          </Group>
+        ) : items.isError && !items.data ? (
+          <Alert color="yellow" title={t.loadFailed}>
+            <Button size="xs" variant="light" onClick={() => items.refetch()}>
+              {t.tryAgain}
+            </Button>
+          </Alert>
+        ) : items.data.length === 0 ? (
+          <Text size="sm">{t.empty}</Text>
+        ) : (
+          <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
+            {items.data.map((item, index) => {
+              const busy =
+                (restore.isPending &&
+                  restore.variables?.id === item.id &&
+                  restore.variables.kind === item.kind) ||
+                (purge.isPending &&
+                  purge.variables?.id === item.id &&
+                  purge.variables.kind === item.kind);
+              return (
+                <Group
+                  component="li"
+                  key={keyOf(item)}
+                  justify="space-between"
+                  wrap="wrap"
+                  gap="xs"
+                  data-testid="trash-item"
+                >
+                  <Stack gap={2} style={{ minWidth: 0, flex: '1 1 16rem' }}>
+                    <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+                      <Badge variant="light" flex="none">
+                        {t.kinds[item.kind]}
+                      </Badge>
+                      <Text size="sm" fw={600} truncate="end">
+                        {item.label}
+                      </Text>
+                    </Group>
+                    <Text size="xs" c="dimmed">
+                      {[
+                        item.date ? date(item.date) : null,
+                        item.month_name ? t.inMonth(item.month_name) : null,
+                        t.purgedOn(date(item.purge_at)),
+                      ]
+                        .filter(Boolean)
+                        .join(' · ')}
+                    </Text>
+                  </Stack>
+                  <Group gap="xs" flex="none">
+                    <Button
+                      size="xs"
+                      variant="light"
+                      aria-label={t.restoreLabel(item.label)}
+                      data-trash-restore
+                      loading={busy && restore.isPending}
+                      onClick={() => onRestore(item, index)}
+                    >
+                      {t.restore}
+                    </Button>
+                    <Button
+                      size="xs"
+                      variant="subtle"
+                      color="red"
+                      aria-label={t.deleteForeverLabel(item.label)}
+                      onClick={() => setConfirming(item)}
+                    >
+                      {t.deleteForever}
+                    </Button>
+                  </Group>
+                </Group>
+              );
+            })}
+          </Stack>
+        )}
+      </div>
+      <ConfirmModal
+        opened={confirming !== null}
+        title={t.confirmTitle}
+        message={confirming ? t.confirmBody(confirming.label) : ''}
+        confirmLabel={t.deleteForever}
+        loading={purge.isPending}
+        onConfirm={onPurge}
+        onClose={() => setConfirming(null)}
+      />
+    </SettingsSection>
+  );
+}
