@@ -172,7 +172,8 @@ export function loadConfig(env: Env = process.env): Config {
   const port = integer(env, 'PORT', 3000, 0, 65535);
   const host = env.HOST || '0.0.0.0';
   const dataDir = resolve(env.DATA_DIR || './data');
-  mkdirSync(dataDir, { recursive: true });
+  // Only this server's user may read the database and the JWT secret.
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const database = databaseConfig(env, dataDir);
   const billing = oneOf(env, 'BILLING', ['local', 'stripe', 'off'] as const, 'local');
   const publicUrl = (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, '');

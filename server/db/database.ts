@@ -1,5 +1,5 @@
 // Opens the configured database (embedded SQLite or pooled PostgreSQL) behind one Kysely instance.
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
@@ -54,8 +54,24 @@ function withStatementCache(sqlite: SqliteDatabase.Database, max = 500) {
   };
 }
 
+/** The database file and its WAL companions, which SQLite creates with the database file's mode. */
+const SQLITE_FILES = ['', '-wal', '-shm'];
+
+/**
+ * Only this server's user may read the database: SQLite would create it 0644 (less the umask),
+ * and its -wal and -shm files copy that mode. The file is made 0600 before SQLite opens it, and
+ * files left 0644 by an older version are tightened.
+ */
+function restrictSqliteFiles(path: string): void {
+  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  closeSync(openSync(path, 'a', 0o600));
+  for (const suffix of SQLITE_FILES) {
+    if (existsSync(`${path}${suffix}`)) chmodSync(`${path}${suffix}`, 0o600);
+  }
+}
+
 function openSqlite(path: string): Database {
-  mkdirSync(dirname(path), { recursive: true });
+  restrictSqliteFiles(path);
   const sqlite = new SqliteDatabase(path);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');

@@ -139,6 +139,15 @@ describe('bad values', () => {
   });
 });
 
+describe('DATA_DIR', () => {
+  it('is created readable by this user only (0700), with its parents', () => {
+    const nested = join(dataDir, 'var', 'monthbook');
+    loadConfig({ DATA_DIR: nested });
+    expect(statSync(nested).mode & 0o777).toBe(0o700);
+    expect(statSync(join(dataDir, 'var')).mode & 0o777).toBe(0o700);
+  });
+});
+
 describe('the generated JWT secret', () => {
   it('is written once with mode 0600 and reused on the next start', () => {
     const first = load().jwtSecret;
