@@ -9,6 +9,7 @@ import { runCompiled } from './compiled.js';
 import { insertChecked } from './foreign-keys.js';
 import type { JournalRepository } from './journals.js';
 import type { MonthItemRepository } from './month-items.js';
+import { ensureRoom, locked } from './quotas.js';
 
 interface DailyHabitRow {
   id: number;
@@ -104,6 +105,12 @@ export class DailyHabitRepository {
   async create(input: CreateDailyHabit): Promise<DailyHabit> {
     const habit = await this.habits.forJournal(input.habit_id, input.journal_id);
     if (!habit) throw await this.invalidParents(input);
+    // One per habit of the month is all a day needs: the month's list stays bounded (quotas.ts).
+    await locked(
+      this.db,
+      this.db.selectFrom('journals').select('id').where('id', '=', input.journal_id),
+    ).execute();
+    await ensureRoom(this.db, 'daily_habits', 'daily_habits', 'journal_id', input.journal_id);
     const isPracticed = input.is_practiced ?? false;
     const row = await insertChecked(
       this.db,

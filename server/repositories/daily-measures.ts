@@ -13,6 +13,7 @@ import { runCompiled } from './compiled.js';
 import { insertChecked } from './foreign-keys.js';
 import type { JournalRepository } from './journals.js';
 import type { MonthItemRepository } from './month-items.js';
+import { ensureRoom, locked } from './quotas.js';
 
 interface DailyMeasureRow {
   id: number;
@@ -108,6 +109,12 @@ export class DailyMeasureRepository {
   async create(input: CreateDailyMeasure): Promise<DailyMeasure> {
     const measure = await this.measures.forJournal(input.measure_id, input.journal_id);
     if (!measure) throw await this.invalidParents(input);
+    // One per measure of the month is all a day needs: the month's list stays bounded (quotas.ts).
+    await locked(
+      this.db,
+      this.db.selectFrom('journals').select('id').where('id', '=', input.journal_id),
+    ).execute();
+    await ensureRoom(this.db, 'daily_measures', 'daily_measures', 'journal_id', input.journal_id);
     const row = await insertChecked(
       this.db,
       () =>

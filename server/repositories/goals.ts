@@ -6,6 +6,7 @@ import type { DB, Flag, GoalsTable } from '../db/schema.js';
 import { HttpError } from '../http-error.js';
 import { insertChecked } from './foreign-keys.js';
 import type { MonthRepository } from './months.js';
+import { ensureRoom } from './quotas.js';
 import { discard } from './trash.js';
 
 const columns = [
@@ -46,7 +47,8 @@ export class GoalRepository {
 
   async create(input: CreateGoal): Promise<Goal> {
     const missing = () => HttpError.invalidPk('month_id', input.month_id);
-    if (!(await this.months.owns(input.month_id))) throw missing();
+    if (!(await this.months.lockOwned(input.month_id))) throw missing();
+    await ensureRoom(this.db, 'goals', 'goals', 'month_id', input.month_id);
     const row = await insertChecked(
       this.db,
       () =>

@@ -2,9 +2,11 @@
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { Month } from '../../contract/entities.js';
 import type { ExportFile, ImportCounts } from '../../contract/export.js';
+import { type ImportMonthCounts, importQuotaProblem } from '../../contract/quotas.js';
 import type { DB, Flag } from '../db/schema.js';
 import { bumpDataVersion } from './data-versions.js';
 import { searchText } from './journal-search.js';
+import { lockUser, quotaExceeded } from './quotas.js';
 
 /** Rows per INSERT: at most 5 columns, so far below SQLite's and PostgreSQL's parameter limits. */
 const CHUNK = 1000;
@@ -59,6 +61,38 @@ async function insertLeaves<T extends LeafTable>(
   }
 }
 
+const most = (counts: number[]) => counts.reduce((max, count) => Math.max(max, count), 0);
+
+/** What each month of the file would hold: every month of a file is a new month. */
+function monthCounts(file: ExportFile): ImportMonthCounts[] {
+  return file.months.map((month) => ({
+    name: month.name,
+    journals: month.journals.length,
+    habits: month.habits.length,
+    measures: month.measures.length,
+    goals: month.goals.length,
+    dailyHabitsPerJournal: most(month.journals.map((journal) => journal.daily_habits.length)),
+    dailyMeasuresPerJournal: most(month.journals.map((journal) => journal.daily_measures.length)),
+  }));
+}
+
+/**
+ * Refuses the whole file (400 `quota_exceeded`, naming the first month that overflows) when it
+ * would take a month or the account past a quota (contract/quotas.ts). Run in the import's
+ * transaction: the user's row is locked on PostgreSQL, so a concurrent import or month create
+ * waits for it rather than both fitting under the account's cap.
+ */
+async function ensureImportFits(trx: Transaction<DB>, userId: number, file: ExportFile) {
+  await lockUser(trx, userId);
+  const row = await trx
+    .selectFrom('months')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('author_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  const problem = importQuotaProblem(monthCounts(file), Number(row.count));
+  if (problem) throw quotaExceeded('months', problem);
+}
+
 export interface ImportResult {
   counts: ImportCounts;
   months: Month[];
@@ -68,7 +102,8 @@ export interface ImportResult {
  * `file` must have passed validateExport (references resolve within their month). Kind by
  * kind, parents before children, each kind in file order, so a later export lists everything
  * in the same order. Nothing of the account is read or changed: the file only adds rows.
- * The data version is bumped last, in the same transaction, as every write does.
+ * The data version is bumped last, in the same transaction, as every write does. A file that
+ * would pass a quota is refused whole before anything is written (ensureImportFits).
  */
 export function importFile(
   db: Kysely<DB>,
@@ -77,6 +112,7 @@ export function importFile(
 ): Promise<ImportResult> {
   const author_id = userId;
   return db.transaction().execute(async (trx) => {
+    await ensureImportFits(trx, userId, file);
     const monthIds = await insertParents(
       trx,
       'months',

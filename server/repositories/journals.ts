@@ -15,6 +15,7 @@ import { runCompiled } from './compiled.js';
 import { insertChecked, todayUtc } from './foreign-keys.js';
 import { containsWord, foldUnfolded, searchText } from './journal-search.js';
 import type { MonthRepository } from './months.js';
+import { ensureRoom } from './quotas.js';
 import { discard } from './trash.js';
 
 const columns = [
@@ -90,7 +91,8 @@ export class JournalRepository {
 
   async create(input: CreateJournal): Promise<Journal> {
     const missing = () => HttpError.invalidPk('month_id', input.month_id);
-    if (!(await this.months.owns(input.month_id))) throw missing();
+    if (!(await this.months.lockOwned(input.month_id))) throw missing();
+    await ensureRoom(this.db, 'journals', 'journals', 'month_id', input.month_id);
     return insertChecked(
       this.db,
       () =>

@@ -6,6 +6,7 @@ import type { DB } from '../db/schema.js';
 import { HttpError } from '../http-error.js';
 import { insertChecked } from './foreign-keys.js';
 import type { MonthRepository } from './months.js';
+import { ensureRoom } from './quotas.js';
 
 /** Habits and measures share one shape (Habit and Measure are the same wire type). */
 export type MonthItem = Habit;
@@ -58,7 +59,8 @@ export class MonthItemRepository {
 
   async create(input: CreateNamed): Promise<MonthItem> {
     const missing = () => HttpError.invalidPk('month_id', input.month_id);
-    if (!(await this.months.owns(input.month_id))) throw missing();
+    if (!(await this.months.lockOwned(input.month_id))) throw missing();
+    await ensureRoom(this.db, this.table, this.table, 'month_id', input.month_id);
     return insertChecked(
       this.db,
       () =>

@@ -4,6 +4,7 @@ import type { Month } from '../../contract/entities.js';
 import type { CreateMonth, UpdateMonth } from '../../contract/requests.js';
 import type { DB } from '../db/schema.js';
 import { runCompiled } from './compiled.js';
+import { ensureRoom, locked, lockUser } from './quotas.js';
 import { discard } from './trash.js';
 
 export class MonthRepository {
@@ -38,7 +39,26 @@ export class MonthRepository {
     return row !== undefined;
   }
 
-  create(input: CreateMonth): Promise<Month> {
+  /**
+   * True when the month exists and is the caller's; on PostgreSQL its row stays locked until the
+   * transaction ends, so the caller can count what it holds before adding to it (quotas.ts).
+   */
+  async lockOwned(id: number): Promise<boolean> {
+    const row = await locked(
+      this.db,
+      this.db
+        .selectFrom('months')
+        .select('id')
+        .where('id', '=', id)
+        .where('author_id', '=', this.userId),
+    ).executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** At most MONTHS_PER_ACCOUNT months (contract/quotas.ts). */
+  async create(input: CreateMonth): Promise<Month> {
+    await lockUser(this.db, this.userId);
+    await ensureRoom(this.db, 'months', 'months', 'author_id', this.userId);
     return this.db
       .insertInto('months')
       .values({ author_id: this.userId, name: input.name })

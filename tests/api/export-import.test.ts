@@ -8,6 +8,7 @@ import {
   IMPORT_MESSAGES,
   type ImportReport,
 } from '../../contract/export.js';
+import { JOURNALS_PER_MONTH } from '../../contract/quotas.js';
 import { MESSAGES } from '../../contract/rules.js';
 import { snapshot } from '../support/db-snapshot.js';
 import {
@@ -458,25 +459,29 @@ describe('POST /api/import/', () => {
   });
 
   it('takes a file just under the size limit and refuses one over it with 413', async () => {
-    const journal = (day: number) => ({
+    // Month m's habit and measure have id m + 1 (ids are unique in a file).
+    const journal = (day: number, id = 1) => ({
       created_at: `2024-01-${String((day % 28) + 1).padStart(2, '0')}`,
       highlight: `${day} ${'x'.repeat(240)}`,
-      daily_habits: [{ habit: 1, is_practiced: day % 3 === 0 }],
-      daily_measures: [{ measure: 1, metric: day / 7 }],
+      daily_habits: [{ habit: id, is_practiced: day % 3 === 0 }],
+      daily_measures: [{ measure: id, metric: day / 7 }],
     });
+    // As many full months as it takes: a month holds at most JOURNALS_PER_MONTH entries.
     const fileOf = (journals: number): ExportFile => ({
       ...valid(),
-      months: [
-        {
-          name: 'Big',
-          habits: [{ id: 1, name: 'Read' }],
-          measures: [{ id: 1, name: 'Weight' }],
-          goals: [],
-          journals: Array.from({ length: journals }, (_, day) => journal(day)),
-        },
-      ],
+      months: Array.from({ length: Math.ceil(journals / JOURNALS_PER_MONTH) }, (_, m) => ({
+        name: `Big ${m}`,
+        habits: [{ id: m + 1, name: 'Read' }],
+        measures: [{ id: m + 1, name: 'Weight' }],
+        goals: [],
+        journals: Array.from(
+          { length: Math.min(JOURNALS_PER_MONTH, journals - m * JOURNALS_PER_MONTH) },
+          (_, day) => journal(m * JOURNALS_PER_MONTH + day, m + 1),
+        ),
+      })),
     });
-    const perJournal = JSON.stringify(journal(1000)).length + 1;
+    // Per journal, with room for each month's own few hundred bytes.
+    const perJournal = JSON.stringify(journal(1000, 100)).length + 1 + 200 / JOURNALS_PER_MONTH;
     const fits = Math.floor((IMPORT_MAX_BYTES - 1000) / perJournal);
     const small = fileOf(fits);
     expect(JSON.stringify(small).length).toBeLessThanOrEqual(IMPORT_MAX_BYTES);
@@ -487,7 +492,7 @@ describe('POST /api/import/', () => {
     expect(accepted.json<ImportReport>().imported.daily_measures).toBe(fits);
 
     const before = await snapshot(t);
-    const refused = await importFile(fileOf(fits + 100));
+    const refused = await importFile(fileOf(Math.ceil(fits * 1.05)));
     expect(refused.statusCode).toBe(413);
     expect(refused.json()).toEqual({ detail: IMPORT_MESSAGES.tooLarge });
     expect(await snapshot(t)).toEqual(before);
