@@ -1,11 +1,16 @@
-// Login page (spec §2 /login).
-import { createFileRoute } from '@tanstack/react-router';
+// Login page (spec §2 /login). With a live session there is nothing to log into: the app opens (issue 15 #11).
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import { hasLiveSession } from '../api/stored-session';
 import { AuthCard } from '../components/auth/auth-card';
 import { LoginForm } from '../components/auth/login-form';
 import { auth } from '../i18n/en/auth';
 import { useTexts } from '../i18n/store';
 
 export const Route = createFileRoute('/login')({
+  beforeLoad: ({ preload }) => {
+    // Not on preload: hovering a Login link must not start a navigation elsewhere.
+    if (!preload && hasLiveSession()) throw redirect({ to: '/months', replace: true });
+  },
   component: LoginPage,
 });
 

@@ -1,25 +1,56 @@
 // Register page (spec §2 /register): visiting it first clears local storage.
+// With a live session that would be a silent logout (issue 15 #11), so the page asks first: open
+// the app, or log out (revoking the session, as Logout does) and then register.
+import { Button, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { createFileRoute } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { hasLiveSession } from '../api/stored-session';
 import { AuthCard } from '../components/auth/auth-card';
 import { RegisterForm } from '../components/auth/register-form';
 import { auth } from '../i18n/en/auth';
 import { useTexts } from '../i18n/store';
+import { useLogout } from '../queries/auth';
 
 export const Route = createFileRoute('/register')({
   component: RegisterPage,
 });
 
+function SignedInNotice({ onSignedOut }: { onSignedOut: () => void }) {
+  const t = useTexts('auth', auth);
+  const logout = useLogout();
+  return (
+    <AuthCard title={t.alreadySignedIn}>
+      <Stack gap="md">
+        <Text>{t.alreadySignedInBody}</Text>
+        <Button component={Link} to="/months" fullWidth>
+          {t.openApp}
+        </Button>
+        <Button
+          variant="default"
+          fullWidth
+          loading={logout.isPending}
+          onClick={() => logout.mutate(undefined, { onSettled: onSignedOut })}
+        >
+          {t.signOutAndRegister}
+        </Button>
+      </Stack>
+    </AuthCard>
+  );
+}
+
 function RegisterPage() {
   const t = useTexts('auth', auth);
   const queryClient = useQueryClient();
+  const [signedIn, setSignedIn] = useState(hasLiveSession);
   // In the component, not in beforeLoad: hovering a Sign Up link preloads the route and must not sign anyone out.
   useEffect(() => {
+    if (signedIn) return;
     localStorage.clear();
     void import('../api/render-cookie').then((cookie) => cookie.clearRenderCookie());
     queryClient.clear();
-  }, [queryClient]);
+  }, [queryClient, signedIn]);
+  if (signedIn) return <SignedInNotice onSignedOut={() => setSignedIn(false)} />;
   return (
     <AuthCard title={t.register}>
       <RegisterForm />

@@ -1,47 +1,74 @@
-// Login (spec §2, §4, §8): on success → /months when paid, else /subscribe; any failure → one message.
+// Login (spec §2, §4, §8): on success → /months when paid, else /subscribe; any failure → one
+// message, except a rate limit, which says how long to wait (issue 15 #9).
 import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
 import { useState } from 'react';
 import { MESSAGES } from '../../../contract/rules';
 import { auth } from '../../i18n/en/auth';
 import { translateMessage, useTexts } from '../../i18n/store';
 import { useLogin } from '../../queries/auth';
+import { rateLimitWait } from './auth-failure';
+import { focusFirstError } from './focus-first-error';
+import './history-state';
 import { PasswordField } from './password-field';
 
 /** Spec §5: login only requires both fields. */
 const required = (value: string) =>
   value.trim() === '' ? translateMessage(MESSAGES.required) : null;
 
+const FIELDS = ['username', 'password'] as const;
+
+type Failure = { kind: 'badLogin' } | { kind: 'rateLimited'; minutes: number | null };
+
 export function LoginForm() {
   const t = useTexts('auth', auth);
   const navigate = useNavigate();
   const login = useLogin();
-  const [failed, setFailed] = useState(false);
+  // Set by the register form on its way here (issue 15 #12).
+  const registered = useRouterState({ select: (state) => state.location.state.registeredUsername });
+  const [failure, setFailure] = useState<Failure | null>(null);
   const form = useForm({
     mode: 'uncontrolled',
-    initialValues: { username: '', password: '' },
+    initialValues: { username: registered ?? '', password: '' },
     validate: { username: required, password: required },
   });
 
-  const submit = form.onSubmit(async (values) => {
-    setFailed(false);
-    try {
-      const { hasPaid } = await login.mutateAsync(values);
-      await navigate({ to: hasPaid ? '/months' : '/subscribe' });
-    } catch (error) {
-      console.error('Login failed', error);
-      setFailed(true);
-    }
-  });
+  const submit = form.onSubmit(
+    async (values) => {
+      setFailure(null);
+      try {
+        const { hasPaid } = await login.mutateAsync(values);
+        await navigate({ to: hasPaid ? '/months' : '/subscribe' });
+      } catch (error) {
+        console.error('Login failed', error);
+        const wait = rateLimitWait(error);
+        setFailure(wait ? { kind: 'rateLimited', ...wait } : { kind: 'badLogin' });
+      }
+    },
+    (errors) => focusFirstError(FIELDS, errors, (field) => form.getInputNode(field)),
+  );
+
+  const failureText =
+    failure?.kind === 'rateLimited'
+      ? failure.minutes === null
+        ? t.tooManyAttemptsLater
+        : t.tooManyAttempts(failure.minutes)
+      : t.badLogin;
 
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        {failed && (
+        {failure ? (
           <Alert color="red" variant="light" role="alert">
-            {t.badLogin}
+            {failureText}
           </Alert>
+        ) : (
+          registered !== undefined && (
+            <Alert color="teal" variant="light" role="status">
+              {t.accountCreated}
+            </Alert>
+          )
         )}
         <TextInput
           label={t.user}

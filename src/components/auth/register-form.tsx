@@ -1,32 +1,26 @@
-// Registration (spec §2, §5, §8): the spec's rules under each field; success → /login.
+// Registration (spec §2, §5, §8): the spec's rules under each field; success → /login, which greets
+// the new account (issue 15 #12). A refusal shows the server's own words where it gives them (#9).
 import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import type { FieldErrors } from '../../../contract/entities';
 import { confirmationError, passwordError, usernameError } from '../../../contract/rules';
 import { auth } from '../../i18n/en/auth';
 import { translateMessage, useTexts } from '../../i18n/store';
 import { useRegister } from '../../queries/auth';
-import { isHttpError } from '../../queries/errors';
+import { failureBody, firstMessage, rateLimitWait } from './auth-failure';
+import { focusFirstError } from './focus-first-error';
+import './history-state';
 import { PasswordField } from './password-field';
 
-/** The server's field messages (e.g. a taken username), or null when the body has none. */
-async function serverFieldErrors(error: unknown): Promise<FieldErrors | null> {
-  if (!isHttpError(error) || error.response.status !== 400) return null;
-  try {
-    const body: unknown = await error.response.clone().json();
-    return body !== null && typeof body === 'object' ? (body as FieldErrors) : null;
-  } catch {
-    return null;
-  }
-}
+const FIELDS = ['username', 'password', 'confirmation'] as const;
 
 export function RegisterForm() {
   const t = useTexts('auth', auth);
   const navigate = useNavigate();
   const register = useRegister();
-  const [failed, setFailed] = useState(false);
+  /** The message above the form, or null. */
+  const [failure, setFailure] = useState<string | null>(null);
   const form = useForm({
     mode: 'uncontrolled',
     initialValues: { username: '', password: '', confirmation: '' },
@@ -38,31 +32,47 @@ export function RegisterForm() {
       confirmation: (value, values) => translateMessage(confirmationError(values.password, value)),
     },
   });
+  const focusError = (errors: Partial<Record<string, unknown>>) =>
+    focusFirstError(FIELDS, errors, (field) => form.getInputNode(field));
 
   const submit = form.onSubmit(async ({ username, password }) => {
-    setFailed(false);
+    setFailure(null);
     try {
-      await register.mutateAsync({ username, password });
-      await navigate({ to: '/login' });
+      const user = await register.mutateAsync({ username, password });
+      await navigate({ to: '/login', state: { registeredUsername: user.username } });
     } catch (error) {
       console.error('Registration failed', error);
-      const fields = await serverFieldErrors(error);
-      const username = fields?.username?.[0];
-      const passwordMessage = fields?.password?.[0];
+      const wait = rateLimitWait(error);
+      if (wait) {
+        setFailure(
+          wait.minutes === null ? t.tooManyAttemptsLater : t.tooManyAttempts(wait.minutes),
+        );
+        return;
+      }
+      const body = await failureBody(error);
       // A specific message under its field helps more than the generic one.
       // The server answers in English; known messages are shown in the active language.
-      if (username) form.setFieldError('username', translateMessage(username));
-      if (passwordMessage) form.setFieldError('password', translateMessage(passwordMessage));
-      if (!username && !passwordMessage) setFailed(true);
+      const fieldErrors = {
+        username: firstMessage(body, 'username'),
+        password: firstMessage(body, 'password'),
+      };
+      for (const [field, message] of Object.entries(fieldErrors)) {
+        if (message) form.setFieldError(field, translateMessage(message));
+      }
+      focusError(fieldErrors);
+      if (fieldErrors.username || fieldErrors.password) return;
+      // Any other words of the server's (e.g. 'Service temporarily unavailable…'), else spec §8's message.
+      const detail = firstMessage(body, 'detail');
+      setFailure(detail ? translateMessage(detail) : t.badLogin);
     }
-  });
+  }, focusError);
 
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        {failed && (
+        {failure && (
           <Alert color="red" variant="light" role="alert">
-            {t.badLogin}
+            {failure}
           </Alert>
         )}
         <TextInput

@@ -15,4 +15,16 @@ export const auth = {
   hidePassword: 'Hide password',
   /** Spec §8: any login or register failure. */
   badLogin: 'Invalid username or password. Please try again.',
+  /** A 429 (issue 15 #9), N from the server's Retry-After. */
+  tooManyAttempts: (minutes: number) =>
+    `Too many attempts. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
+  tooManyAttemptsLater: 'Too many attempts. Try again later.',
+  /** On /login right after registering (issue 15 #12). */
+  accountCreated: 'Account created — log in',
+  /** /register with a live session (issue 15 #11). */
+  alreadySignedIn: 'You are already signed in',
+  alreadySignedInBody:
+    'Creating another account signs you out of this one on this device. Your months stay in your account.',
+  openApp: 'Open Monthbook',
+  signOutAndRegister: 'Log out and create an account',
 } as const;

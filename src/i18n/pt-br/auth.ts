@@ -15,4 +15,13 @@ export const auth: Messages['auth'] = {
   showPassword: 'Mostrar senha',
   hidePassword: 'Ocultar senha',
   badLogin: 'Usuário ou senha inválidos. Tente novamente.',
+  tooManyAttempts: (minutes) =>
+    `Muitas tentativas. Tente novamente em ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}.`,
+  tooManyAttemptsLater: 'Muitas tentativas. Tente novamente mais tarde.',
+  accountCreated: 'Conta criada — faça login',
+  alreadySignedIn: 'Você já está conectado',
+  alreadySignedInBody:
+    'Criar outra conta desconecta você desta conta neste dispositivo. Seus meses continuam na sua conta.',
+  openApp: 'Abrir o Monthbook',
+  signOutAndRegister: 'Sair e criar uma conta',
 };
