@@ -3,6 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import {
   CheckoutSessionSchema,
+  DetailErrorSchema,
   LaunchOfferSchema,
   PaymentStatusSchema,
   PortalSessionSchema,
@@ -20,7 +21,9 @@ async function webhookRoutes(app: FastifyInstance): Promise<void> {
     { parseAs: 'buffer', bodyLimit: 512 * 1024 },
     (_request, body, done) => done(null, body),
   );
-  app.post('/stripe/webhook', { schema: { tags: ['billing'] } }, async (request) => {
+  // 503 while Stripe cannot be reached to read the event's object: Stripe delivers it again.
+  const schema = { tags: ['billing'], response: { 503: DetailErrorSchema } };
+  app.post('/stripe/webhook', { schema }, async (request) => {
     const webhook = app.billing.webhook;
     if (!webhook) throw new HttpError(400, { detail: BILLING_MESSAGES.notStripe });
     const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
@@ -37,6 +40,8 @@ export default async function routes(root: FastifyInstance): Promise<void> {
   const authenticated = { onRequest: app.authenticate };
   const tags = ['billing'];
   const security = [{ bearer: [] }];
+  // The payment provider could not be reached: try again later.
+  const unavailable = { 503: DetailErrorSchema };
 
   app.get(
     '/check-payment-status',
@@ -52,7 +57,7 @@ export default async function routes(root: FastifyInstance): Promise<void> {
         tags,
         security,
         body: CheckoutBodySchema,
-        response: { 200: CheckoutSessionSchema },
+        response: { 200: CheckoutSessionSchema, ...unavailable },
       },
     },
     async (request) => {
@@ -66,7 +71,10 @@ export default async function routes(root: FastifyInstance): Promise<void> {
 
   app.post(
     '/create-customer-portal-session',
-    { ...authenticated, schema: { tags, security, response: { 200: PortalSessionSchema } } },
+    {
+      ...authenticated,
+      schema: { tags, security, response: { 200: PortalSessionSchema, ...unavailable } },
+    },
     async (request) => ({ portal_url: await billing.service.createPortal(request.user.id) }),
   );
 

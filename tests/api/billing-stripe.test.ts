@@ -1,6 +1,13 @@
 // BILLING=stripe through the real SDK and our stub: checkout sessions, coupon, portal, the return-before-webhook race.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { PUBLIC_URL, type StripeStub, startStripeStub, stripeEnv } from '../support/stripe-stub.js';
+import { BILLING_MESSAGES } from '../../server/services/billing/billing-service.js';
+import {
+  PUBLIC_URL,
+  type StripeStub,
+  startStripeStub,
+  stripeEnv,
+  webhookDelivery,
+} from '../support/stripe-stub.js';
 import { buildTestApp, createUser, type TestApp, type TestUser } from '../support/test-app.js';
 
 let stub: StripeStub;
@@ -214,5 +221,72 @@ describe('launch offer', () => {
 
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ percent_off: 50, remaining: 63 });
+  });
+});
+
+describe('with Stripe unreachable', () => {
+  let offline: TestApp;
+  beforeAll(async () => {
+    // Port 9 (discard) refuses the connection: the SDK retries twice, then gives up.
+    offline = await buildTestApp(stripeEnv({ url: 'http://127.0.0.1:9' }));
+  });
+  afterAll(async () => {
+    await offline?.close();
+  });
+  const unavailable = { detail: BILLING_MESSAGES.unavailable };
+
+  it('answers checkout with 503 and a detail, not a 500', { timeout: 30_000 }, async () => {
+    const user = await createUser(offline);
+
+    const response = await offline.app.inject({
+      method: 'POST',
+      url: '/api/stripe/create-checkout-session',
+      headers: user.headers,
+      payload: { product_type: 'subscription' },
+    });
+
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual(unavailable);
+  });
+
+  it('answers the portal with 503 and a detail', { timeout: 30_000 }, async () => {
+    const user = await createUser(offline);
+    await offline.app.billing.repository.claimCustomer(user.id, `cus_offline_${user.id}`);
+
+    const response = await offline.app.inject({
+      method: 'POST',
+      url: '/api/create-customer-portal-session/',
+      headers: user.headers,
+    });
+
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual(unavailable);
+  });
+
+  it('answers a webhook it cannot act on with 503, so Stripe delivers it again', {
+    timeout: 30_000,
+  }, async () => {
+    const delivery = webhookDelivery('customer.subscription.updated', {
+      id: 'sub_offline',
+      object: 'subscription',
+      customer: 'cus_offline',
+      status: 'active',
+    });
+
+    const response = await offline.app.inject(delivery.request);
+
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual(unavailable);
+  });
+
+  it('still answers the payment status from our own records', { timeout: 30_000 }, async () => {
+    const user = await createUser(offline);
+    const response = await offline.app.inject({
+      method: 'GET',
+      url: '/api/check-payment-status/',
+      headers: user.headers,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ has_paid: false });
   });
 });

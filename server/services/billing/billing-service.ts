@@ -8,6 +8,8 @@ export const BILLING_MESSAGES = {
   noAccount: 'No billing account yet: choose a plan first.',
   badSignature: 'Invalid Stripe signature.',
   notStripe: 'Stripe payments are not enabled on this server.',
+  unavailable:
+    'The payment provider could not be reached right now. Please try again in a few minutes.',
 } as const;
 
 export interface BillingService {

@@ -51,6 +51,16 @@ export function idOf(value: string | { id: string }): string {
 /** Subscription statuses that can never charge again. */
 const ENDED_STATUSES = new Set(['canceled', 'incomplete_expired']);
 
+/**
+ * A failed call to Stripe (unreachable, timed out, or refused) is no fault of the client's: it
+ * becomes a 503 that says so, logged for the operator. Our own errors pass through unchanged.
+ */
+export function providerFailure(error: unknown, log: FastifyBaseLogger, action: string): unknown {
+  if (!(error instanceof Stripe.errors.StripeError)) return error;
+  log.error({ err: error }, `Stripe call failed: ${action}`);
+  return new HttpError(503, { detail: BILLING_MESSAGES.unavailable });
+}
+
 const isPaid = (session: Stripe.Checkout.Session) =>
   session.status === 'complete' &&
   (session.payment_status === 'paid' || session.payment_status === 'no_payment_required');
@@ -98,44 +108,52 @@ export function createStripeGateway(deps: Deps): StripeGateway {
     return { subscription, state: { id: subscription.id, status: subscription.status } };
   }
 
+  async function checkout(userId: number, productType: ProductType): Promise<string> {
+    const customer = await customerOf(userId);
+    const params: Stripe.Checkout.SessionCreateParams = {
+      mode: productType === 'subscription' ? 'subscription' : 'payment',
+      customer,
+      client_reference_id: String(userId),
+      line_items: [
+        {
+          price: productType === 'subscription' ? config.priceMonthly : config.priceOnce,
+          quantity: 1,
+        },
+      ],
+      success_url: `${publicUrl}/?success=true&session_id={CHECKOUT_SESSION_ID}`,
+      cancel_url: `${publicUrl}/?canceled=true`,
+      metadata: { user_id: String(userId), product_type: productType },
+    };
+    const create = (body: Stripe.Checkout.SessionCreateParams) =>
+      stripe.checkout.sessions.create(body, {
+        idempotencyKey: `checkout-${userId}-${randomUUID()}`,
+      });
+    const coupon = await launchCoupon();
+    let session: Stripe.Checkout.Session | null = null;
+    if (coupon && placesLeft(coupon) > 0) {
+      try {
+        session = await create({ ...params, discounts: [{ coupon: coupon.id }] });
+      } catch (error) {
+        // The coupon can run out between our read and Stripe's check: sell at full price.
+        if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+        log.info({ err: error, userId }, 'launch coupon refused; checkout at full price');
+      }
+    }
+    session ??= await create(params);
+    if (!session.url) throw new Error('Stripe returned a Checkout Session without a URL');
+    await repository.setCheckoutSession(userId, session.id);
+    return session.url;
+  }
+
   const gateway: StripeGateway = {
     stripe,
 
     async createCheckout(userId: number, productType: ProductType) {
-      const customer = await customerOf(userId);
-      const params: Stripe.Checkout.SessionCreateParams = {
-        mode: productType === 'subscription' ? 'subscription' : 'payment',
-        customer,
-        client_reference_id: String(userId),
-        line_items: [
-          {
-            price: productType === 'subscription' ? config.priceMonthly : config.priceOnce,
-            quantity: 1,
-          },
-        ],
-        success_url: `${publicUrl}/?success=true&session_id={CHECKOUT_SESSION_ID}`,
-        cancel_url: `${publicUrl}/?canceled=true`,
-        metadata: { user_id: String(userId), product_type: productType },
-      };
-      const create = (body: Stripe.Checkout.SessionCreateParams) =>
-        stripe.checkout.sessions.create(body, {
-          idempotencyKey: `checkout-${userId}-${randomUUID()}`,
-        });
-      const coupon = await launchCoupon();
-      let session: Stripe.Checkout.Session | null = null;
-      if (coupon && placesLeft(coupon) > 0) {
-        try {
-          session = await create({ ...params, discounts: [{ coupon: coupon.id }] });
-        } catch (error) {
-          // The coupon can run out between our read and Stripe's check: sell at full price.
-          if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
-          log.info({ err: error, userId }, 'launch coupon refused; checkout at full price');
-        }
+      try {
+        return await checkout(userId, productType);
+      } catch (error) {
+        throw providerFailure(error, log, 'checkout session');
       }
-      session ??= await create(params);
-      if (!session.url) throw new Error('Stripe returned a Checkout Session without a URL');
-      await repository.setCheckoutSession(userId, session.id);
-      return session.url;
     },
 
     async createPortal(userId) {
@@ -143,11 +161,15 @@ export function createStripeGateway(deps: Deps): StripeGateway {
       if (!account?.customer_id) {
         throw new HttpError(400, { detail: BILLING_MESSAGES.noAccount });
       }
-      const portal = await stripe.billingPortal.sessions.create(
-        { customer: account.customer_id, return_url: `${publicUrl}/months` },
-        { idempotencyKey: `portal-${userId}-${randomUUID()}` },
-      );
-      return portal.url;
+      try {
+        const portal = await stripe.billingPortal.sessions.create(
+          { customer: account.customer_id, return_url: `${publicUrl}/months` },
+          { idempotencyKey: `portal-${userId}-${randomUUID()}` },
+        );
+        return portal.url;
+      } catch (error) {
+        throw providerFailure(error, log, 'portal session');
+      }
     },
 
     async hasPaid(userId) {

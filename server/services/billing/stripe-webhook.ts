@@ -3,8 +3,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type Stripe from 'stripe';
 import { HttpError } from '../../http-error.js';
 import { BILLING_MESSAGES } from './billing-service.js';
+import type { HandledEvent } from './fulfilment.js';
 import type { PaymentsRepository } from './payments-repository.js';
-import { idOf, type StripeGateway, type SyncResult } from './stripe-gateway.js';
+import { idOf, providerFailure, type StripeGateway, type SyncResult } from './stripe-gateway.js';
 
 /** Stripe's default: a signature older than five minutes is refused as a possible replay. */
 export const SIGNATURE_TOLERANCE_SECONDS = 300;
@@ -31,23 +32,7 @@ export function createWebhookHandler(deps: {
 }): WebhookHandler {
   const { gateway, webhookSecret, repository, log } = deps;
 
-  return async function handle(rawBody, signature) {
-    let event: Stripe.Event;
-    try {
-      event = gateway.stripe.webhooks.constructEvent(
-        rawBody,
-        signature ?? '',
-        webhookSecret,
-        SIGNATURE_TOLERANCE_SECONDS,
-      );
-    } catch (error) {
-      log.warn({ err: error }, 'Stripe webhook refused: bad signature');
-      throw new HttpError(400, { detail: BILLING_MESSAGES.badSignature });
-    }
-    // Cheap early exit; the unique event id inside the fulfilment transaction is what guarantees it.
-    if (await repository.eventSeen(event.id)) return 'duplicate';
-    const handled = { id: event.id, type: event.type };
-
+  async function apply(event: Stripe.Event, handled: HandledEvent): Promise<SyncResult> {
     switch (event.type) {
       case 'checkout.session.completed':
       case 'checkout.session.async_payment_succeeded':
@@ -68,5 +53,27 @@ export function createWebhookHandler(deps: {
         log.info({ event: event.id, type: event.type }, 'Stripe event type not handled');
         return 'ignored';
     }
+  }
+
+  return async function handle(rawBody, signature) {
+    let event: Stripe.Event;
+    try {
+      event = gateway.stripe.webhooks.constructEvent(
+        rawBody,
+        signature ?? '',
+        webhookSecret,
+        SIGNATURE_TOLERANCE_SECONDS,
+      );
+    } catch (error) {
+      log.warn({ err: error }, 'Stripe webhook refused: bad signature');
+      throw new HttpError(400, { detail: BILLING_MESSAGES.badSignature });
+    }
+    // Cheap early exit; the unique event id inside the fulfilment transaction is what guarantees it.
+    if (await repository.eventSeen(event.id)) return 'duplicate';
+    const handled = { id: event.id, type: event.type };
+    // Stripe unreachable while we read the event's object: a 503, and Stripe delivers it again.
+    return apply(event, handled).catch((error: unknown) => {
+      throw providerFailure(error, log, `webhook ${event.type}`);
+    });
   };
 }
