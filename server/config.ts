@@ -39,6 +39,8 @@ export interface Config {
   logLevel: string;
   /** Directory of the built browser app; null when the API runs alone. */
   webDir: string | null;
+  /** Exports and imports the server runs at once (each on a worker thread); more wait briefly, then 503. */
+  heavyJobs: number;
   /** Argon2 cost; tests lower it, production keeps OWASP's parameters. */
   argon2: { memoryCost: number; timeCost: number; parallelism: number };
 }
@@ -214,6 +216,7 @@ export function loadConfig(env: Env = process.env): Config {
       'info',
     ),
     webDir,
+    heavyJobs: integer(env, 'HEAVY_JOBS', 2, 1, 64),
     // OWASP: argon2id, m=19 MiB, t=2, p=1.
     argon2: { memoryCost: 19456, timeCost: 2, parallelism: 1 },
   };

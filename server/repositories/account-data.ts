@@ -80,3 +80,168 @@ export function readAccountData(
       return { months, habits, measures, goals, journals, dailyHabits, dailyMeasures };
     });
 }
+
+/** A month's id and name, as the export and the CSV name it. */
+export type MonthName = AccountData['months'][number];
+
+/** The user's months in id order, `limit` of them after id `afterId`: the export's keyset pages. */
+export function readMonthPage(
+  db: Kysely<DB>,
+  userId: number,
+  afterId: number,
+  limit: number,
+): Promise<MonthName[]> {
+  return db
+    .selectFrom('months')
+    .select(['id', 'name'])
+    .where('author_id', '=', userId)
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/** One month of the user's, or undefined (another user's month is a missing one). */
+export function readMonthName(
+  db: Kysely<DB>,
+  userId: number,
+  monthId: number,
+): Promise<MonthName | undefined> {
+  return db
+    .selectFrom('months')
+    .select(['id', 'name'])
+    .where('author_id', '=', userId)
+    .where('id', '=', monthId)
+    .executeTakeFirst();
+}
+
+/**
+ * What readAccountData reads, for the given months only (a page of readMonthPage): the export
+ * holds one page in memory at a time. Same order as readAccountData, so each month's part is the
+ * same; run it inside the export's transaction for one snapshot of the whole account.
+ */
+export async function readMonthsData(
+  db: Kysely<DB>,
+  userId: number,
+  months: MonthName[],
+): Promise<AccountData> {
+  const ids = months.map((month) => month.id);
+  if (ids.length === 0) {
+    return {
+      months,
+      habits: [],
+      measures: [],
+      goals: [],
+      journals: [],
+      dailyHabits: [],
+      dailyMeasures: [],
+    };
+  }
+  const items = (table: 'habits' | 'measures') =>
+    db
+      .selectFrom(table as 'habits')
+      .select(['id', 'month_id', 'name'])
+      .where('author_id', '=', userId)
+      .where('month_id', 'in', ids)
+      .orderBy('id')
+      .execute();
+  const habits = await items('habits');
+  const measures = await items('measures');
+  const goals = await db
+    .selectFrom('goals')
+    .select(['month_id', 'name', 'is_completed'])
+    .where('author_id', '=', userId)
+    .where('month_id', 'in', ids)
+    .orderBy('id')
+    .execute();
+  const journals = await db
+    .selectFrom('journals')
+    .select(['id', 'month_id', 'created_at', 'highlight'])
+    .where('author_id', '=', userId)
+    .where('month_id', 'in', ids)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  const dailyHabits = await db
+    .selectFrom('daily_habits as d')
+    .innerJoin('journals as j', 'j.id', 'd.journal_id')
+    .select(['d.journal_id', 'd.habit_id', 'd.is_practiced'])
+    .where('d.author_id', '=', userId)
+    .where('j.month_id', 'in', ids)
+    .orderBy('d.id')
+    .execute();
+  const dailyMeasures = await db
+    .selectFrom('daily_measures as d')
+    .innerJoin('journals as j', 'j.id', 'd.journal_id')
+    .select(['d.journal_id', 'd.measure_id', 'd.metric'])
+    .where('d.author_id', '=', userId)
+    .where('j.month_id', 'in', ids)
+    .orderBy('d.id')
+    .execute();
+  return { months, habits, measures, goals, journals, dailyHabits, dailyMeasures };
+}
+
+/**
+ * One month's journals in CSV order (date, then id), `limit` of them after the (date, id)
+ * `after`, with their daily items: the CSV is written a page at a time. Run inside one
+ * transaction for one snapshot.
+ */
+export async function readJournalPage(
+  db: Kysely<DB>,
+  userId: number,
+  monthId: number,
+  after: { created_at: string; id: number } | null,
+  limit: number,
+): Promise<Pick<AccountData, 'journals' | 'dailyHabits' | 'dailyMeasures'>> {
+  const journals = await db
+    .selectFrom('journals')
+    .select(['id', 'month_id', 'created_at', 'highlight'])
+    .where('author_id', '=', userId)
+    .where('month_id', '=', monthId)
+    .$if(after !== null, (query) =>
+      query.where((eb) =>
+        eb.or([
+          eb('created_at', '>', after?.created_at ?? ''),
+          eb.and([eb('created_at', '=', after?.created_at ?? ''), eb('id', '>', after?.id ?? 0)]),
+        ]),
+      ),
+    )
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  const ids = journals.map((journal) => journal.id);
+  if (ids.length === 0) return { journals, dailyHabits: [], dailyMeasures: [] };
+  const dailyHabits = await db
+    .selectFrom('daily_habits')
+    .select(['journal_id', 'habit_id', 'is_practiced'])
+    .where('author_id', '=', userId)
+    .where('journal_id', 'in', ids)
+    .orderBy('id')
+    .execute();
+  const dailyMeasures = await db
+    .selectFrom('daily_measures')
+    .select(['journal_id', 'measure_id', 'metric'])
+    .where('author_id', '=', userId)
+    .where('journal_id', 'in', ids)
+    .orderBy('id')
+    .execute();
+  return { journals, dailyHabits, dailyMeasures };
+}
+
+/** The month's habits and measures, the CSV's columns. */
+export async function readMonthItems(
+  db: Kysely<DB>,
+  userId: number,
+  monthId: number,
+): Promise<Pick<AccountData, 'habits' | 'measures'>> {
+  const items = (table: 'habits' | 'measures') =>
+    db
+      .selectFrom(table as 'habits')
+      .select(['id', 'month_id', 'name'])
+      .where('author_id', '=', userId)
+      .where('month_id', '=', monthId)
+      .orderBy('id')
+      .execute();
+  return { habits: await items('habits'), measures: await items('measures') };
+}

@@ -1,8 +1,24 @@
 // Taking data out and bringing it back: the whole account as JSON, a month as CSV, and importing a JSON export.
+//
+// All three run on worker threads (services/heavy-workers.ts), each with a database connection
+// of its own, and stream month by month or page by page: a ten-year account's 60 MB export once
+// held the event loop for seconds and its whole text in memory. The import runs there too, on
+// its own connection, rather than in slices on the main thread: importFile is one transaction
+// (all or nothing), and on SQLite a transaction on the main thread's connection holds every
+// other request's query until it commits, while one on the worker's connection holds only other
+// writes (WAL readers go on). Parsing and checking the file (about 100 ms for 5 MB) moves there
+// with it. At most one such job per user and HEAVY_JOBS per server (services/heavy-jobs.ts).
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type {
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onRequestHookHandler,
+} from 'fastify';
+import { Redis } from 'ioredis';
 import { DetailErrorSchema } from '../../contract/entities.js';
 import {
   ExportFileSchema,
@@ -16,10 +32,16 @@ import {
 import { describeProblem, validateExport } from '../../contract/export-validation.js';
 import { IdParamsSchema } from '../../contract/requests.js';
 import { HttpError } from '../http-error.js';
-import { readAccountData } from '../repositories/account-data.js';
-import { importFile } from '../repositories/import.js';
-import { buildExport } from '../services/export-import.js';
-import { monthCsv } from '../services/month-csv.js';
+import { readMonthName } from '../repositories/account-data.js';
+import {
+  type HeavyJobKind,
+  HeavyJobs,
+  IMPORTS_PER_HOUR,
+  type ImportCounter,
+  memoryImportCounter,
+  redisImportCounter,
+} from '../services/heavy-jobs.js';
+import { HeavyWorkers } from '../services/heavy-workers.js';
 import { cleanInput } from './clean-input.js';
 
 const tags = ['export'];
@@ -27,6 +49,7 @@ const tags = ['export'];
 const exportFile = TypeCompiler.Compile(ExportFileSchema);
 const security = [{ bearer: [] }];
 const unauthorized = { 401: DetailErrorSchema };
+const refused = { 429: DetailErrorSchema, 503: DetailErrorSchema };
 
 /** A file name in Content-Disposition: an ASCII fallback and the exact name (RFC 6266). */
 function attachment(fileName: string): string {
@@ -44,11 +67,39 @@ function importErrors(error: FastifyError, _request: FastifyRequest, reply: Fast
 
 export default async function exportImportRoutes(parent: FastifyInstance): Promise<void> {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>();
+  const { config } = app;
+  const workers = new HeavyWorkers({ database: config.database }, config.heavyJobs);
+  const jobs = new HeavyJobs(config.heavyJobs, importCounter(app));
+  app.addHook('onClose', async () => {
+    await jobs.close();
+    await workers.close();
+  });
+
+  /**
+   * After `authenticate`: admits the request's job or answers 429/503 before its body is read.
+   * The slot is held until the response is over (sent, failed or cut off); a streamed export's
+   * worker stops when its client goes away.
+   */
+  const admit =
+    (kind: HeavyJobKind): onRequestHookHandler =>
+    async (request, reply) => {
+      const admission = await jobs.admit(request.user.id, kind);
+      if (!admission.ok) {
+        return reply
+          .code(admission.status)
+          .header('retry-after', String(admission.retryAfter))
+          .send({ detail: admission.detail });
+      }
+      reply.raw.once('close', admission.release);
+      request.raw.once('close', () => {
+        if (request.raw.destroyed && !reply.sent) admission.release();
+      });
+    };
 
   app.get(
     '/export/',
     {
-      onRequest: app.authenticate,
+      onRequest: [app.authenticate, admit('export')],
       schema: {
         tags,
         security,
@@ -56,22 +107,30 @@ export default async function exportImportRoutes(parent: FastifyInstance): Promi
         description:
           'Every month with its habits, measures, goals and journal entries (with their daily ' +
           'habits and measures), in the versioned format `POST /api/import/` reads back. ' +
-          'Not behind the paywall: a user whose subscription has lapsed can still take their data out.',
-        response: { 200: ExportFileSchema, ...unauthorized },
+          'Not behind the paywall: a user whose subscription has lapsed can still take their data out. ' +
+          'One export or import per account at a time (429 for another meanwhile); when the server ' +
+          'runs as many as it can, 503 after a short wait. Both with Retry-After.',
+        response: { 200: ExportFileSchema, ...unauthorized, ...refused },
       },
     },
     async (request, reply) => {
-      const data = await readAccountData(app.database.db, request.user.id);
-      const file = buildExport(data);
-      reply.header('content-disposition', attachment(exportFileName(new Date(file.exported_at))));
-      return file;
+      const now = new Date();
+      const body = await workers.stream({
+        kind: 'export',
+        userId: request.user.id,
+        exportedAt: now.toISOString(),
+      });
+      return reply
+        .type('application/json; charset=utf-8')
+        .header('content-disposition', attachment(exportFileName(now)))
+        .send(body);
     },
   );
 
   app.get(
     '/months/:id/export.csv',
     {
-      onRequest: app.authenticate,
+      onRequest: [app.authenticate, admit('csv')],
       // As on every route with an id: "Infinity" or "1e400" is no id (Ajv alone would let it by).
       preValidation: cleanInput({ params: IdParamsSchema }),
       schema: {
@@ -87,56 +146,92 @@ export default async function exportImportRoutes(parent: FastifyInstance): Promi
           200: { content: { 'text/csv': { schema: Type.String() } } },
           ...unauthorized,
           404: DetailErrorSchema,
+          ...refused,
         },
       },
     },
     async (request, reply) => {
-      const data = await readAccountData(app.database.db, request.user.id, request.params.id);
-      const month = data.months[0];
+      const { id } = request.params;
+      const month = await readMonthName(app.database.db, request.user.id, id);
       if (!month) throw HttpError.notFound();
+      const body = await workers.stream({ kind: 'csv', userId: request.user.id, monthId: id });
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', attachment(monthCsvFileName(month.name)))
-        .send(monthCsv(data));
+        .send(body);
     },
   );
 
-  app.post(
-    '/import/',
-    {
-      onRequest: [app.authenticate, app.requirePaid],
-      bodyLimit: IMPORT_MAX_BYTES,
-      errorHandler: importErrors,
-      // The schema documents the file; the handler validates it (validateExport) for a message
-      // naming the first bad record, without Ajv's coercion of a file that must be exact.
-      validatorCompiler: () => (value) => ({ value }),
-      schema: {
-        tags,
-        security,
-        summary: 'Import a JSON export',
-        description:
-          'Adds every month of the file to the account as new rows, never changing existing ' +
-          `ones. The file is checked first and imported all or nothing; at most ${IMPORT_MAX_BYTES} ` +
-          'bytes (413 beyond). 400 names the first bad record.',
-        body: ExportFileSchema,
-        response: {
-          201: ImportReportSchema,
-          400: Type.Union([ImportErrorSchema, DetailErrorSchema]),
-          ...unauthorized,
-          402: DetailErrorSchema,
-          413: DetailErrorSchema,
+  // The body stays bytes here, parsed on the worker: only this route's scope reads JSON so.
+  await app.register(async (scope) => {
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
+      done(null, body),
+    );
+    scope.withTypeProvider<TypeBoxTypeProvider>().post(
+      '/import/',
+      {
+        onRequest: [app.authenticate, app.requirePaid, admit('import')],
+        bodyLimit: IMPORT_MAX_BYTES,
+        errorHandler: importErrors,
+        // The schema documents the file; the worker validates it (validateExport) for a message
+        // naming the first bad record, without Ajv's coercion of a file that must be exact.
+        validatorCompiler: () => (value) => ({ value }),
+        schema: {
+          tags,
+          security,
+          summary: 'Import a JSON export',
+          description:
+            'Adds every month of the file to the account as new rows, never changing existing ' +
+            `ones. The file is checked first and imported all or nothing; at most ${IMPORT_MAX_BYTES} ` +
+            'bytes (413 beyond). 400 names the first bad record. ' +
+            `At most ${IMPORTS_PER_HOUR} imports an hour and one export or import at a time per ` +
+            'account (429), and 503 when the server runs as many as it can; both with Retry-After.',
+          body: ExportFileSchema,
+          response: {
+            201: ImportReportSchema,
+            400: Type.Union([ImportErrorSchema, DetailErrorSchema]),
+            ...unauthorized,
+            402: DetailErrorSchema,
+            413: DetailErrorSchema,
+            ...refused,
+          },
         },
       },
-    },
-    async (request, reply) => {
-      const problem = validateExport(request.body, (value) => exportFile.Check(value));
-      if (problem) {
-        return reply
-          .code(400)
-          .send({ detail: describeProblem(problem), code: 'invalid_import', path: problem.path });
-      }
-      const result = await importFile(app.database.db, request.user.id, request.body);
-      return reply.code(201).send({ imported: result.counts, months: result.months });
-    },
-  );
+      async (request, reply) => {
+        const body: unknown = request.body;
+        if (!Buffer.isBuffer(body)) {
+          // Another content type (text/plain): no export, said as for any other bad file.
+          const problem = validateExport(body, (value) => exportFile.Check(value));
+          return reply.code(400).send({
+            detail: problem ? describeProblem(problem) : IMPORT_MESSAGES.notExport,
+            code: 'invalid_import',
+            path: problem?.path ?? '',
+          });
+        }
+        const answer = await workers.run({ kind: 'import', userId: request.user.id, body });
+        return reply.code(answer.status).send(answer.body);
+      },
+    );
+  });
+}
+
+/** The hourly import count: in Redis when several servers share one, else in this process. */
+function importCounter(app: FastifyInstance): ImportCounter {
+  const { config } = app;
+  if (!config.redisUrl) return memoryImportCounter();
+  const redis = new Redis(config.redisUrl, {
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    connectTimeout: 2000,
+    commandTimeout: 1000,
+  });
+  let lastLog = 0;
+  const warn = (error: Error) => {
+    if (Date.now() - lastLog < 30_000) return;
+    lastLog = Date.now();
+    app.log.warn({ err: error }, 'import limit: Redis unavailable, not counting imports');
+  };
+  redis.on('error', warn);
+  return redisImportCounter(redis, config.redisPrefix, warn);
 }

@@ -1,4 +1,6 @@
 // Turns a user's rows into the versioned export file, with ids that only mean something inside the file.
+
+import type { Kysely } from 'kysely';
 import {
   EXPORT_FORMAT,
   EXPORT_VERSION,
@@ -6,7 +8,8 @@ import {
   type ExportJournal,
   type ExportMonth,
 } from '../../contract/export.js';
-import type { AccountData } from '../repositories/account-data.js';
+import type { DB } from '../db/schema.js';
+import { type AccountData, readMonthPage, readMonthsData } from '../repositories/account-data.js';
 
 function groupBy<T, K>(rows: readonly T[], key: (row: T) => K): Map<K, T[]> {
   const groups = new Map<K, T[]>();
@@ -19,63 +22,107 @@ function groupBy<T, K>(rows: readonly T[], key: (row: T) => K): Map<K, T[]> {
 }
 
 /**
- * Habits and measures are numbered 1, 2, … in file order, and daily items point at those
- * numbers, so the file says nothing about database ids, and exporting an imported file gives
- * the same file back (apart from `exported_at`).
+ * Turns pages of an account's rows into export months. Habits and measures are numbered 1, 2, …
+ * in file order across the pages, and daily items point at those numbers, so the file says
+ * nothing about database ids, and exporting an imported file gives the same file back (apart from
+ * `exported_at`). Daily items point only at their own month's items, so only the counters, not
+ * the id maps, outlive a page.
  */
-export function buildExport(data: AccountData, now: Date = new Date()): ExportFile {
-  const fileIds = { habits: new Map<number, number>(), measures: new Map<number, number>() };
-  const number = (kind: 'habits' | 'measures', id: number) => {
-    const fileId = fileIds[kind].size + 1;
-    fileIds[kind].set(id, fileId);
-    return fileId;
-  };
-  const habitsByMonth = groupBy(data.habits, (row) => row.month_id);
-  const measuresByMonth = groupBy(data.measures, (row) => row.month_id);
-  const goalsByMonth = groupBy(data.goals, (row) => row.month_id);
-  const journalsByMonth = groupBy(data.journals, (row) => row.month_id);
-  const dailyHabitsByJournal = groupBy(data.dailyHabits, (row) => row.journal_id);
-  const dailyMeasuresByJournal = groupBy(data.dailyMeasures, (row) => row.journal_id);
+export class ExportNumbering {
+  #habits = 0;
+  #measures = 0;
 
-  const months = data.months.map((month): ExportMonth => {
-    const habits = (habitsByMonth.get(month.id) ?? []).map((habit) => ({
-      id: number('habits', habit.id),
-      name: habit.name,
-    }));
-    const measures = (measuresByMonth.get(month.id) ?? []).map((measure) => ({
-      id: number('measures', measure.id),
-      name: measure.name,
-    }));
-    const journals = (journalsByMonth.get(month.id) ?? []).map(
-      (journal): ExportJournal => ({
-        created_at: journal.created_at,
-        highlight: journal.highlight,
-        daily_habits: (dailyHabitsByJournal.get(journal.id) ?? []).map((daily) => ({
-          habit: fileIds.habits.get(daily.habit_id) ?? 0,
-          is_practiced: daily.is_practiced === 1,
-        })),
-        daily_measures: (dailyMeasuresByJournal.get(journal.id) ?? []).map((daily) => ({
-          measure: fileIds.measures.get(daily.measure_id) ?? 0,
-          metric: daily.metric,
-        })),
-      }),
-    );
-    return {
-      name: month.name,
-      habits,
-      measures,
-      goals: (goalsByMonth.get(month.id) ?? []).map((goal) => ({
-        name: goal.name,
-        is_completed: goal.is_completed === 1,
-      })),
-      journals,
+  months(data: AccountData): ExportMonth[] {
+    const fileIds = { habits: new Map<number, number>(), measures: new Map<number, number>() };
+    const number = (kind: 'habits' | 'measures', id: number) => {
+      const fileId = kind === 'habits' ? ++this.#habits : ++this.#measures;
+      fileIds[kind].set(id, fileId);
+      return fileId;
     };
-  });
+    const habitsByMonth = groupBy(data.habits, (row) => row.month_id);
+    const measuresByMonth = groupBy(data.measures, (row) => row.month_id);
+    const goalsByMonth = groupBy(data.goals, (row) => row.month_id);
+    const journalsByMonth = groupBy(data.journals, (row) => row.month_id);
+    const dailyHabitsByJournal = groupBy(data.dailyHabits, (row) => row.journal_id);
+    const dailyMeasuresByJournal = groupBy(data.dailyMeasures, (row) => row.journal_id);
 
+    return data.months.map((month): ExportMonth => {
+      const habits = (habitsByMonth.get(month.id) ?? []).map((habit) => ({
+        id: number('habits', habit.id),
+        name: habit.name,
+      }));
+      const measures = (measuresByMonth.get(month.id) ?? []).map((measure) => ({
+        id: number('measures', measure.id),
+        name: measure.name,
+      }));
+      const journals = (journalsByMonth.get(month.id) ?? []).map(
+        (journal): ExportJournal => ({
+          created_at: journal.created_at,
+          highlight: journal.highlight,
+          daily_habits: (dailyHabitsByJournal.get(journal.id) ?? []).map((daily) => ({
+            habit: fileIds.habits.get(daily.habit_id) ?? 0,
+            is_practiced: daily.is_practiced === 1,
+          })),
+          daily_measures: (dailyMeasuresByJournal.get(journal.id) ?? []).map((daily) => ({
+            measure: fileIds.measures.get(daily.measure_id) ?? 0,
+            metric: daily.metric,
+          })),
+        }),
+      );
+      return {
+        name: month.name,
+        habits,
+        measures,
+        goals: (goalsByMonth.get(month.id) ?? []).map((goal) => ({
+          name: goal.name,
+          is_completed: goal.is_completed === 1,
+        })),
+        journals,
+      };
+    });
+  }
+}
+
+/** The whole file at once, from all of an account's rows (readAccountData). */
+export function buildExport(data: AccountData, now: Date = new Date()): ExportFile {
   return {
     format: EXPORT_FORMAT,
     version: EXPORT_VERSION,
     exported_at: now.toISOString(),
-    months,
+    months: new ExportNumbering().months(data),
   };
+}
+
+/** Months per page of the streamed export: few queries per page, and little held at once. */
+const MONTHS_PER_PAGE = 10;
+
+/**
+ * The same bytes as `JSON.stringify(buildExport(readAccountData(…), now))` (the keys in the
+ * schema's order, as the response serializer wrote them), a page of months at a time: memory
+ * holds one page, never the account. Run it inside one transaction (REPEATABLE READ on
+ * PostgreSQL), so a write landing meanwhile cannot leave a daily item pointing at a journal the
+ * file does not hold.
+ */
+export async function* exportChunks(
+  db: Kysely<DB>,
+  userId: number,
+  now: Date = new Date(),
+): AsyncGenerator<string> {
+  const head = { format: EXPORT_FORMAT, version: EXPORT_VERSION, exported_at: now.toISOString() };
+  let chunk = `${JSON.stringify(head).slice(0, -1)},"months":[`;
+  const numbering = new ExportNumbering();
+  let afterId = 0;
+  let first = true;
+  for (;;) {
+    const page = await readMonthPage(db, userId, afterId, MONTHS_PER_PAGE);
+    if (page.length === 0) break;
+    afterId = page[page.length - 1]!.id;
+    for (const month of numbering.months(await readMonthsData(db, userId, page))) {
+      chunk += `${first ? '' : ','}${JSON.stringify(month)}`;
+      first = false;
+    }
+    yield chunk;
+    chunk = '';
+  }
+  yield `${chunk}]}`;
 }

@@ -1,5 +1,10 @@
 // One month as CSV: a row per journal entry with its date, highlight, measure values and a yes/no per habit.
-import type { AccountData } from '../repositories/account-data.js';
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema.js';
+import { type AccountData, readJournalPage, readMonthItems } from '../repositories/account-data.js';
+
+type Columns = Pick<AccountData, 'habits' | 'measures'>;
+type Rows = Pick<AccountData, 'journals' | 'dailyHabits' | 'dailyMeasures'>;
 
 /**
  * A spreadsheet runs a cell starting with one of these as a formula (CSV injection); a leading
@@ -16,35 +21,33 @@ export function csvCell(value: string): string {
   return /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
 }
 
-/**
- * Columns: date, highlight, one per measure (its value that day), one per habit (yes, no, or
- * empty when the entry has no answer for it). Rows by date, then by the order they were
- * written. CRLF line ends and a byte order mark, so spreadsheet apps read accents right.
- */
-export function monthCsv(data: AccountData): string {
-  const { habits, measures } = data;
+function headerLine({ habits, measures }: Columns): string {
   const header = [
     'date',
     'highlight',
     ...measures.map((m) => m.name),
     ...habits.map((h) => h.name),
   ];
-  const lines = [header.map(textCell).join(',')];
+  return header.map(textCell).join(',');
+}
+
+/** A line per journal of `rows`, its daily items all in `rows` too. */
+function rowLines({ habits, measures }: Columns, rows: Rows): string[] {
   // journal → measure or habit → the first answer written for it.
   const metrics = new Map<number, Map<number, number>>();
-  for (const daily of data.dailyMeasures) {
+  for (const daily of rows.dailyMeasures) {
     const byMeasure = metrics.get(daily.journal_id) ?? new Map<number, number>();
     if (!byMeasure.has(daily.measure_id)) byMeasure.set(daily.measure_id, daily.metric);
     metrics.set(daily.journal_id, byMeasure);
   }
   const practiced = new Map<number, Map<number, boolean>>();
-  for (const daily of data.dailyHabits) {
+  for (const daily of rows.dailyHabits) {
     const byHabit = practiced.get(daily.journal_id) ?? new Map<number, boolean>();
     if (!byHabit.has(daily.habit_id)) byHabit.set(daily.habit_id, daily.is_practiced === 1);
     practiced.set(daily.journal_id, byHabit);
   }
-  for (const journal of data.journals) {
-    const cells = [
+  return rows.journals.map((journal) =>
+    [
       journal.created_at,
       textCell(journal.highlight),
       ...measures.map((measure) => {
@@ -55,8 +58,40 @@ export function monthCsv(data: AccountData): string {
         const value = practiced.get(journal.id)?.get(habit.id);
         return value === undefined ? '' : value ? 'yes' : 'no';
       }),
-    ];
-    lines.push(cells.join(','));
-  }
+    ].join(','),
+  );
+}
+
+/**
+ * Columns: date, highlight, one per measure (its value that day), one per habit (yes, no, or
+ * empty when the entry has no answer for it). Rows by date, then by the order they were
+ * written. CRLF line ends and a byte order mark, so spreadsheet apps read accents right.
+ */
+export function monthCsv(data: AccountData): string {
+  const lines = [headerLine(data), ...rowLines(data, data)];
   return `\uFEFF${lines.join('\r\n')}\r\n`;
+}
+
+/** Journals per page of the streamed CSV. */
+const JOURNALS_PER_PAGE = 500;
+
+/**
+ * monthCsv's bytes for one of the user's months, a page of journals at a time. Run it inside one
+ * transaction, for one snapshot of the month.
+ */
+export async function* monthCsvChunks(
+  db: Kysely<DB>,
+  userId: number,
+  monthId: number,
+): AsyncGenerator<string> {
+  const columns = await readMonthItems(db, userId, monthId);
+  yield `\uFEFF${headerLine(columns)}\r\n`;
+  let after: { created_at: string; id: number } | null = null;
+  for (;;) {
+    const rows = await readJournalPage(db, userId, monthId, after, JOURNALS_PER_PAGE);
+    const last = rows.journals[rows.journals.length - 1];
+    if (!last) return;
+    yield `${rowLines(columns, rows).join('\r\n')}\r\n`;
+    after = { created_at: last.created_at, id: last.id };
+  }
 }

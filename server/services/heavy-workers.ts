@@ -1,0 +1,239 @@
+// Worker threads that run exports, CSV exports and imports with their own database connection, off the event loop every other request needs.
+import { createRequire } from 'node:module';
+import { Readable } from 'node:stream';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { DatabaseConfig } from '../config.js';
+import { HttpError } from '../http-error.js';
+
+/**
+ * A job for a worker. `export` and `csv` answer a stream of text chunks; `import` answers the
+ * response to send (the file's body is parsed and checked in the worker too: a 5 MB file costs
+ * about 50 ms to parse and as much to check, each longer than another user should wait).
+ */
+export type HeavyJob =
+  | { kind: 'export'; userId: number; exportedAt: string }
+  | { kind: 'csv'; userId: number; monthId: number }
+  | { kind: 'import'; userId: number; body: Uint8Array };
+
+/** What `import` answers: the status and body of the response. */
+export interface JobReply {
+  status: number;
+  body: unknown;
+}
+
+/** An error as it crosses the thread boundary: enough to answer as the app's handler would. */
+export interface WorkerError {
+  name: string;
+  message: string;
+  code?: string;
+  statusCode?: number;
+  body?: unknown;
+}
+
+export type ToWorker =
+  | { type: 'job'; jobId: number; job: HeavyJob }
+  | { type: 'more'; jobId: number }
+  | { type: 'cancel'; jobId: number };
+
+export type FromWorker =
+  | { type: 'chunk'; jobId: number; data: string }
+  | { type: 'end'; jobId: number; reply?: JobReply; error?: WorkerError };
+
+/** The data a worker starts with. */
+export interface WorkerStart {
+  database: DatabaseConfig;
+}
+
+/** The error the app's handler would have met on the main thread (HttpError, SyntaxError, a driver error with its code). */
+function revive(error: WorkerError): Error {
+  if (error.statusCode !== undefined && error.body !== undefined) {
+    return new HttpError(
+      error.statusCode,
+      error.body as ConstructorParameters<typeof HttpError>[1],
+    );
+  }
+  const revived =
+    error.name === 'SyntaxError' ? new SyntaxError(error.message) : new Error(error.message);
+  if (error.code !== undefined) Object.assign(revived, { code: error.code });
+  return revived;
+}
+
+/**
+ * The worker's script: the built .js next to the built server, or, when the server runs from
+ * source (tests, `npm run dev`), the .ts file through tsx's loader.
+ */
+function startWorker(workerData: WorkerStart): Worker {
+  const here = import.meta.url;
+  if (!here.endsWith('.ts')) {
+    return new Worker(new URL('../workers/heavy-worker.js', here), { workerData });
+  }
+  const script = new URL('../workers/heavy-worker.ts', here).href;
+  // The ESM build of tsx's API (require.resolve finds its CommonJS twin, which cannot register).
+  const tsxApi = createRequire(here)
+    .resolve('tsx/esm/api')
+    .replace(/\.cjs$/, '.mjs');
+  const tsx = pathToFileURL(tsxApi).href;
+  const boot = `import(${JSON.stringify(tsx)}).then((m) => (m.tsImport ?? m.default.tsImport)(${JSON.stringify(script)}, ${JSON.stringify(here)}))`;
+  return new Worker(boot, { eval: true, workerData });
+}
+
+interface Running {
+  jobId: number;
+  onChunk: (data: string) => void;
+  onEnd: (reply: JobReply | undefined, error: Error | undefined) => void;
+}
+
+class Thread {
+  readonly worker: Worker;
+  running: Running | null = null;
+  dead = false;
+
+  constructor(workerData: WorkerStart, onExit: (thread: Thread) => void) {
+    this.worker = startWorker(workerData);
+    this.worker.on('message', (message: FromWorker) => {
+      const running = this.running;
+      if (!running || message.jobId !== running.jobId) return;
+      if (message.type === 'chunk') running.onChunk(message.data);
+      else {
+        this.running = null;
+        running.onEnd(message.reply, message.error ? revive(message.error) : undefined);
+      }
+    });
+    const fail = (error: Error) => {
+      this.dead = true;
+      const running = this.running;
+      this.running = null;
+      running?.onEnd(undefined, error);
+      onExit(this);
+    };
+    this.worker.on('error', fail);
+    this.worker.on('exit', (code) => fail(new Error(`heavy-job worker exited with code ${code}`)));
+  }
+
+  post(message: ToWorker, transfer?: ArrayBuffer[]): void {
+    this.worker.postMessage(message, transfer);
+  }
+}
+
+/**
+ * Threads are started on first use and kept (starting one costs tens of milliseconds, and its
+ * connection); at most `keep` stay idle. The caller bounds how many jobs run at once
+ * (heavy-jobs.ts), so this never starts more threads than that, give or take one finishing.
+ */
+export class HeavyWorkers {
+  #idle: Thread[] = [];
+  #all = new Set<Thread>();
+  #nextJob = 1;
+  #closed = false;
+
+  constructor(
+    private readonly start: WorkerStart,
+    private readonly keep: number,
+  ) {}
+
+  #take(): Thread {
+    if (this.#closed) throw new Error('heavy-job workers are closed');
+    let thread = this.#idle.pop();
+    while (thread?.dead) thread = this.#idle.pop();
+    if (thread) return thread;
+    const created = new Thread(this.start, (gone) => {
+      this.#all.delete(gone);
+      this.#idle = this.#idle.filter((idle) => idle !== gone);
+    });
+    this.#all.add(created);
+    return created;
+  }
+
+  #give(thread: Thread): void {
+    if (thread.dead || this.#closed) return;
+    if (this.#idle.length < this.keep) this.#idle.push(thread);
+    else {
+      this.#all.delete(thread);
+      void thread.worker.terminate();
+    }
+  }
+
+  /** Runs an import; answers the response to send, or throws the error the handler should meet. */
+  run(job: HeavyJob & { kind: 'import' }): Promise<JobReply> {
+    const thread = this.#take();
+    const jobId = this.#nextJob++;
+    return new Promise<JobReply>((resolve, reject) => {
+      thread.running = {
+        jobId,
+        onChunk: () => {},
+        onEnd: (reply, error) => {
+          this.#give(thread);
+          if (error) reject(error);
+          else if (reply) resolve(reply);
+          else reject(new Error('heavy-job worker answered nothing'));
+        },
+      };
+      // Copied into a buffer of its own and moved, not cloned: the body may sit in a shared pool.
+      const body = new Uint8Array(job.body);
+      thread.post({ type: 'job', jobId, job: { ...job, body } }, [body.buffer]);
+    });
+  }
+
+  /**
+   * Runs an export or a CSV: a stream of its text, ready once the first chunk is (so an error
+   * before it, a missing month or the database away, is still an error answer, not a cut
+   * download). The worker writes a chunk only when the stream wants one, so a slow client holds
+   * one chunk in memory, not the file; a client going away cancels the job.
+   */
+  stream(job: HeavyJob & { kind: 'export' | 'csv' }): Promise<Readable> {
+    const thread = this.#take();
+    const jobId = this.#nextJob++;
+    let owed = false;
+    let ended = false;
+    const more = () => {
+      if (owed && !ended) {
+        owed = false;
+        thread.post({ type: 'more', jobId });
+      }
+    };
+    const stream = new Readable({
+      read: more,
+      destroy: (error, callback) => {
+        if (!ended) thread.post({ type: 'cancel', jobId });
+        callback(error);
+      },
+    });
+    return new Promise<Readable>((resolve, reject) => {
+      let started = false;
+      thread.running = {
+        jobId,
+        onChunk: (data) => {
+          owed = true;
+          if (stream.push(data)) more();
+          if (!started) {
+            started = true;
+            resolve(stream);
+          }
+        },
+        onEnd: (_reply, error) => {
+          ended = true;
+          this.#give(thread);
+          if (!started) {
+            started = true;
+            if (error) reject(error);
+            else {
+              stream.push(null);
+              resolve(stream);
+            }
+          } else if (error) stream.destroy(error);
+          else stream.push(null);
+        },
+      };
+      thread.post({ type: 'job', jobId, job });
+    });
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    const threads = [...this.#all];
+    this.#all.clear();
+    this.#idle = [];
+    await Promise.all(threads.map((thread) => thread.worker.terminate()));
+  }
+}

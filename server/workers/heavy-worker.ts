@@ -1,0 +1,127 @@
+// A worker thread running exports, CSV exports and imports on a database connection of its own (services/heavy-workers.ts hands it jobs).
+import { parentPort, workerData } from 'node:worker_threads';
+import { TypeCompiler } from '@sinclair/typebox/compiler';
+import { type ExportFile, ExportFileSchema } from '../../contract/export.js';
+import { describeProblem, validateExport } from '../../contract/export-validation.js';
+import { openDatabase } from '../db/database.js';
+import { HttpError } from '../http-error.js';
+import { importFile } from '../repositories/import.js';
+import { exportChunks } from '../services/export-import.js';
+import type {
+  FromWorker,
+  HeavyJob,
+  JobReply,
+  ToWorker,
+  WorkerError,
+  WorkerStart,
+} from '../services/heavy-workers.js';
+import { monthCsvChunks } from '../services/month-csv.js';
+
+const port = parentPort;
+if (!port) throw new Error('heavy-worker runs as a worker thread');
+const start = workerData as WorkerStart;
+// One connection: this thread runs one job at a time. On SQLite (WAL) its reads run beside the
+// main thread's, on a snapshot of their own; its writes (an import) take SQLite's one write lock
+// for the import's transaction, as a write on the main thread would.
+const database = openDatabase(
+  start.database.kind === 'postgres' ? { ...start.database, poolSize: 1 } : start.database,
+);
+/** Compiled once per thread: checks a 5 MB file in about 50 ms. */
+const exportFile = TypeCompiler.Compile(ExportFileSchema);
+
+class Cancelled extends Error {}
+
+/** Resolves when the main thread wants the next chunk; rejects when the job is cancelled. */
+let credit: { jobId: number; resolve: () => void; reject: (error: Error) => void } | null = null;
+const cancelled = new Set<number>();
+
+function send(message: FromWorker): void {
+  port!.postMessage(message);
+}
+
+function asWorkerError(error: unknown): WorkerError {
+  if (error instanceof HttpError) {
+    return {
+      name: error.name,
+      message: error.message,
+      statusCode: error.statusCode,
+      body: error.body,
+    };
+  }
+  const { name, message, code } = error as { name?: string; message?: string; code?: unknown };
+  return {
+    name: name ?? 'Error',
+    message: message ?? String(error),
+    ...(typeof code === 'string' ? { code } : {}),
+  };
+}
+
+async function stream(jobId: number, chunks: AsyncGenerator<string>): Promise<void> {
+  for await (const data of chunks) {
+    if (cancelled.has(jobId)) throw new Cancelled();
+    send({ type: 'chunk', jobId, data });
+    await new Promise<void>((resolve, reject) => {
+      credit = { jobId, resolve, reject };
+    });
+  }
+}
+
+async function importBody(userId: number, body: Uint8Array): Promise<JobReply> {
+  // A SyntaxError here is answered as the app answers any JSON parse error.
+  const file = JSON.parse(
+    Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8'),
+  );
+  const problem = validateExport(file, (value) => exportFile.Check(value));
+  if (problem) {
+    return {
+      status: 400,
+      body: { detail: describeProblem(problem), code: 'invalid_import', path: problem.path },
+    };
+  }
+  const result = await importFile(database.db, userId, file as ExportFile);
+  return { status: 201, body: { imported: result.counts, months: result.months } };
+}
+
+async function run(jobId: number, job: HeavyJob): Promise<JobReply | undefined> {
+  const snapshot = database.db.transaction().setIsolationLevel('repeatable read');
+  switch (job.kind) {
+    case 'export':
+      await snapshot.execute((trx) =>
+        stream(jobId, exportChunks(trx, job.userId, new Date(job.exportedAt))),
+      );
+      return undefined;
+    case 'csv':
+      await snapshot.execute((trx) => stream(jobId, monthCsvChunks(trx, job.userId, job.monthId)));
+      return undefined;
+    case 'import':
+      return importBody(job.userId, job.body);
+  }
+}
+
+port.on('message', (message: ToWorker) => {
+  switch (message.type) {
+    case 'job':
+      cancelled.clear();
+      run(message.jobId, message.job).then(
+        (reply) => send({ type: 'end', jobId: message.jobId, ...(reply ? { reply } : {}) }),
+        (error: unknown) =>
+          send({ type: 'end', jobId: message.jobId, error: asWorkerError(error) }),
+      );
+      break;
+    case 'more':
+      if (credit?.jobId === message.jobId) {
+        const { resolve } = credit;
+        credit = null;
+        resolve();
+      }
+      break;
+    case 'cancel':
+      cancelled.add(message.jobId);
+      if (credit?.jobId === message.jobId) {
+        const { reject } = credit;
+        credit = null;
+        reject(new Cancelled());
+      }
+      break;
+  }
+});
