@@ -35,6 +35,10 @@ export interface Config {
   trustProxy: boolean | string;
   publicUrl: string;
   billing: BillingMode;
+  /** BILLING was not set, so the built-in test checkout is on: worth a warning in production. */
+  billingDefaulted: boolean;
+  /** NODE_ENV is production (main.ts makes it so unless the environment says otherwise). */
+  production: boolean;
   stripe: StripeConfig | null;
   logLevel: string;
   /** Directory of the built browser app; null when the API runs alone. */
@@ -208,6 +212,8 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: trustProxy(env),
     publicUrl,
     billing,
+    billingDefaulted: !env.BILLING,
+    production: env.NODE_ENV === 'production',
     stripe: billing === 'stripe' ? stripeConfig(env) : null,
     logLevel: oneOf(
       env,

@@ -3,13 +3,23 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { LOCAL_PATHS, type LocalGateway } from '../services/billing/local-gateway.js';
-import { checkoutPage, linkExpiredPage, portalPage } from '../views/local-billing-pages.js';
+import {
+  alreadyPaidPage,
+  checkoutPage,
+  linkExpiredPage,
+  portalPage,
+} from '../views/local-billing-pages.js';
 
 const TokenQuerySchema = Type.Object({
   token: Type.Optional(Type.String({ maxLength: 2048 })),
   canceled: Type.Optional(Type.String({ maxLength: 8 })),
 });
 const TokenFormSchema = Type.Object({ token: Type.Optional(Type.String({ maxLength: 2048 })) });
+
+/** Logged once at start-up when a production server has payments on the test checkout by default. */
+export const TEST_CHECKOUT_WARNING =
+  'BILLING is not set, so payments use the built-in TEST checkout: anyone can "pay" without money ' +
+  'and get full access. Set BILLING=stripe to take real payments, or BILLING=off to let everyone in.';
 
 function html(reply: FastifyReply, status: number, body: string) {
   // The token in the URL must not leak through caches or the Referer header.
@@ -30,6 +40,9 @@ export default async function localBillingRoutes(
   const { repository } = app.billing;
   const { publicUrl } = app.config;
   const expired = (reply: FastifyReply) => html(reply, 400, linkExpiredPage(`${publicUrl}/`));
+  if (app.config.billingDefaulted && app.config.production) {
+    app.log.warn({ billing: 'local' }, TEST_CHECKOUT_WARNING);
+  }
 
   // Plain HTML forms post urlencoded bodies; only these routes accept them.
   app.addContentTypeParser(
@@ -45,6 +58,10 @@ export default async function localBillingRoutes(
       const link = local.readLink(request.query.token, 'checkout');
       const username = link && (await repository.username(link.uid));
       if (!link?.plan || !username || !request.query.token) return expired(reply);
+      // Back after paying comes here again: no second Pay button (issue 15 #10).
+      if (await repository.hasPaid(link.uid)) {
+        return html(reply, 200, alreadyPaidPage(`${publicUrl}/months`));
+      }
       const offer = await local.launchOffer();
       return html(
         reply,
@@ -72,9 +89,10 @@ export default async function localBillingRoutes(
     },
   );
 
-  // Leaving needs no valid link: an expired page must still let the user out.
+  // Leaving needs no valid link: an expired page must still let the user out. Back to the plans,
+  // which say no payment was made (issue 15 #10); without a session there, the app asks to log in.
   app.post('/billing/local/checkout/cancel', { schema: { hide: true } }, async (_request, reply) =>
-    reply.redirect(`${publicUrl}/?canceled=true`, 303),
+    reply.redirect(`${publicUrl}/subscribe?canceled=true`, 303),
   );
 
   app.get(
