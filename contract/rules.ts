@@ -77,6 +77,15 @@ export const PLANS = {
 } as const;
 export const LAUNCH_OFFER = { percentOff: 50, customers: 100 } as const;
 
+/**
+ * What a plan costs today with the launch offer: `price` (a decimal string) less `percentOff`,
+ * rounded to the cent — the same number the checkout page shows and charges.
+ */
+export function launchPrice(price: string, percentOff: number): string {
+  const cents = Math.round(Number(price) * 100);
+  return (Math.round((cents * (100 - percentOff)) / 100) / 100).toFixed(2);
+}
+
 /** `locale`: the language chosen with the switch (issue 6 #7); cleared with the rest at logout. */
 export const STORAGE_KEYS = {
   access: 'access',

@@ -1,5 +1,5 @@
 // HTML of the local (test-mode) checkout and portal: plain forms, no scripts, readable on a phone.
-import { LAUNCH_OFFER, PLANS, type ProductType } from '../../contract/rules.js';
+import { LAUNCH_OFFER, launchPrice, PLANS, type ProductType } from '../../contract/rules.js';
 
 const ENTITIES: Record<string, string> = {
   '&': '&amp;',
@@ -13,11 +13,8 @@ export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (char) => ENTITIES[char] ?? char);
 }
 
-/** Prices are decimal strings; cents keep the discount exact. */
-export function discounted(price: string, percentOff: number): string {
-  const cents = Math.round(Number(price) * 100);
-  return (Math.round((cents * (100 - percentOff)) / 100) / 100).toFixed(2);
-}
+/** Prices are decimal strings; cents keep the discount exact. The app's /subscribe shows the same. */
+export const discounted = launchPrice;
 
 const STYLE = `
   *{box-sizing:border-box}
@@ -146,6 +143,19 @@ ${notice}
 ${cancel}
 <a class="button secondary" href="${escapeHtml(input.backUrl)}">Back</a>
 </div>
+</section>`,
+  );
+}
+
+/** The checkout again after paying (Back): what happened, and the way into the app. */
+export function alreadyPaidPage(monthsUrl: string): string {
+  return layout(
+    'Already paid',
+    `<h1>Already paid</h1>
+<section class="card" aria-labelledby="paid">
+<h2 id="paid">Nothing more to pay</h2>
+<p>This checkout is complete: your payment went through and Monthbook is ready for you.</p>
+<a class="button primary" href="${escapeHtml(monthsUrl)}">Go to your months</a>
 </section>`,
   );
 }

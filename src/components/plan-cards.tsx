@@ -11,9 +11,11 @@ interface PlanCardsProps {
   /** Heading level of each plan's name, so the page keeps a sound outline. */
   headingLevel: 2 | 3;
   action: (plan: PlanId) => ReactNode;
+  /** Shown under the price, e.g. what is due today (/subscribe). */
+  note?: (plan: PlanId) => ReactNode;
 }
 
-export function PlanCards({ headingLevel, action }: PlanCardsProps) {
+export function PlanCards({ headingLevel, action, note }: PlanCardsProps) {
   const t = useTexts('site', site);
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
@@ -35,6 +37,7 @@ export function PlanCards({ headingLevel, action }: PlanCardsProps) {
               )}
             </p>
             <span className="mb-period">{words.period}</span>
+            {note?.(id)}
             <ul>
               {words.points.map((point) => (
                 <li key={point}>{point}</li>

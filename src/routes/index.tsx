@@ -1,8 +1,10 @@
-// Landing route: `?success` (back from checkout) goes to /months, `?canceled` is only logged (spec §2).
+// Landing route: `?success` (back from checkout) goes to /months, `?canceled` is only logged (spec §2)
+// — unless someone is signed in: checkout's Cancel then returns them to /subscribe (issue 15 #10).
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import type { LaunchOffer } from '../../contract/entities';
 import { fetchLaunchOffer } from '../api/launch-offer';
+import { hasLiveSession } from '../api/stored-session';
 import { LandingPage } from '../components/landing/landing-page';
 
 interface LandingSearch {
@@ -16,8 +18,13 @@ export const Route = createFileRoute('/')({
     ...('success' in search ? { success: true } : {}),
     ...('canceled' in search ? { canceled: true } : {}),
   }),
-  beforeLoad: ({ search }) => {
-    if (search.success) throw redirect({ to: '/months' });
+  beforeLoad: ({ search, preload }) => {
+    // Replacing the entry, so Back from /months does not land here and bounce forward again.
+    if (search.success) throw redirect({ to: '/months', replace: true });
+    if (search.canceled && !preload && hasLiveSession()) {
+      console.log('Checkout canceled.');
+      throw redirect({ to: '/subscribe', search: { canceled: true }, replace: true });
+    }
   },
   component: LandingRoute,
 });
@@ -42,8 +49,10 @@ function useLaunchOffer(): LaunchOffer | null {
 
 function LandingRoute() {
   const { canceled } = Route.useSearch();
+  // Read once: the app mounts over the prerendered page with a fresh render, not a hydration.
+  const [signedIn] = useState(hasLiveSession);
   useEffect(() => {
     if (canceled) console.log('Checkout canceled.');
   }, [canceled]);
-  return <LandingPage launchOffer={useLaunchOffer()} />;
+  return <LandingPage launchOffer={useLaunchOffer()} signedIn={signedIn} />;
 }

@@ -177,15 +177,28 @@ describe('paying and cancelling locally', () => {
     expect(events).toHaveLength(1);
   });
 
-  it('Cancel redirects to the landing page and leaves the user unpaid', async () => {
+  it('Cancel returns to the plans, saying so, and leaves the user unpaid', async () => {
     const user = await createUser(testApp);
     const token = tokenOf(await checkoutUrl(user, 'subscription'));
 
     const response = await form('/api/billing/local/checkout/cancel', { token });
 
     expect(response.statusCode).toBe(303);
-    expect(response.headers.location).toBe(`${PUBLIC_URL}/?canceled=true`);
+    expect(response.headers.location).toBe(`${PUBLIC_URL}/subscribe?canceled=true`);
     expect(await hasPaid(user)).toBe(false);
+  });
+
+  it('shows Already paid, not a second Pay button, when the checkout is opened again after paying', async () => {
+    const user = await createUser(testApp);
+    const url = await checkoutUrl(user, 'subscription');
+    await form('/api/billing/local/checkout/pay', { token: tokenOf(url) });
+
+    const back = await inject({ method: 'GET', url: `${url.pathname}${url.search}` });
+
+    expect(back.statusCode).toBe(200);
+    expect(back.body).toContain('<h1>Already paid</h1>');
+    expect(back.body).toContain(`href="${PUBLIC_URL}/months"`);
+    expect(back.body).not.toContain('>Pay ');
   });
 });
 

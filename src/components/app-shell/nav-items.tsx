@@ -1,13 +1,16 @@
 // The app navbar's entries (spec §2): Journals, Months, Billing, Feedback, Settings, Logout, and the language.
+// Someone who has not paid sees what works for them instead: Subscribe, Feedback, Settings, Logout (issue 15 #10).
 import { Button, type ButtonProps, Group, Stack } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useMatchRoute, useNavigate } from '@tanstack/react-router';
 import type { MouseEvent, ReactNode } from 'react';
 import { app } from '../../i18n/en/app';
 import { useTexts } from '../../i18n/store';
-import { useCreatePortalSession } from '../../queries/billing';
+import { paymentStatusQueryOptions, useCreatePortalSession } from '../../queries/billing';
+import { errorStatus } from '../../queries/errors';
 import { latestMonthId } from '../../queries/months';
 import { LanguageSwitch } from '../language-switch';
+import { notifyWarning } from '../toast';
 import { FeedbackPopover } from './feedback-popover';
 
 interface NavItemsProps {
@@ -24,6 +27,8 @@ export function NavItems({ vertical = false, onNavigate }: NavItemsProps) {
   // A month's journals page is the Journals entry's, not the Months one's.
   const onJournals = Boolean(matchRoute({ to: '/months/$monthId/journals' }));
   const portal = useCreatePortalSession();
+  // Only a known 'not paid' trims the navbar: while loading, offline or on a failed check it stays whole.
+  const unpaid = useQuery(paymentStatusQueryOptions()).data?.has_paid === false;
   const itemProps: ButtonProps = {
     variant: 'subtle',
     color: 'gray',
@@ -45,12 +50,17 @@ export function NavItems({ vertical = false, onNavigate }: NavItemsProps) {
   const openBilling = () => {
     portal.mutate(undefined, {
       onSuccess: ({ portal_url }) => window.location.assign(portal_url),
-      // Spec §8: a billing portal failure is only logged.
-      onError: (error) => console.error('Billing portal failed', error),
+      // Spec §8: a billing portal failure is only logged. A 400 is no failure but an account with
+      // nothing to manage (no payment, or payments off on this server): that is said.
+      onError: (error) => {
+        console.error('Billing portal failed', error);
+        if (errorStatus(error) === 400) notifyWarning(t.noBillingAccount);
+      },
     });
   };
 
-  const items: ReactNode[] = [
+  // Journals and Months would bounce to /subscribe, Billing has nothing to show: Subscribe instead.
+  const paidItems: ReactNode[] = [
     <Button
       key="journals"
       component="a"
@@ -74,6 +84,15 @@ export function NavItems({ vertical = false, onNavigate }: NavItemsProps) {
     <Button key="billing" onClick={openBilling} loading={portal.isPending} {...itemProps}>
       {t.billing}
     </Button>,
+  ];
+  const unpaidItems: ReactNode[] = [
+    <Button key="subscribe" component={Link} to="/subscribe" onClick={onNavigate} {...itemProps}>
+      {t.subscribe}
+    </Button>,
+  ];
+
+  const items: ReactNode[] = [
+    ...(unpaid ? unpaidItems : paidItems),
     <FeedbackPopover key="feedback" inline={vertical} />,
     <Button key="settings" component={Link} to="/settings" onClick={onNavigate} {...itemProps}>
       {t.settings}

@@ -1,4 +1,5 @@
-// Landing top bar: in-page links to Pricing, About and Demo (smooth scroll via CSS), Login and Sign Up.
+// Landing top bar: in-page links to Pricing, About and Demo (smooth scroll via CSS), Login and Sign Up,
+// or, for someone signed in, Open Monthbook (issue 15 #11).
 import { Link } from '@tanstack/react-router';
 import { landing } from '../../i18n/en/landing';
 import { useTexts } from '../../i18n/store';
@@ -20,7 +21,7 @@ function SectionLinks({ variant }: { variant: 'wide' | 'narrow' }) {
   );
 }
 
-export function LandingHeader() {
+export function LandingHeader({ signedIn }: { signedIn: boolean }) {
   const t = useTexts('landing', landing);
   return (
     <header className="mb-header">
@@ -29,12 +30,20 @@ export function LandingHeader() {
           <Brand />
           <SectionLinks variant="wide" />
           <div className="mb-actions">
-            <Link to="/login" className="mb-button mb-button-subtle">
-              {t.login}
-            </Link>
-            <Link to="/register" className="mb-button">
-              {t.signUp}
-            </Link>
+            {signedIn ? (
+              <Link to="/months" className="mb-button">
+                {t.openApp}
+              </Link>
+            ) : (
+              <>
+                <Link to="/login" className="mb-button mb-button-subtle">
+                  {t.login}
+                </Link>
+                <Link to="/register" className="mb-button">
+                  {t.signUp}
+                </Link>
+              </>
+            )}
           </div>
         </div>
         <SectionLinks variant="narrow" />

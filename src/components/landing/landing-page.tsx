@@ -1,7 +1,6 @@
 // The marketing page (spec §2 '/'): a pure render of constants and the launch offer, so it prerenders.
 import { Link } from '@tanstack/react-router';
 import type { LaunchOffer } from '../../../contract/entities';
-import { LAUNCH_OFFER } from '../../../contract/rules';
 import { landing } from '../../i18n/en/landing';
 import { useTexts } from '../../i18n/store';
 import { BookIcon, CheckIcon, PencilIcon } from '../icons';
@@ -10,41 +9,45 @@ import { PlanCards } from '../plan-cards';
 import { SiteFooter } from '../site-footer';
 import { SkipLink } from '../skip-link';
 import { LandingHeader } from './landing-header';
+import { OfferBanner } from './offer-banner';
 
 const FEATURE_ICONS = [BookIcon, PencilIcon, CheckIcon] as const;
 
 export interface LandingPageProps {
   /** Live offer from the server, or null to show the static wording. */
   launchOffer: LaunchOffer | null;
+  /** A live session is stored: the calls to action open the app instead of registering again. */
+  signedIn?: boolean;
 }
 
-function OfferBanner({ launchOffer }: LandingPageProps) {
+/** 'Sign Up' (→ /register), or for someone signed in 'Open Monthbook' (→ /months): /register would sign them out. */
+function SignUpLink({ signedIn, large = false }: { signedIn: boolean; large?: boolean }) {
   const t = useTexts('landing', landing);
-  // Once the places are gone, the offer is no longer advertised.
-  if (launchOffer && launchOffer.remaining <= 0) return null;
-  return (
-    <div className="mb-offer">
-      <strong>{t.offer(LAUNCH_OFFER.percentOff, LAUNCH_OFFER.customers)}</strong>
-      <p>{launchOffer ? t.placesLeft(launchOffer.remaining) : t.launchPriceAtCheckout}</p>
-    </div>
+  const className = large ? 'mb-button mb-button-large' : 'mb-button';
+  return signedIn ? (
+    <Link to="/months" className={className}>
+      {t.openApp}
+    </Link>
+  ) : (
+    <Link to="/register" className={className}>
+      {t.signUp}
+    </Link>
   );
 }
 
-export function LandingPage({ launchOffer }: LandingPageProps) {
+export function LandingPage({ launchOffer, signedIn = false }: LandingPageProps) {
   const t = useTexts('landing', landing);
   usePageTitle();
   return (
     <div className="mb-public">
       <SkipLink />
-      <LandingHeader />
+      <LandingHeader signedIn={signedIn} />
       <main id="main-content" tabIndex={-1}>
         <div className="mb-container mb-hero">
           <h1>{t.heroTitle}</h1>
           <p className="mb-lead">{t.lead}</p>
           <div className="mb-actions mb-actions-center">
-            <Link to="/register" className="mb-button mb-button-large">
-              {t.signUp}
-            </Link>
+            <SignUpLink signedIn={signedIn} large />
             <a href="#demo" className="mb-button mb-button-outline mb-button-large">
               {t.watchDemo}
             </a>
@@ -79,6 +82,8 @@ export function LandingPage({ launchOffer }: LandingPageProps) {
                 className="mb-demo-video"
                 controls
                 preload="none"
+                // The app at the demo's end: without it the video is a grey box until played.
+                poster="/demo-poster.jpg"
                 aria-describedby="demo-caption"
               >
                 <source src="/demo.webm" type="video/webm" />
@@ -94,14 +99,7 @@ export function LandingPage({ launchOffer }: LandingPageProps) {
           <div className="mb-container">
             <h2 id="pricing-title">{t.pricing}</h2>
             <OfferBanner launchOffer={launchOffer} />
-            <PlanCards
-              headingLevel={3}
-              action={() => (
-                <Link to="/register" className="mb-button">
-                  {t.signUp}
-                </Link>
-              )}
-            />
+            <PlanCards headingLevel={3} action={() => <SignUpLink signedIn={signedIn} />} />
           </div>
         </section>
       </main>

@@ -22,9 +22,24 @@ export const app = {
   notFoundTitle: '404 Not Found',
   notFoundBody: 'The page you requested could not be found.',
   goHome: 'Go to the home page',
+  /** In-app not-found page (issue 15 #20). */
+  goToMonths: 'Go to your months',
+  /** An offline miss, instead of 'Something went wrong' (issue 15 #20). */
+  offlineTitle: 'You are offline',
+  offlineBody: 'This page is not saved on this device. It loads once you are back online.',
+  /** Navbar entry of someone who has not paid yet (issue 15 #10). */
+  subscribe: 'Subscribe',
+  /** Billing pressed by an account with no payment to manage (issue 15 #10). */
+  noBillingAccount: 'Billing has nothing to show yet: no payment has been made with this account.',
   // Subscribe.
   choosePlan: 'Choose your plan',
   choosePlanIntro: 'Pick a plan to start writing. Payments are handled securely by Stripe.',
+  /** Under each plan's price, the same amount the checkout asks for (issue 15 #13). */
+  dueToday: (amount: string, currency: string) => `Due today: ${amount} ${currency}`,
+  /** Back from checkout's Cancel (issue 15 #10). */
+  checkoutCanceled: 'No payment was made.',
+  alreadyPaid: 'Already paid',
+  alreadyPaidBody: 'Your payment went through: Monthbook is ready for you.',
   // Months (spec §2 /months).
   addMonth: 'Add New Month +',
   createMonth: 'Create a Month',

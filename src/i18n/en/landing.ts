@@ -7,6 +7,8 @@ export const landing = {
   demo: 'Demo',
   login: 'Login',
   signUp: 'Sign Up',
+  /** In place of Login and Sign Up with a live session (issue 15 #11). */
+  openApp: 'Open Monthbook',
   heroTitle: 'Your year, kept one month at a time',
   lead: 'Monthbook is a personal journal organised by month: a highlight a day, one measure to track, the habits you want to keep and the goals you want to reach.',
   watchDemo: 'Watch the demo',

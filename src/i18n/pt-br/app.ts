@@ -20,9 +20,20 @@ export const app: Messages['app'] = {
   notFoundTitle: '404 Página não encontrada',
   notFoundBody: 'A página que você pediu não foi encontrada.',
   goHome: 'Ir para a página inicial',
+  goToMonths: 'Ir para os seus meses',
+  offlineTitle: 'Você está offline',
+  offlineBody:
+    'Esta página não está salva neste dispositivo. Ela carrega quando você voltar a ficar online.',
+  subscribe: 'Assinar',
+  noBillingAccount:
+    'Ainda não há nada para mostrar em Cobrança: nenhum pagamento foi feito com esta conta.',
   choosePlan: 'Escolha seu plano',
   choosePlanIntro:
     'Escolha um plano para começar a escrever. Os pagamentos são processados com segurança pela Stripe.',
+  dueToday: (amount, currency) => `Total hoje: ${amount} ${currency}`,
+  checkoutCanceled: 'Nenhum pagamento foi feito.',
+  alreadyPaid: 'Pagamento já feito',
+  alreadyPaidBody: 'Seu pagamento foi confirmado: o Monthbook está pronto para você.',
   addMonth: 'Adicionar novo mês +',
   createMonth: 'Criar um mês',
   addHabit: 'Adicionar hábito +',

@@ -8,6 +8,7 @@ export const landing: Messages['landing'] = {
   demo: 'Demonstração',
   login: 'Entrar',
   signUp: 'Criar conta',
+  openApp: 'Abrir o Monthbook',
   heroTitle: 'Seu ano, registrado um mês de cada vez',
   lead: 'O Monthbook é um diário pessoal organizado por mês: um destaque por dia, uma medida para acompanhar, os hábitos que você quer manter e as metas que quer alcançar.',
   watchDemo: 'Assista à demonstração',

@@ -1,48 +1,140 @@
-// Subscribe (spec §2 /subscribe): the two plans; each button shows its own loading state, then checkout.
-import { Button, Stack, Text, Title } from '@mantine/core';
-import { createFileRoute } from '@tanstack/react-router';
-import type { ProductType } from '../../../contract/rules';
+// Subscribe (spec §2 /subscribe): the two plans with what each costs today and the launch places left
+// (issue 15 #13); each button shows its own loading state, then checkout. Back from checkout's Cancel
+// it says no payment was made; for someone who has paid it says so instead of offering a second payment.
+import { Alert, Button, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { LAUNCH_OFFER, launchPrice, PLANS, type ProductType } from '../../../contract/rules';
+import { OfferBanner } from '../../components/landing/offer-banner';
 import { usePageTitle } from '../../components/page-title';
 import { PlanCards, type PlanId } from '../../components/plan-cards';
 import { app } from '../../i18n/en/app';
 import { site } from '../../i18n/en/site';
 import { useTexts } from '../../i18n/store';
-import { useCreateCheckoutSession } from '../../queries/billing';
+import {
+  launchOfferQueryOptions,
+  paymentStatusQueryOptions,
+  useCreateCheckoutSession,
+} from '../../queries/billing';
+
+interface SubscribeSearch {
+  canceled?: true;
+}
 
 export const Route = createFileRoute('/_auth/subscribe')({
+  validateSearch: (search: Record<string, unknown>): SubscribeSearch =>
+    'canceled' in search ? { canceled: true } : {},
+  loader: async ({ context: { queryClient } }) => {
+    // Dynamic, as on /months: the data layer stays out of the entry bundle.
+    const billing = await import('../../queries/billing');
+    // Both may fail (offline, a server error): the plans still show, with the static wording.
+    await Promise.allSettled([
+      // Always asked again: Back from a finished checkout must know it was paid.
+      queryClient.fetchQuery({ ...billing.paymentStatusQueryOptions(), staleTime: 0 }),
+      queryClient.ensureQueryData(billing.launchOfferQueryOptions()),
+    ]);
+  },
   component: SubscribePage,
 });
 
 const PRODUCT_OF_PLAN: Record<PlanId, ProductType> = { monthly: 'subscription', once: 'one_time' };
 
-function PlanButton({ plan }: { plan: PlanId }) {
+interface PlanButtonProps {
+  plan: PlanId;
+  /** The plan whose checkout is starting, if any: the other button waits (issue 15 #10). */
+  starting: PlanId | null;
+  onStart: (plan: PlanId | null) => void;
+}
+
+function PlanButton({ plan, starting, onStart }: PlanButtonProps) {
   const t = useTexts('site', site);
-  // One mutation per button, so only the clicked one shows a spinner.
   const checkout = useCreateCheckoutSession();
   const choose = () => {
+    onStart(plan);
     checkout.mutate(PRODUCT_OF_PLAN[plan], {
+      // Still 'starting' while the browser leaves for checkout.
       onSuccess: ({ checkout_url }) => window.location.assign(checkout_url),
       // Spec §8: a checkout failure is only logged.
-      onError: (error) => console.error('Checkout failed', error),
+      onError: (error) => {
+        console.error('Checkout failed', error);
+        onStart(null);
+      },
     });
   };
   return (
-    <Button fullWidth onClick={choose} loading={checkout.isPending}>
+    <Button
+      fullWidth
+      onClick={choose}
+      loading={starting === plan}
+      disabled={starting !== null && starting !== plan}
+    >
       {t.plans[plan].name}
     </Button>
   );
 }
 
+function DueToday({ plan }: { plan: PlanId }) {
+  const t = useTexts('app', app);
+  const words = useTexts('site', site);
+  const { data: offer } = useQuery(launchOfferQueryOptions());
+  // Unknown offer: the banner says the launch price applies at checkout; no amount is guessed.
+  if (!offer) return null;
+  const { price, currency } = PLANS[plan];
+  const due = offer.remaining > 0 ? launchPrice(price, LAUNCH_OFFER.percentOff) : price;
+  return (
+    <Text fw={700} className="mb-due-today">
+      {t.dueToday(words.amount(due), currency)}
+    </Text>
+  );
+}
+
+function AlreadyPaid() {
+  const t = useTexts('app', app);
+  return (
+    <Stack gap="md" py="md" align="center" ta="center">
+      <Title order={1}>{t.alreadyPaid}</Title>
+      <Text>{t.alreadyPaidBody}</Text>
+      <Button component={Link} to="/months">
+        {t.goToMonths}
+      </Button>
+    </Stack>
+  );
+}
+
 function SubscribePage() {
   const t = useTexts('app', app);
-  usePageTitle(t.choosePlan);
+  const { canceled } = Route.useSearch();
+  const { data: status } = useQuery(paymentStatusQueryOptions());
+  const { data: offer = null } = useQuery(launchOfferQueryOptions());
+  const [starting, setStarting] = useState<PlanId | null>(null);
+  // Back from checkout, the browser may show this page as it was left: both buttons waiting.
+  useEffect(() => {
+    const reset = (event: PageTransitionEvent) => {
+      if (event.persisted) setStarting(null);
+    };
+    window.addEventListener('pageshow', reset);
+    return () => window.removeEventListener('pageshow', reset);
+  }, []);
+  usePageTitle(status?.has_paid ? t.alreadyPaid : t.choosePlan);
+  if (status?.has_paid) return <AlreadyPaid />;
   return (
     <Stack gap="xl" py="md">
       <Stack gap="xs" ta="center">
         <Title order={1}>{t.choosePlan}</Title>
         <Text>{t.choosePlanIntro}</Text>
       </Stack>
-      <PlanCards headingLevel={2} action={(plan) => <PlanButton plan={plan} />} />
+      {canceled && (
+        <Alert variant="light" color="blue" role="status" maw={720} w="100%" mx="auto">
+          {t.checkoutCanceled}
+        </Alert>
+      )}
+      <OfferBanner launchOffer={offer} />
+      <PlanCards
+        headingLevel={2}
+        note={(plan) => <DueToday plan={plan} />}
+        action={(plan) => <PlanButton plan={plan} starting={starting} onStart={setStarting} />}
+      />
     </Stack>
   );
 }

@@ -92,6 +92,33 @@ describe('landing page /', () => {
     await waitFor(() => expect(view.pathname()).toBe('/months'));
   });
 
+  it("offers 'Open Monthbook' instead of Login and Sign Up with a live session", async () => {
+    signIn();
+    renderRoute('/');
+    const header = await screen.findByRole('banner');
+    expect(within(header).getByRole('link', { name: 'Open Monthbook' })).toHaveAttribute(
+      'href',
+      '/months',
+    );
+    expect(within(header).queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
+    // Every Sign Up goes to the app: /register would sign the user out.
+    expect(screen.queryByRole('link', { name: 'Sign Up' })).not.toBeInTheDocument();
+    const toApp = screen.getAllByRole('link', { name: 'Open Monthbook' });
+    expect(toApp.length).toBeGreaterThanOrEqual(4);
+    for (const link of toApp) expect(link).toHaveAttribute('href', '/months');
+  });
+
+  it('returns a signed-in user who canceled checkout to /subscribe, saying no payment was made', async () => {
+    signIn();
+    db.hasPaid = false;
+    vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    const view = renderRoute('/?canceled=true');
+    await waitFor(() => expect(view.pathname()).toBe('/subscribe'));
+    expect(await screen.findByText('No payment was made.')).toBeInTheDocument();
+    expect(console.log).toHaveBeenCalledWith('Checkout canceled.');
+    vi.restoreAllMocks();
+  });
+
   it('only logs when checkout was canceled', async () => {
     const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
     const view = renderRoute('/?canceled=true');

@@ -7,7 +7,7 @@ import { CHECKOUT_URL, PORTAL_URL } from '../msw/handlers/billing';
 import { failing } from '../msw/responses';
 import { server, setupMswServer } from '../msw/server';
 import { apiUrl } from '../msw/url';
-import { renderRoute, signIn } from './render-route';
+import { findToast, renderRoute, signIn } from './render-route';
 
 setupMswServer();
 
@@ -90,6 +90,43 @@ describe('navbar', () => {
     expect(assign).not.toHaveBeenCalled();
   });
 
+  it('explains itself when there is no billing account (400), instead of doing nothing', async () => {
+    server.use(
+      http.post(apiUrl('api/create-customer-portal-session/'), () =>
+        HttpResponse.json(
+          { detail: 'No billing account yet: choose a plan first.' },
+          { status: 400 },
+        ),
+      ),
+    );
+    const view = await renderSettings();
+    await view.user.click(view.nav.getByRole('button', { name: 'Billing' }));
+    expect(
+      await findToast(
+        'Billing has nothing to show yet: no payment has been made with this account.',
+      ),
+    ).toBeInTheDocument();
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  it('shows an unpaid user what works: Subscribe, Feedback, Settings and Logout', async () => {
+    db.hasPaid = false;
+    const view = await renderSettings();
+    await waitFor(() =>
+      expect(view.nav.getByRole('link', { name: 'Subscribe' })).toHaveAttribute(
+        'href',
+        '/subscribe',
+      ),
+    );
+    const entries = [...view.nav.getAllByRole('link'), ...view.nav.getAllByRole('button')].map(
+      (element) => element.textContent,
+    );
+    expect(entries).toEqual(
+      expect.arrayContaining(['Subscribe', 'Feedback', 'Settings', 'Logout']),
+    );
+    for (const hidden of ['Journals', 'Months', 'Billing']) expect(entries).not.toContain(hidden);
+  });
+
   it('toggles the small-screen menu with a named burger button', async () => {
     const view = await renderSettings();
     const burger = screen.getByRole('button', { name: 'Open menu' });
@@ -103,6 +140,10 @@ describe('navbar', () => {
 });
 
 describe('/subscribe', () => {
+  beforeEach(() => {
+    db.hasPaid = false;
+  });
+
   it.each([
     ['Monthly', 'subscription'],
     ['Pay Once', 'one_time'],
@@ -119,6 +160,8 @@ describe('/subscribe', () => {
     await view.user.click(button);
     expect(button).toHaveAttribute('data-loading', 'true');
     expect(other).not.toHaveAttribute('data-loading');
+    // While one checkout starts, the other plan cannot start a second one.
+    expect(other).toBeDisabled();
     await waitFor(() => expect(assign).toHaveBeenCalledWith(`${CHECKOUT_URL}?product=${product}`));
   });
 
@@ -127,6 +170,58 @@ describe('/subscribe', () => {
     const main = await screen.findByRole('main', {}, { timeout: 5000 });
     expect(main).toHaveTextContent('0.90 USD');
     expect(main).toHaveTextContent('5.90 USD');
+  });
+
+  it('shows the price due today that checkout asks for, and the launch places left', async () => {
+    db.launchOfferRemaining = 37;
+    renderRoute('/subscribe');
+    const main = await screen.findByRole('main', {}, { timeout: 5000 });
+    expect(await within(main).findByText('Due today: 0.45 USD')).toBeInTheDocument();
+    expect(within(main).getByText('Due today: 2.95 USD')).toBeInTheDocument();
+    expect(main).toHaveTextContent('50% off for the first 100 customers');
+    expect(main).toHaveTextContent('37 places left at the launch price.');
+  });
+
+  it('charges the full price once the launch places are gone', async () => {
+    db.launchOfferRemaining = 0;
+    renderRoute('/subscribe');
+    const main = await screen.findByRole('main', {}, { timeout: 5000 });
+    expect(await within(main).findByText('Due today: 0.90 USD')).toBeInTheDocument();
+    expect(within(main).getByText('Due today: 5.90 USD')).toBeInTheDocument();
+    expect(main).not.toHaveTextContent('places left');
+  });
+
+  it("says 'No payment was made' when back from checkout's Cancel", async () => {
+    renderRoute('/subscribe?canceled=true');
+    expect(await screen.findByText('No payment was made.', {}, { timeout: 5000 })).toBeVisible();
+  });
+
+  it("shows 'Already paid' with a link to /months, and no Pay button, to someone who has paid", async () => {
+    db.hasPaid = true;
+    renderRoute('/subscribe');
+    expect(
+      await screen.findByRole('heading', { name: 'Already paid' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    const main = screen.getByRole('main');
+    expect(within(main).getByRole('link', { name: 'Go to your months' })).toHaveAttribute(
+      'href',
+      '/months',
+    );
+    expect(within(main).queryByRole('button', { name: 'Monthly' })).not.toBeInTheDocument();
+    expect(within(main).queryByRole('button', { name: 'Pay Once' })).not.toBeInTheDocument();
+  });
+
+  it('enables both plans again after a failed checkout', async () => {
+    server.use(failing('post', 'api/stripe/create-checkout-session', 500));
+    const view = renderRoute('/subscribe');
+    await view.user.click(
+      await screen.findByRole('button', { name: 'Monthly' }, { timeout: 5000 }),
+    );
+    await waitFor(() =>
+      expect(console.error).toHaveBeenCalledWith('Checkout failed', expect.anything()),
+    );
+    expect(screen.getByRole('button', { name: 'Pay Once' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Monthly' })).toBeEnabled();
   });
 
   it('only logs a checkout failure', async () => {
