@@ -9,6 +9,7 @@ import type {
   Month,
 } from '../../../contract/entities';
 import type { Credentials } from '../../../contract/requests';
+import type { TrashItem } from '../../../contract/trash';
 import type { MonthFixture } from '../../fixtures/factories';
 
 export interface MockDb {
@@ -23,6 +24,8 @@ export interface MockDb {
   revokedRefreshTokens: Set<string>;
   hasPaid: boolean;
   launchOfferRemaining: number;
+  /** The Recently deleted bin, newest first; `restore` puts the item's rows back. */
+  trash: { item: TrashItem; restore: () => unknown }[];
 }
 
 function emptyDb(): MockDb {
@@ -38,6 +41,7 @@ function emptyDb(): MockDb {
     revokedRefreshTokens: new Set(),
     hasPaid: true,
     launchOfferRemaining: 100,
+    trash: [],
   };
 }
 

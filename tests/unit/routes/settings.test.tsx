@@ -6,9 +6,10 @@ import { EXPORT_FORMAT, type ExportFile } from '../../../contract/export';
 import { MESSAGES } from '../../../contract/rules';
 import { getAccessToken } from '../../../src/api/tokens';
 import { TEXTS } from '../../../src/texts';
-import { makeMonth } from '../../fixtures/factories';
+import { makeGoal, makeMonth } from '../../fixtures/factories';
 import { db } from '../msw/db';
 import { ACCOUNT_PASSWORD } from '../msw/handlers/account';
+import { binItem } from '../msw/handlers/trash';
 import { failing } from '../msw/responses';
 import { requestLog, server, setupMswServer } from '../msw/server';
 import { findToast, renderRoute, signIn } from './render-route';
@@ -225,5 +226,71 @@ describe('delete account', () => {
     await user.click(dialog.getByRole('button', { name: 'Delete my account' }));
     expect(await dialog.findByRole('alert')).toHaveTextContent('Failed with 503');
     expect(pathname()).toBe('/settings');
+  });
+});
+
+describe('Recently deleted', () => {
+  function binGoal(name: string) {
+    const month = makeMonth({ name: 'June' });
+    db.months.push(month);
+    const goal = makeGoal(month, { name });
+    binItem(
+      {
+        kind: 'goal',
+        id: goal.id,
+        label: name,
+        month: month.id,
+        month_name: month.name,
+        date: null,
+      },
+      () => {
+        db.goals.push(goal);
+        return goal;
+      },
+    );
+    return goal;
+  }
+
+  it('says so when nothing was deleted', async () => {
+    renderRoute('/settings');
+    expect(
+      await screen.findByText('Nothing deleted in the last 30 days.', {}, FIRST_RENDER),
+    ).toBeInTheDocument();
+  });
+
+  it('lists deleted items and restores one, moving focus to the next row', async () => {
+    binGoal('Swim');
+    const run = binGoal('Run');
+    const view = renderRoute('/settings');
+    const restore = await screen.findByRole('button', { name: 'Restore Run' }, FIRST_RENDER);
+    expect(section('Recently deleted').getAllByText(/in June/)).toHaveLength(2);
+
+    await view.user.click(restore);
+
+    expect(await findToast('Restored')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Restore Run' })).not.toBeInTheDocument(),
+    );
+    expect(db.goals).toEqual([run]);
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Restore Swim' })),
+    );
+  });
+
+  it('deletes forever only after confirming', async () => {
+    binGoal('Swim');
+    const view = renderRoute('/settings');
+    await view.user.click(
+      await screen.findByRole('button', { name: 'Delete Swim forever' }, FIRST_RENDER),
+    );
+    const dialog = within(await screen.findByRole('dialog', { name: 'Delete forever?' }));
+    expect(db.trash).toHaveLength(1);
+
+    await view.user.click(dialog.getByRole('button', { name: 'Delete forever' }));
+
+    expect(await findToast('Deleted forever')).toBeInTheDocument();
+    expect(db.trash).toEqual([]);
+    expect(db.goals).toEqual([]);
+    expect(await screen.findByText('Nothing deleted in the last 30 days.')).toBeInTheDocument();
   });
 });

@@ -5,6 +5,7 @@ import { makeGoal } from '../../../fixtures/factories';
 import { db } from '../db';
 import { idParam, noContent, notFound } from '../responses';
 import { apiUrl } from '../url';
+import { binItem } from './trash';
 
 export const goalHandlers = [
   http.get(apiUrl('api/goals/'), ({ request }) => {
@@ -27,8 +28,24 @@ export const goalHandlers = [
   }),
   http.delete(apiUrl('api/goals/delete/:id/'), ({ params }) => {
     const id = Number(params.id);
-    if (!db.goals.some((g) => g.id === id)) return notFound();
+    const goal = db.goals.find((g) => g.id === id);
+    if (!goal) return notFound();
     db.goals = db.goals.filter((g) => g.id !== id);
+    const month = db.months.find((m) => m.id === goal.month_id);
+    binItem(
+      {
+        kind: 'goal',
+        id,
+        label: goal.name,
+        month: goal.month_id,
+        month_name: month?.name ?? null,
+        date: null,
+      },
+      () => {
+        db.goals.push(goal);
+        return goal;
+      },
+    );
     return noContent();
   }),
 ];

@@ -11,6 +11,7 @@ import { journalHandlers } from './journals';
 import { measureHandlers } from './measures';
 import { monthHandlers } from './months';
 import { statsHandlers } from './stats';
+import { trashHandlers } from './trash';
 
 export const handlers = [
   ...authHandlers,
@@ -25,4 +26,5 @@ export const handlers = [
   ...dailyMeasureHandlers,
   ...exportHandlers,
   ...statsHandlers,
+  ...trashHandlers,
 ];
