@@ -2,14 +2,20 @@
 import type { DailyHabit } from '../../contract/entities';
 import type { CreateDailyHabit, UpdateDailyHabit } from '../../contract/requests';
 import { client } from './client';
+import { idempotencyHeaders } from './idempotency';
 
 /** One request for the whole month (our server's `?month=`); older servers may ignore the filter. */
 export function listMonthDailyHabits(monthId: number): Promise<DailyHabit[]> {
   return client.get('api/dailyhabits/', { searchParams: { month: monthId } }).json<DailyHabit[]>();
 }
 
-export function createDailyHabit(body: CreateDailyHabit): Promise<DailyHabit> {
-  return client.post('api/dailyhabits/', { json: body }).json<DailyHabit>();
+export function createDailyHabit(
+  body: CreateDailyHabit,
+  idempotencyKey?: string,
+): Promise<DailyHabit> {
+  return client
+    .post('api/dailyhabits/', { json: body, headers: idempotencyHeaders(idempotencyKey) })
+    .json<DailyHabit>();
 }
 
 export function updateDailyHabit(id: number, body: UpdateDailyHabit): Promise<DailyHabit> {

@@ -2,6 +2,7 @@
 import type { DailyMeasure } from '../../contract/entities';
 import type { CreateDailyMeasure, UpdateDailyMeasure } from '../../contract/requests';
 import { client } from './client';
+import { idempotencyHeaders } from './idempotency';
 
 /** One request for the whole month (our server's `?month=`); older servers may ignore the filter. */
 export function listMonthDailyMeasures(monthId: number): Promise<DailyMeasure[]> {
@@ -10,8 +11,13 @@ export function listMonthDailyMeasures(monthId: number): Promise<DailyMeasure[]>
     .json<DailyMeasure[]>();
 }
 
-export function createDailyMeasure(body: CreateDailyMeasure): Promise<DailyMeasure> {
-  return client.post('api/dailymeasures/', { json: body }).json<DailyMeasure>();
+export function createDailyMeasure(
+  body: CreateDailyMeasure,
+  idempotencyKey?: string,
+): Promise<DailyMeasure> {
+  return client
+    .post('api/dailymeasures/', { json: body, headers: idempotencyHeaders(idempotencyKey) })
+    .json<DailyMeasure>();
 }
 
 export function updateDailyMeasure(id: number, body: UpdateDailyMeasure): Promise<DailyMeasure> {

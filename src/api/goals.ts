@@ -2,13 +2,16 @@
 import type { Goal } from '../../contract/entities';
 import type { CreateGoal, UpdateGoal } from '../../contract/requests';
 import { client } from './client';
+import { idempotencyHeaders } from './idempotency';
 
 export function listGoals(monthId: number): Promise<Goal[]> {
   return client.get('api/goals/', { searchParams: { month: monthId } }).json<Goal[]>();
 }
 
-export function createGoal(body: CreateGoal): Promise<Goal> {
-  return client.post('api/goals/', { json: body }).json<Goal>();
+export function createGoal(body: CreateGoal, idempotencyKey?: string): Promise<Goal> {
+  return client
+    .post('api/goals/', { json: body, headers: idempotencyHeaders(idempotencyKey) })
+    .json<Goal>();
 }
 
 export function updateGoal(id: number, body: UpdateGoal): Promise<Goal> {

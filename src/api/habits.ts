@@ -1,12 +1,24 @@
 // Habit endpoints.
 import type { Habit } from '../../contract/entities';
-import type { CreateHabit } from '../../contract/requests';
+import type { CreateHabit, UpdateNamed } from '../../contract/requests';
 import { client } from './client';
+import { idempotencyHeaders } from './idempotency';
 
 export function listHabits(monthId: number): Promise<Habit[]> {
   return client.get('api/habits/', { searchParams: { month: monthId } }).json<Habit[]>();
 }
 
-export function createHabit(body: CreateHabit): Promise<Habit> {
-  return client.post('api/habits/', { json: body }).json<Habit>();
+export function createHabit(body: CreateHabit, idempotencyKey?: string): Promise<Habit> {
+  return client
+    .post('api/habits/', { json: body, headers: idempotencyHeaders(idempotencyKey) })
+    .json<Habit>();
+}
+
+export function updateHabit(id: number, body: UpdateNamed): Promise<Habit> {
+  return client.patch(`api/habits/${id}/`, { json: body }).json<Habit>();
+}
+
+/** The server deletes the habit's ticks (daily habits) with it. */
+export async function deleteHabit(id: number): Promise<void> {
+  await client.delete(`api/habits/${id}/`);
 }

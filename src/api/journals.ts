@@ -3,6 +3,7 @@ import type { Journal } from '../../contract/entities';
 import type { CreateJournal, UpdateJournal } from '../../contract/requests';
 import type { JournalSearchHit } from '../../contract/search';
 import { client } from './client';
+import { idempotencyHeaders } from './idempotency';
 
 export function listJournals(monthId: number): Promise<Journal[]> {
   return client.get('api/journals/', { searchParams: { month: monthId } }).json<Journal[]>();
@@ -15,8 +16,10 @@ export function searchJournals(words: string, signal?: AbortSignal): Promise<Jou
     .json<JournalSearchHit[]>();
 }
 
-export function createJournal(body: CreateJournal): Promise<Journal> {
-  return client.post('api/journals/', { json: body }).json<Journal>();
+export function createJournal(body: CreateJournal, idempotencyKey?: string): Promise<Journal> {
+  return client
+    .post('api/journals/', { json: body, headers: idempotencyHeaders(idempotencyKey) })
+    .json<Journal>();
 }
 
 export function updateJournal(id: number, body: UpdateJournal): Promise<Journal> {

@@ -2,6 +2,7 @@
 import type { Month } from '../../contract/entities';
 import type { CreateMonth, UpdateMonth } from '../../contract/requests';
 import { client } from './client';
+import { idempotencyHeaders } from './idempotency';
 
 export function listMonths(): Promise<Month[]> {
   return client.get('api/months/').json<Month[]>();
@@ -11,8 +12,10 @@ export function getMonth(id: number): Promise<Month> {
   return client.get(`api/months/${id}/`).json<Month>();
 }
 
-export function createMonth(body: CreateMonth): Promise<Month> {
-  return client.post('api/months/', { json: body }).json<Month>();
+export function createMonth(body: CreateMonth, idempotencyKey?: string): Promise<Month> {
+  return client
+    .post('api/months/', { json: body, headers: idempotencyHeaders(idempotencyKey) })
+    .json<Month>();
 }
 
 export function updateMonth(id: number, body: UpdateMonth): Promise<Month> {

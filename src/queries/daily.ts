@@ -1,11 +1,11 @@
 // A month's daily habits and daily measures: one request each, kept to the month's journals.
-import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useQueryClient } from '@tanstack/react-query';
 import type { DailyHabit } from '../../contract/entities';
 import { listMonthDailyHabits, updateDailyHabit } from '../api/daily-habits';
 import { listMonthDailyMeasures } from '../api/daily-measures';
-import { patchRowOptimistically, replaceInList } from './cache';
 import { journalsQueryOptions } from './journal-list';
-import { dailyHabitKeys, dailyMeasureKeys } from './keys';
+import { dailyHabitKeys, dailyMeasureKeys, habitKeys, journalKeys } from './keys';
+import { useRowToggle } from './row-toggle';
 import { invalidateMonthStats } from './stats';
 
 /**
@@ -49,19 +49,25 @@ export interface ToggleDailyHabit {
   isPracticed: boolean;
 }
 
-/** Ticks one habit on one journal; only that daily habit changes in cache, nothing is refetched. */
+/**
+ * Ticks one habit on one journal; only that daily habit changes in cache, nothing is refetched.
+ * Shown in the click's own task, sent in click order, the last click wins (see row-toggle.ts). A
+ * 404 means the entry (or the habit) went elsewhere: the month's lists are read again.
+ */
 export function useToggleDailyHabit(monthId: number) {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ dailyHabitId, isPracticed }: ToggleDailyHabit) =>
+  return useRowToggle<DailyHabit, ToggleDailyHabit>({
+    listKey: dailyHabitKeys.list(monthId),
+    scope: `daily-habit-toggles-${monthId}`,
+    kind: 'journal',
+    rowId: ({ dailyHabitId }) => dailyHabitId,
+    patch: ({ isPracticed }) => ({ is_practiced: isPracticed }),
+    write: ({ dailyHabitId, isPracticed }) =>
       updateDailyHabit(dailyHabitId, { is_practiced: isPracticed }),
-    onMutate: ({ dailyHabitId, isPracticed }) =>
-      patchRowOptimistically<DailyHabit>(queryClient, dailyHabitKeys.list(monthId), dailyHabitId, {
-        is_practiced: isPracticed,
-      }),
-    onError: (_error, _variables, undo) => undo?.(),
-    onSuccess: (dailyHabit) =>
-      replaceInList<DailyHabit>(queryClient, dailyHabitKeys.list(monthId), dailyHabit),
+    onDeleted: (client) => {
+      for (const queryKey of [journalKeys.list(monthId), habitKeys.list(monthId)])
+        void client.invalidateQueries({ queryKey, exact: true });
+    },
     onSettled: () => invalidateMonthStats(queryClient, monthId),
   });
 }

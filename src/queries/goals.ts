@@ -2,19 +2,29 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Goal } from '../../contract/entities';
 import { createGoal, deleteGoal, listGoals, updateGoal } from '../api/goals';
-import { appendToList, patchRowOptimistically, removeFromList, replaceInList } from './cache';
+import { useActionKeys } from './action-key';
+import { appendToList, removeFromList } from './cache';
 import { goalKeys } from './keys';
+import { useRowToggle } from './row-toggle';
 import { invalidateMonthStats } from './stats';
 
 export function goalsQueryOptions(monthId: number) {
   return queryOptions({ queryKey: goalKeys.list(monthId), queryFn: () => listGoals(monthId) });
 }
 
+/** Saving the same name again after a failure (a retry) reuses the Idempotency-Key: one goal at most. */
 export function useCreateGoal(monthId: number) {
   const queryClient = useQueryClient();
+  const keys = useActionKeys();
   return useMutation({
-    mutationFn: ({ name }: { name: string }) => createGoal({ name, month_id: monthId }),
-    onSuccess: (goal) => appendToList<Goal>(queryClient, goalKeys.list(monthId), goal),
+    mutationFn: ({ name }: { name: string }) => {
+      const body = { name, month_id: monthId };
+      return createGoal(body, keys.keyFor(body));
+    },
+    onSuccess: (goal) => {
+      keys.finish();
+      appendToList<Goal>(queryClient, goalKeys.list(monthId), goal);
+    },
     onSettled: () => invalidateMonthStats(queryClient, monthId),
   });
 }
@@ -24,17 +34,20 @@ export interface ToggleGoal {
   isCompleted: boolean;
 }
 
+/**
+ * The checkbox moves in the click's own task; the month's toggles reach the server one at a time in
+ * click order, and an older answer never paints over a newer click. A goal deleted elsewhere (404)
+ * leaves the list and the error says so.
+ */
 export function useToggleGoal(monthId: number) {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ goalId, isCompleted }: ToggleGoal) =>
-      updateGoal(goalId, { is_completed: isCompleted }),
-    onMutate: ({ goalId, isCompleted }) =>
-      patchRowOptimistically<Goal>(queryClient, goalKeys.list(monthId), goalId, {
-        is_completed: isCompleted,
-      }),
-    onError: (_error, _variables, undo) => undo?.(),
-    onSuccess: (goal) => replaceInList<Goal>(queryClient, goalKeys.list(monthId), goal),
+  return useRowToggle<Goal, ToggleGoal>({
+    listKey: goalKeys.list(monthId),
+    scope: `goal-toggles-${monthId}`,
+    kind: 'goal',
+    rowId: ({ goalId }) => goalId,
+    patch: ({ isCompleted }) => ({ is_completed: isCompleted }),
+    write: ({ goalId, isCompleted }) => updateGoal(goalId, { is_completed: isCompleted }),
     onSettled: () => invalidateMonthStats(queryClient, monthId),
   });
 }

@@ -4,8 +4,10 @@ import type { DailyHabit, DailyMeasure, Journal } from '../../contract/entities'
 import { createDailyHabit, updateDailyHabit } from '../api/daily-habits';
 import { createDailyMeasure, updateDailyMeasure } from '../api/daily-measures';
 import { createJournal, deleteJournal, updateJournal } from '../api/journals';
+import { type ActionKeys, useActionKeys } from './action-key';
 import { appendToList, removeFromList, replaceInList } from './cache';
 import { dailyHabitsQueryOptions, dailyMeasuresQueryOptions } from './daily';
+import { orDeletedElsewhere } from './deleted-elsewhere';
 import { compareJournals, journalsQueryOptions } from './journal-list';
 import { dailyHabitKeys, dailyMeasureKeys, journalKeys, journalSearchKeys } from './keys';
 import { measuresQueryOptions } from './measures';
@@ -35,36 +37,50 @@ export interface NewJournal {
 async function createJournalWithItems(
   queryClient: QueryClient,
   monthId: number,
-  { highlight, createdAt, metric, habits }: NewJournal,
+  input: NewJournal,
+  keys: ActionKeys,
 ): Promise<Journal> {
+  const { highlight, createdAt, metric, habits } = input;
   // Read before creating anything, so failing here leaves nothing to undo.
   const [measure] = await queryClient.ensureQueryData(measuresQueryOptions(monthId));
-  const journal = await createJournal({
-    highlight,
-    month_id: monthId,
-    ...(createdAt === undefined ? {} : { created_at: createdAt }),
-  });
+  // Each request of the action has its own key, derived from the action's: a retry of the same
+  // input (its answer was lost) repeats every step without making any row twice.
+  const key = keys.keyFor({ monthId, input });
+  const journal = await createJournal(
+    {
+      highlight,
+      month_id: monthId,
+      ...(createdAt === undefined ? {} : { created_at: createdAt }),
+    },
+    `${key}.journal`,
+  );
   try {
     if (measure) {
-      await createDailyMeasure({ journal_id: journal.id, measure_id: measure.id, metric });
+      await createDailyMeasure(
+        { journal_id: journal.id, measure_id: measure.id, metric },
+        `${key}.measure`,
+      );
     }
     for (const { habitId, isPracticed } of habits) {
-      await createDailyHabit({
-        journal_id: journal.id,
-        habit_id: habitId,
-        is_practiced: isPracticed,
-      });
+      await createDailyHabit(
+        { journal_id: journal.id, habit_id: habitId, is_practiced: isPracticed },
+        `${key}.habit-${habitId}`,
+      );
     }
   } catch (error) {
+    // The journal is deleted: repeating its key would answer that deleted journal again.
+    keys.finish();
     return rollBack('the new journal', () => deleteJournal(journal.id), error);
   }
+  keys.finish();
   return journal;
 }
 
 export function useCreateJournal(monthId: number) {
   const queryClient = useQueryClient();
+  const keys = useActionKeys();
   return useMutation({
-    mutationFn: (input: NewJournal) => createJournalWithItems(queryClient, monthId, input),
+    mutationFn: (input: NewJournal) => createJournalWithItems(queryClient, monthId, input, keys),
     onSettled: () => invalidateMonthStats(queryClient, monthId),
     // Resolves once the lists have reloaded, so the modal closes on the new entry (spec §4).
     onSuccess: () =>
@@ -159,10 +175,23 @@ async function editMetric(
   appendToList<DailyMeasure>(queryClient, key, created);
 }
 
+/**
+ * A 404 on any of the edit's writes means the entry was deleted elsewhere: its card leaves the
+ * cache (the lists are then read again, in case only a daily item had gone) and the error says so.
+ */
 export function useUpdateJournal(monthId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (edit: JournalEdit) => editJournal(queryClient, monthId, edit),
+    mutationFn: (edit: JournalEdit) =>
+      orDeletedElsewhere(
+        'journal',
+        () => editJournal(queryClient, monthId, edit),
+        () => {
+          forgetJournal(queryClient, monthId, edit.journalId);
+          for (const queryKey of [journalKeys.list(monthId), dailyHabitKeys.list(monthId)])
+            void queryClient.invalidateQueries({ queryKey, exact: true });
+        },
+      ),
     onSettled: () => invalidateMonthStats(queryClient, monthId),
   });
 }
@@ -176,14 +205,17 @@ export function useDeleteJournal(monthId: number) {
       return journalId;
     },
     onSettled: () => invalidateMonthStats(queryClient, monthId),
-    onSuccess: (journalId) => {
-      removeFromList<Journal>(queryClient, journalKeys.list(monthId), (j) => j.id === journalId);
-      void invalidateSearches(queryClient);
-      const ofJournal = (item: { journal_id: number }) => item.journal_id === journalId;
-      removeFromList<DailyHabit>(queryClient, dailyHabitKeys.list(monthId), ofJournal);
-      removeFromList<DailyMeasure>(queryClient, dailyMeasureKeys.list(monthId), ofJournal);
-    },
+    onSuccess: (journalId) => forgetJournal(queryClient, monthId, journalId),
   });
+}
+
+/** Drops a journal and its daily items from the caches. */
+function forgetJournal(queryClient: QueryClient, monthId: number, journalId: number): void {
+  removeFromList<Journal>(queryClient, journalKeys.list(monthId), (j) => j.id === journalId);
+  void invalidateSearches(queryClient);
+  const ofJournal = (item: { journal_id: number }) => item.journal_id === journalId;
+  removeFromList<DailyHabit>(queryClient, dailyHabitKeys.list(monthId), ofJournal);
+  removeFromList<DailyMeasure>(queryClient, dailyMeasureKeys.list(monthId), ofJournal);
 }
 
 /** Searches span every month: any journal write may change what they find. */

@@ -4,6 +4,8 @@ import type { Month } from '../../contract/entities';
 import { createHabit } from '../api/habits';
 import { createMeasure } from '../api/measures';
 import { createMonth, deleteMonth, getMonth, listMonths, updateMonth } from '../api/months';
+import { type ActionKeys, useActionKeys } from './action-key';
+import { orDeletedElsewhere } from './deleted-elsewhere';
 import { monthKeys } from './keys';
 import { rollBack } from './rollback';
 
@@ -37,30 +39,53 @@ export interface NewMonth {
   habits: string[];
 }
 
-/** Spec §4: month, then each habit in order, then the measure; the month goes if any step fails. */
-async function createMonthWithItems({ name, measure, habits }: NewMonth): Promise<Month> {
-  const month = await createMonth({ name });
+/**
+ * Spec §4: month, then each habit in order, then the measure; the month goes if any step fails.
+ * Each request's Idempotency-Key comes from the action's, so a retry makes no row twice.
+ */
+async function createMonthWithItems(input: NewMonth, keys: ActionKeys): Promise<Month> {
+  const { name, measure, habits } = input;
+  const key = keys.keyFor(input);
+  const month = await createMonth({ name }, `${key}.month`);
   try {
-    for (const habit of habits) await createHabit({ name: habit, month_id: month.id });
-    await createMeasure({ name: measure, month_id: month.id });
+    for (const [index, habit] of habits.entries()) {
+      await createHabit({ name: habit, month_id: month.id }, `${key}.habit-${index}`);
+    }
+    await createMeasure({ name: measure, month_id: month.id }, `${key}.measure`);
   } catch (error) {
+    keys.finish();
     return rollBack('the new month', () => deleteMonth(month.id), error);
   }
+  keys.finish();
   return month;
 }
 
 export function useCreateMonth() {
   const queryClient = useQueryClient();
+  const keys = useActionKeys();
   return useMutation({
-    mutationFn: createMonthWithItems,
+    mutationFn: (input: NewMonth) => createMonthWithItems(input, keys),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: monthKeys.list(), exact: true }),
   });
+}
+
+/** Drops a month deleted elsewhere from the list and forgets everything cached under it. */
+function forgetMonth(queryClient: QueryClient, monthId: number): void {
+  queryClient.setQueryData(monthKeys.list(), (months: Month[] | undefined) =>
+    months?.filter((m) => m.id !== monthId),
+  );
+  queryClient.removeQueries({ queryKey: monthKeys.scope(monthId) });
 }
 
 export function useUpdateMonth() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, name }: { id: number; name: string }) => updateMonth(id, { name }),
+    mutationFn: ({ id, name }: { id: number; name: string }) =>
+      orDeletedElsewhere(
+        'month',
+        () => updateMonth(id, { name }),
+        () => forgetMonth(queryClient, id),
+      ),
     onSuccess: (month) => {
       queryClient.setQueryData(monthKeys.detail(month.id), month);
       queryClient.setQueryData(monthKeys.list(), (months: Month[] | undefined) =>
@@ -77,12 +102,7 @@ export function useDeleteMonth() {
       await deleteMonth(monthId);
       return monthId;
     },
-    onSuccess: (monthId) => {
-      queryClient.setQueryData(monthKeys.list(), (months: Month[] | undefined) =>
-        months?.filter((m) => m.id !== monthId),
-      );
-      // The server deletes everything of the month with it.
-      queryClient.removeQueries({ queryKey: monthKeys.scope(monthId) });
-    },
+    // The server deletes everything of the month with it.
+    onSuccess: (monthId) => forgetMonth(queryClient, monthId),
   });
 }

@@ -3,6 +3,7 @@ import type { DailyHabit, DailyMeasure, Journal } from '../../../contract/entiti
 import { app } from '../../i18n/en/app';
 import { journals } from '../../i18n/en/journals';
 import { toasts } from '../../i18n/en/toasts';
+import { formatMetric } from '../../i18n/format';
 import { texts, useLocale, useTexts } from '../../i18n/store';
 import { useToggleDailyHabit } from '../../queries/daily';
 import { PencilIcon, TrashIcon } from '../icons';
@@ -32,7 +33,8 @@ export function JournalCard(props: JournalCardProps) {
   const t = useTexts('journals', journals);
   const words = useTexts('app', app);
   const toggle = useToggleDailyHabit(monthId);
-  const date = formatJournalDate(journal.created_at, useLocale());
+  const locale = useLocale();
+  const date = formatJournalDate(journal.created_at, locale);
   const headingId = `journal-${journal.id}`;
 
   const tick = (dailyHabit: DailyHabit, isPracticed: boolean) => {
@@ -54,7 +56,7 @@ export function JournalCard(props: JournalCardProps) {
       <p className="mb-journal-highlight">{journal.highlight}</p>
       {dailyMeasures.map((daily) => (
         <p key={daily.id} className="mb-journal-measure">
-          <strong>{daily.measure.name}:</strong> {daily.metric}
+          <strong>{daily.measure.name}:</strong> {formatMetric(daily.metric, locale)}
         </p>
       ))}
       {dailyHabits.length > 0 && (

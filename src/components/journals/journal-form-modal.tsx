@@ -1,21 +1,28 @@
 // The journal modal (spec §2, §5): the entry's date, Highlight, the measure's metric and one checkbox
 // per habit. Used by 'Create a Register' (today, habits unchecked by default) and by a card's Edit.
+// What is typed is kept as a draft on the device until saved, and closing with unsaved text asks first.
 import { Button, Checkbox, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useEffect } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Habit } from '../../../contract/entities';
 import { HIGHLIGHT_MAX_LENGTH, MESSAGES, METRIC_LIMIT } from '../../../contract/rules';
 import { app } from '../../i18n/en/app';
 import { journals } from '../../i18n/en/journals';
-import { translateMessage, useTexts } from '../../i18n/store';
+import { metricInputValue, parseMetric } from '../../i18n/format';
+import { type Locale, translateMessage, useLocale, useTexts } from '../../i18n/store';
 import { useOpenedAfterMount } from '../use-mounted-once';
+import { clearDraft, readDraft, writeDraft } from './form-draft';
 import { isCalendarDay } from './local-date';
+import { DiscardQuestion, useLeavePagePrompt } from './unsaved-guard';
 
 export interface JournalFormValues {
   /** The day the entry is about, `YYYY-MM-DD` ('' while the date input holds no full date). */
   createdAt: string;
   highlight: string;
-  /** Kept as typed; converted with Number() on submit. */
+  /**
+   * In and out of the modal: the number as JavaScript writes it (`7.5`), or ''. Inside, the
+   * field shows and takes it in the reader's language (`7,5` in pt-BR).
+   */
   metric: string;
   /** habit id → practised */
   practiced: Record<string, boolean>;
@@ -27,15 +34,18 @@ interface JournalFormModalProps {
   measureName: string;
   habits: Habit[];
   initialValues: JournalFormValues;
-  submitting: boolean;
-  onSubmit: (values: JournalFormValues) => void;
+  /** Kept for callers; the modal tracks its own submission from the moment Save is pressed. */
+  submitting?: boolean;
+  /** Resolves when the save is over; the form stays locked until then. */
+  onSubmit: (values: JournalFormValues) => unknown;
   onClose: () => void;
+  /** Where the unsaved text is kept on this device, e.g. per month and entry; none: no draft. */
+  draftKey?: string;
 }
 
-export function metricError(value: string): string | null {
-  const trimmed = value.trim();
-  if (trimmed === '') return MESSAGES.required;
-  const number = Number(trimmed);
+export function metricError(value: string, locale: Locale = 'en'): string | null {
+  if (value.trim() === '') return MESSAGES.required;
+  const number = parseMetric(value, locale);
   if (!Number.isFinite(number)) return MESSAGES.invalidNumber;
   if (Math.abs(number) > METRIC_LIMIT) return MESSAGES.maxValue(METRIC_LIMIT);
   return null;
@@ -51,36 +61,110 @@ function highlightError(value: string): string | null {
   return value.length > HIGHLIGHT_MAX_LENGTH ? MESSAGES.maxLength(HIGHLIGHT_MAX_LENGTH) : null;
 }
 
-// The rules answer in English (tests compare them with MESSAGES); the form shows the active language.
-const validate = {
-  createdAt: (value: string) => translateMessage(dateError(value)),
-  highlight: (value: string) => translateMessage(highlightError(value)),
-  metric: (value: string) => translateMessage(metricError(value)),
-};
+/** The caller's values as the form shows them: the metric in the reader's language. */
+function shown(values: JournalFormValues, locale: Locale): JournalFormValues {
+  const metric = values.metric.trim() === '' ? Number.NaN : Number(values.metric);
+  return {
+    ...values,
+    metric: Number.isFinite(metric) ? metricInputValue(metric, locale) : values.metric,
+  };
+}
+
+const sameValues = (a: JournalFormValues, b: JournalFormValues) =>
+  JSON.stringify(a) === JSON.stringify(b);
 
 export function JournalFormModal(props: JournalFormModalProps) {
-  const { opened, title, measureName, habits, initialValues, submitting, onSubmit, onClose } =
-    props;
+  const { opened, title, measureName, habits, initialValues, onSubmit, onClose, draftKey } = props;
   const t = useTexts('journals', journals);
   const words = useTexts('app', app);
-  const shown = useOpenedAfterMount(opened);
+  const locale = useLocale();
+  const visible = useOpenedAfterMount(opened);
+  // The rules answer in English (tests compare them with MESSAGES); the form shows the active language.
   const form = useForm<JournalFormValues>({
-    initialValues,
-    validate,
+    initialValues: shown(initialValues, locale),
+    validate: {
+      createdAt: (value) => translateMessage(dateError(value)),
+      highlight: (value) => translateMessage(highlightError(value)),
+      metric: (value) => translateMessage(metricError(value, locale)),
+    },
   });
+  // A ref as well as state: a second click or Enter in the same task must already see it.
+  const busyRef = useRef(false);
+  const [busy, setBusy] = useState(false);
+  const [asking, setAsking] = useState(false);
+  const [restored, setRestored] = useState(false);
+  const [start, setStart] = useState(() => shown(initialValues, locale));
+  const unsaved = opened && !sameValues(form.values, start);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: refill only when the modal opens
   useEffect(() => {
-    if (opened) {
-      form.setValues(initialValues);
-      form.clearErrors();
-    }
+    if (!opened) return;
+    const fresh = shown(initialValues, locale);
+    const draft = draftKey ? readDraft<JournalFormValues>(draftKey) : null;
+    setStart(fresh);
+    form.setValues(draft ? { ...fresh, ...draft } : fresh);
+    setRestored(draft !== null && !sameValues({ ...fresh, ...draft }, fresh));
+    form.clearErrors();
+    setAsking(false);
   }, [opened]);
 
+  // Every change is kept on the device until it is saved or discarded.
+  useEffect(() => {
+    if (!draftKey || !opened || busyRef.current) return;
+    if (unsaved) writeDraft(draftKey, form.values);
+    else clearDraft(draftKey);
+  }, [draftKey, opened, unsaved, form.values]);
+
+  useLeavePagePrompt(unsaved && !busy);
+
+  const discard = () => {
+    if (draftKey) clearDraft(draftKey);
+    setAsking(false);
+    onClose();
+  };
+  // Overlay, Escape, the × and Close all come here. While the question shows, they answer "keep".
+  const requestClose = () => {
+    if (busyRef.current) return;
+    if (asking) setAsking(false);
+    else if (unsaved) setAsking(true);
+    else discard();
+  };
+
+  const submit = form.onSubmit(async (values) => {
+    if (busyRef.current) return;
+    busyRef.current = true;
+    setBusy(true);
+    setAsking(false);
+    const metric = parseMetric(values.metric, locale);
+    try {
+      await onSubmit({ ...values, metric: Number.isFinite(metric) ? String(metric) : '' });
+    } finally {
+      busyRef.current = false;
+      setBusy(false);
+    }
+  });
+
+  // The caller closes the modal once the save succeeds (or the entry turns out deleted): the draft
+  // is done with. Discarding cleared it already; leaving the page keeps it (the modal unmounts open).
+  // The caller may drop the key as it closes (the edited entry): remember the last one.
+  const lastDraftKey = useRef(draftKey);
+  if (draftKey) lastDraftKey.current = draftKey;
+  useEffect(() => {
+    if (!opened && lastDraftKey.current) clearDraft(lastDraftKey.current);
+  }, [opened]);
+
+  const length = form.values.highlight.length;
+  const atLimit = length >= HIGHLIGHT_MAX_LENGTH;
+
   return (
-    <Modal opened={shown} onClose={onClose} title={title} centered>
-      <form onSubmit={form.onSubmit(onSubmit)} noValidate>
+    <Modal opened={visible} onClose={requestClose} title={title} centered>
+      <form onSubmit={submit} noValidate aria-busy={busy || undefined}>
         <Stack gap="md">
+          {restored && (
+            <Text size="sm" c="dimmed" role="status">
+              {t.draftRestored}
+            </Text>
+          )}
           {/* The browser's own date picker: keyboard-friendly, localized, and no date library. */}
           <TextInput
             type="date"
@@ -91,14 +175,30 @@ export function JournalFormModal(props: JournalFormModalProps) {
             max="9999-12-31"
             {...form.getInputProps('createdAt')}
           />
-          <Textarea
-            label={t.highlight}
-            description={t.highlightHint}
-            required
-            rows={3}
-            data-autofocus
-            {...form.getInputProps('highlight')}
-          />
+          <div>
+            <Textarea
+              label={t.highlight}
+              description={t.highlightHint}
+              required
+              rows={3}
+              data-autofocus
+              // The browser stops typing and pasting at the limit, so nothing is refused on Save.
+              maxLength={HIGHLIGHT_MAX_LENGTH}
+              aria-describedby="highlight-count"
+              {...form.getInputProps('highlight')}
+            />
+            <Text
+              id="highlight-count"
+              size="xs"
+              ta="right"
+              mt={4}
+              c={atLimit ? 'red' : 'dimmed'}
+              fw={atLimit ? 600 : undefined}
+            >
+              {t.charactersLeft(length, HIGHLIGHT_MAX_LENGTH)}
+              {atLimit ? ` · ${t.limitReached}` : ''}
+            </Text>
+          </div>
           <TextInput
             label={measureName}
             inputMode="decimal"
@@ -121,14 +221,23 @@ export function JournalFormModal(props: JournalFormModalProps) {
               </Stack>
             </fieldset>
           )}
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={onClose}>
-              {words.close}
-            </Button>
-            <Button type="submit" loading={submitting}>
-              {words.save}
-            </Button>
-          </Group>
+          {asking ? (
+            <DiscardQuestion onKeep={() => setAsking(false)} onDiscard={discard} />
+          ) : (
+            <Group justify="flex-end" mt="sm">
+              <Button variant="default" onClick={requestClose}>
+                {words.close}
+              </Button>
+              {/* aria-disabled, not disabled: the pressed button keeps keyboard focus meanwhile. */}
+              <Button
+                type="submit"
+                aria-disabled={busy || undefined}
+                data-disabled={busy || undefined}
+              >
+                {words.save}
+              </Button>
+            </Group>
+          )}
         </Stack>
       </form>
     </Modal>

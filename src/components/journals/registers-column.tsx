@@ -6,6 +6,7 @@ import type { DailyHabit, DailyMeasure, Habit, Journal } from '../../../contract
 import { journals as journalWords } from '../../i18n/en/journals';
 import { toasts } from '../../i18n/en/toasts';
 import { useTexts } from '../../i18n/store';
+import { isDeletedElsewhere } from '../../queries/deleted-elsewhere';
 import { compareJournals } from '../../queries/journal-list';
 import { useCreateJournal, useDeleteJournal, useUpdateJournal } from '../../queries/journals';
 import { rendersWholePage } from '../../server-html';
@@ -116,6 +117,8 @@ export function RegistersColumn(props: RegistersColumnProps) {
       setEditing(null);
     } catch (error) {
       notifyFailure(toast.journalUpdateFailed, error);
+      // Deleted in another tab or device: its card is gone from the cache, so is its dialog.
+      if (isDeletedElsewhere(error)) setEditing(null);
     }
   };
 
@@ -170,6 +173,7 @@ export function RegistersColumn(props: RegistersColumnProps) {
             submitting={createJournal.isPending}
             onSubmit={create}
             onClose={closeCreate}
+            draftKey={`journal:${monthId}:new`}
           />
         )}
         {editMounted && (
@@ -182,6 +186,7 @@ export function RegistersColumn(props: RegistersColumnProps) {
             submitting={updateJournal.isPending}
             onSubmit={update}
             onClose={() => setEditing(null)}
+            draftKey={editing ? `journal:${monthId}:${editing.id}` : undefined}
           />
         )}
       </Suspense>

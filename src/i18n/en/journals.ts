@@ -8,6 +8,11 @@ export const journals = {
   createGoal: 'Create a Goal',
   registers: 'Registers',
   goals: 'Goals',
+  // Below 900 px the columns are tabs; a long month's entries can be compact, with a jump to a day.
+  sections: 'Month sections',
+  compactList: 'Compact list',
+  jumpToDay: 'Jump to day',
+  chooseDay: 'Choose a day',
   // The month heading, the columns and the cards.
   backToMonths: 'Back to all months',
   measure: 'Measure',
@@ -29,4 +34,19 @@ export const journals = {
   statsLoading: 'Loading the month at a glance',
   statsFailed: 'The month at a glance could not be loaded.',
   statsRetry: 'Try again',
+  // Unsaved text in a modal (issue 15 #3) and the highlight's counter (#16).
+  unsavedTitle: 'Discard what you typed?',
+  unsavedBody: 'Your unsaved text will be lost.',
+  keepEditing: 'Keep editing',
+  discard: 'Discard',
+  draftRestored: 'Your unsaved draft was restored.',
+  charactersLeft: (count: number, max: number) => `${count} / ${max} characters`,
+  limitReached: 'Limit reached',
+  /** A write answered 404: the item went in another tab or device (issue 15 #5). */
+  deletedElsewhere: {
+    journal: 'This entry was deleted elsewhere (in another tab or device).',
+    goal: 'This goal was deleted elsewhere (in another tab or device).',
+    month: 'This month was deleted elsewhere (in another tab or device).',
+    habit: 'This habit was deleted elsewhere (in another tab or device).',
+  },
 } as const;

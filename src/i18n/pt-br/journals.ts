@@ -8,6 +8,10 @@ export const journals: Messages['journals'] = {
   createGoal: 'Criar uma meta',
   registers: 'Registros',
   goals: 'Metas',
+  sections: 'Seções do mês',
+  compactList: 'Lista compacta',
+  jumpToDay: 'Ir para o dia',
+  chooseDay: 'Escolha um dia',
   backToMonths: 'Voltar para todos os meses',
   measure: 'Medida',
   noEntries: 'Nenhum registro ainda. Adicione o destaque de hoje para começar o mês.',
@@ -26,6 +30,19 @@ export const journals: Messages['journals'] = {
   statsLoading: 'Carregando o mês num relance',
   statsFailed: 'Não foi possível carregar o mês num relance.',
   statsRetry: 'Tentar de novo',
+  unsavedTitle: 'Descartar o que você escreveu?',
+  unsavedBody: 'O texto não salvo será perdido.',
+  keepEditing: 'Continuar editando',
+  discard: 'Descartar',
+  draftRestored: 'Seu rascunho não salvo foi restaurado.',
+  charactersLeft: (count, max) => `${count} / ${max} caracteres`,
+  limitReached: 'Limite atingido',
+  deletedElsewhere: {
+    journal: 'Este registro foi excluído em outro lugar (outra aba ou dispositivo).',
+    goal: 'Esta meta foi excluída em outro lugar (outra aba ou dispositivo).',
+    month: 'Este mês foi excluído em outro lugar (outra aba ou dispositivo).',
+    habit: 'Este hábito foi excluído em outro lugar (outra aba ou dispositivo).',
+  },
 };
 
 export const months: Messages['months'] = {

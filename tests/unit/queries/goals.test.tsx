@@ -1,5 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { act, waitFor } from '@testing-library/react';
+import { delay, HttpResponse, http } from 'msw';
+import type { Goal } from '../../../contract/entities';
+import type { UpdateGoal } from '../../../contract/requests';
+import { isDeletedElsewhere } from '../../../src/queries/deleted-elsewhere';
 import {
   goalsQueryOptions,
   useCreateGoal,
@@ -8,8 +12,9 @@ import {
 } from '../../../src/queries/goals';
 import { makeMonthFixture } from '../../fixtures/factories';
 import { db, seedMonth } from '../msw/db';
-import { failing } from '../msw/responses';
+import { failing, unreachable } from '../msw/responses';
 import { requestLog, server, setupMswServer } from '../msw/server';
+import { apiUrl } from '../msw/url';
 import { createTestQueryClient, renderQueryHook } from './wrapper';
 
 setupMswServer();
@@ -120,5 +125,128 @@ describe('useDeleteGoal', () => {
     await act(() => result.current.mutateAsync(fixture.goals[0]!.id).catch(() => undefined));
     await waitFor(() => expect(result.current.isError).toBe(true));
     expect(queryClient.getQueryData(key)).toHaveLength(1);
+  });
+});
+
+describe('useToggleGoal on a slow network (issue 15 #4)', () => {
+  /** The server applies each PATCH when its delay is over, as a slow request would land. */
+  function slowPatches(delays: number[]) {
+    const started: string[] = [];
+    let call = 0;
+    server.use(
+      http.patch(apiUrl('api/goals/:id/'), async ({ params, request }) => {
+        const body = (await request.json()) as UpdateGoal;
+        started.push(`start ${String(body.is_completed)}`);
+        await delay(delays[call++] ?? 0);
+        const goal = db.goals.find((g) => g.id === Number(params.id))!;
+        Object.assign(goal, body);
+        started.push(`done ${String(body.is_completed)}`);
+        return HttpResponse.json(goal);
+      }),
+    );
+    return started;
+  }
+
+  it('shows the new state at once, in the same task as the click', () => {
+    const { queryClient, key, monthId, fixture } = withGoals(['A']);
+    const { result } = renderQueryHook(() => useToggleGoal(monthId), queryClient);
+    const painted: boolean[] = [];
+    const unsubscribe = queryClient.getQueryCache().subscribe(() => {
+      painted.push(queryClient.getQueryData<Goal[]>(key)![0]!.is_completed);
+    });
+
+    result.current.mutate({ goalId: fixture.goals[0]!.id, isCompleted: true });
+
+    // No await: the cache (and so the checkbox) has changed before the click's task ends.
+    expect(queryClient.getQueryData<Goal[]>(key)?.[0]?.is_completed).toBe(true);
+    unsubscribe();
+    expect(painted).toContain(true);
+  });
+
+  it('lets the last click win on screen and on the server, whatever order the answers come in', async () => {
+    const { queryClient, key, monthId, fixture } = withGoals(['A']);
+    const goalId = fixture.goals[0]!.id;
+    const log = slowPatches([300, 10]);
+    const { result } = renderQueryHook(() => useToggleGoal(monthId), queryClient);
+    const shown: boolean[] = [];
+    const unsubscribe = queryClient.getQueryCache().subscribe(() => {
+      const value = queryClient.getQueryData<Goal[]>(key)?.[0]?.is_completed;
+      if (shown.at(-1) !== value && value !== undefined) shown.push(value);
+    });
+
+    act(() => result.current.mutate({ goalId, isCompleted: true }));
+    act(() => result.current.mutate({ goalId, isCompleted: false }));
+    await waitFor(() => expect(log).toHaveLength(4), { timeout: 3000 });
+    await waitFor(() => expect(queryClient.isMutating()).toBe(0));
+    unsubscribe();
+
+    // ✓ then ✗, never ✓ again when the older answer lands.
+    expect(shown).toEqual([true, false]);
+    expect(queryClient.getQueryData<Goal[]>(key)?.[0]?.is_completed).toBe(false);
+    // One at a time, in click order: the server ends on the last click.
+    expect(log).toEqual(['start true', 'done true', 'start false', 'done false']);
+    expect(db.goals[0]?.is_completed).toBe(false);
+  });
+
+  it('puts back what the server has when the last click fails', async () => {
+    const { queryClient, key, monthId, fixture } = withGoals(['A']);
+    const goalId = fixture.goals[0]!.id;
+    const { result } = renderQueryHook(() => useToggleGoal(monthId), queryClient);
+    await act(() => result.current.mutateAsync({ goalId, isCompleted: true }));
+    server.use(failing('patch', 'api/goals/:id/', 500));
+
+    await act(() =>
+      result.current.mutateAsync({ goalId, isCompleted: false }).catch(() => undefined),
+    );
+
+    expect(queryClient.getQueryData<Goal[]>(key)?.[0]?.is_completed).toBe(true);
+  });
+});
+
+describe('a goal deleted elsewhere (issue 15 #5)', () => {
+  it('leaves the cached list on a 404, and the error says it was deleted elsewhere', async () => {
+    const { queryClient, key, monthId, fixture } = withGoals(['Gone', 'Kept']);
+    db.goals = db.goals.filter((g) => g.name !== 'Gone');
+    const { result } = renderQueryHook(() => useToggleGoal(monthId), queryClient);
+
+    const error = await act(() =>
+      result.current
+        .mutateAsync({ goalId: fixture.goals[0]!.id, isCompleted: true })
+        .catch((caught: unknown) => caught),
+    );
+
+    expect(queryClient.getQueryData<Goal[]>(key)?.map((g) => g.name)).toEqual(['Kept']);
+    expect(isDeletedElsewhere(error)).toBe(true);
+    expect((error as Error).message).toBe(
+      'This goal was deleted elsewhere (in another tab or device).',
+    );
+  });
+});
+
+describe('useCreateGoal and the Idempotency-Key (issue 15 #1)', () => {
+  function recordKeys() {
+    const keys: (string | null)[] = [];
+    server.events.on('request:start', ({ request }) => {
+      if (request.method === 'POST') keys.push(request.headers.get('idempotency-key'));
+    });
+    return keys;
+  }
+  afterEach(() => server.events.removeAllListeners('request:start'));
+
+  it('sends a key, reuses it when the same goal is retried after a failure, and takes a new one after a success', async () => {
+    const { queryClient, monthId } = withGoals([]);
+    const keys = recordKeys();
+    const { result } = renderQueryHook(() => useCreateGoal(monthId), queryClient);
+    server.use(unreachable('post', 'api/goals/'));
+    await act(() => result.current.mutateAsync({ name: 'Swim' }).catch(() => undefined));
+    server.resetHandlers();
+
+    await act(() => result.current.mutateAsync({ name: 'Swim' }));
+    await act(() => result.current.mutateAsync({ name: 'Swim' }));
+
+    expect(keys).toHaveLength(3);
+    expect(keys[0]).toMatch(/^[\w-]{16,}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[1]);
   });
 });

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { act, waitFor } from '@testing-library/react';
 import { dailyHabitsQueryOptions, dailyMeasuresQueryOptions } from '../../../src/queries/daily';
+import { isDeletedElsewhere } from '../../../src/queries/deleted-elsewhere';
 import {
   journalsQueryOptions,
   useCreateJournal,
@@ -389,5 +390,89 @@ describe('journal dates', () => {
       }),
     );
     expect(requestLog).toEqual([]);
+  });
+});
+
+describe('an entry deleted elsewhere (issue 15 #5)', () => {
+  it('drops the card and its daily items from the caches on a 404, and says it was deleted elsewhere', async () => {
+    const fixture = seedMonth(makeMonthFixture({ journals: 2, habits: ['Read'] }));
+    const [gone, kept] = fixture.journals;
+    const { result, queryClient } = await renderOnPage(fixture, () =>
+      useUpdateJournal(fixture.month.id),
+    );
+    db.journals = db.journals.filter((j) => j.id !== gone!.id);
+    db.dailyHabits = db.dailyHabits.filter((d) => d.journal_id !== gone!.id);
+    db.dailyMeasures = db.dailyMeasures.filter((d) => d.journal_id !== gone!.id);
+
+    const error = await act(() =>
+      result.current.hook
+        .mutateAsync({ journalId: gone!.id, highlight: 'Edited in a stale tab' })
+        .catch((caught: unknown) => caught),
+    );
+
+    expect(isDeletedElsewhere(error)).toBe(true);
+    expect((error as Error).message).toBe(
+      'This entry was deleted elsewhere (in another tab or device).',
+    );
+    const id = fixture.month.id;
+    expect(queryClient.getQueryData(journalsQueryOptions(id).queryKey)?.map((j) => j.id)).toEqual([
+      kept!.id,
+    ]);
+    const dailyHabits = queryClient.getQueryData(dailyHabitsQueryOptions(id).queryKey) ?? [];
+    expect(dailyHabits.some((d) => d.journal_id === gone!.id)).toBe(false);
+    const dailyMeasures = queryClient.getQueryData(dailyMeasuresQueryOptions(id).queryKey) ?? [];
+    expect(dailyMeasures.some((d) => d.journal_id === gone!.id)).toBe(false);
+  });
+});
+
+describe('useCreateJournal and the Idempotency-Key (issue 15 #1)', () => {
+  function recordKeys() {
+    const keys: string[] = [];
+    const record = ({ request }: { request: Request }) => {
+      if (request.method === 'POST') keys.push(request.headers.get('idempotency-key') ?? 'none');
+    };
+    server.events.on('request:start', record);
+    return { keys, stop: () => server.events.removeListener('request:start', record) };
+  }
+  const entryFor = (fixture: MonthFixture) => ({
+    highlight: 'Once',
+    createdAt: '2024-01-05',
+    metric: 7,
+    habits: [{ habitId: fixture.habits[0]!.id, isPracticed: true }],
+  });
+
+  it('retries a create whose answer was lost with the same key, so the server can answer the first result', async () => {
+    const fixture = seedMonth(makeMonthFixture({ journals: 0, habits: ['Read'] }));
+    const { result } = await renderOnPage(fixture, () => useCreateJournal(fixture.month.id));
+    const { keys, stop } = recordKeys();
+    server.use(unreachable('post', 'api/journals/'));
+    await act(() => result.current.hook.mutateAsync(entryFor(fixture)).catch(() => undefined));
+    server.resetHandlers();
+
+    await act(() => result.current.hook.mutateAsync(entryFor(fixture)));
+    stop();
+
+    // journal (lost), then journal, daily measure, daily habit: each its own key.
+    expect(keys).toHaveLength(4);
+    expect(keys[1]).toBe(keys[0]);
+    expect(new Set(keys.slice(1)).size).toBe(3);
+    expect(keys.every((key) => key !== 'none')).toBe(true);
+  });
+
+  it('takes new keys after a failed entry was undone (its journal deleted)', async () => {
+    const fixture = seedMonth(makeMonthFixture({ journals: 0, habits: ['Read'] }));
+    const { result } = await renderOnPage(fixture, () => useCreateJournal(fixture.month.id));
+    const { keys, stop } = recordKeys();
+    server.use(failing('post', 'api/dailyhabits/', 500));
+    await act(() => result.current.hook.mutateAsync(entryFor(fixture)).catch(() => undefined));
+    const firstTry = keys.splice(0);
+    server.resetHandlers();
+
+    await act(() => result.current.hook.mutateAsync(entryFor(fixture)));
+    stop();
+
+    expect(firstTry).toHaveLength(3);
+    expect(keys).toHaveLength(3);
+    expect(keys.some((key) => firstTry.includes(key))).toBe(false);
   });
 });

@@ -161,13 +161,33 @@ describe('useUpdateMonth', () => {
     const month = makeMonth({ name: 'Old' });
     const queryClient = createTestQueryClient();
     queryClient.setQueryData(monthKeys.list(), [month]);
-    server.use(failing('patch', 'api/months/:id/', 404));
+    server.use(failing('patch', 'api/months/:id/', 500));
     const { result } = renderQueryHook(() => useUpdateMonth(), queryClient);
     await act(() =>
       result.current.mutateAsync({ id: month.id, name: 'New' }).catch(() => undefined),
     );
     await waitFor(() => expect(result.current.isError).toBe(true));
     expect(queryClient.getQueryData(monthKeys.list())).toEqual([month]);
+  });
+
+  it('drops a month deleted elsewhere (404) from the cache, and says so (issue 15 #5)', async () => {
+    const gone = makeMonth({ name: 'Gone' });
+    const kept = makeMonth({ name: 'Kept' });
+    const queryClient = createTestQueryClient();
+    queryClient.setQueryData(monthKeys.list(), [gone, kept]);
+    queryClient.setQueryData(monthKeys.detail(gone.id), gone);
+    server.use(failing('patch', 'api/months/:id/', 404));
+    const { result } = renderQueryHook(() => useUpdateMonth(), queryClient);
+
+    const error = await act(() =>
+      result.current.mutateAsync({ id: gone.id, name: 'New' }).catch((caught: unknown) => caught),
+    );
+
+    expect((error as Error).message).toBe(
+      'This month was deleted elsewhere (in another tab or device).',
+    );
+    expect(queryClient.getQueryData(monthKeys.list())).toEqual([kept]);
+    expect(queryClient.getQueryData(monthKeys.detail(gone.id))).toBeUndefined();
   });
 });
 

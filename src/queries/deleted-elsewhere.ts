@@ -1,0 +1,36 @@
+// A write answered 404: the item was deleted in another tab or device, so the cache drops it and the screen says so.
+import { journals } from '../i18n/en/journals';
+import { texts } from '../i18n/store';
+import { errorStatus } from './errors';
+
+export type DeletedKind = 'journal' | 'goal' | 'month' | 'habit';
+
+/** Thrown instead of the 404: its message tells the user what happened (shown under the spec's toast). */
+export class DeletedElsewhereError extends Error {
+  constructor(
+    readonly kind: DeletedKind,
+    cause: unknown,
+  ) {
+    super(texts('journals', journals).deletedElsewhere[kind], { cause });
+    this.name = 'DeletedElsewhereError';
+  }
+}
+
+export function isDeletedElsewhere(error: unknown): error is DeletedElsewhereError {
+  return error instanceof DeletedElsewhereError;
+}
+
+/** Runs a write; a 404 runs `forget` (drop the item from the cache) and becomes a DeletedElsewhereError. */
+export async function orDeletedElsewhere<T>(
+  kind: DeletedKind,
+  write: () => Promise<T>,
+  forget: () => void,
+): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (errorStatus(error) !== 404) throw error;
+    forget();
+    throw new DeletedElsewhereError(kind, error);
+  }
+}
