@@ -1,5 +1,6 @@
 // The Recently deleted bin: deleting moves an item's rows here whole; restoring puts them back with their ids.
 import type { Kysely, Selectable, Transaction } from 'kysely';
+import { quotaMessage } from '../../contract/quotas.js';
 import {
   purgeAt,
   TRASH_DAYS,
@@ -10,6 +11,7 @@ import {
 import type { DB } from '../db/schema.js';
 import { HttpError } from '../http-error.js';
 import { bumpDataVersion } from './data-versions.js';
+import { ensureRoom, locked, lockUser, quotaExceeded } from './quotas.js';
 
 type Row<T extends keyof DB> = Selectable<DB[T]>;
 
@@ -189,7 +191,7 @@ export class TrashRepository {
         .returning(['payload', 'month_id'])
         .executeTakeFirst();
       if (!claimed) return false;
-      if (claimed.month_id !== null) await this.requireMonth(trx, claimed.month_id);
+      await this.ensureRoom(trx, kind, claimed.month_id);
       await this.insertSnapshot(trx, JSON.parse(claimed.payload) as Snapshot);
       await bumpDataVersion(trx, this.userId);
       return true;
@@ -207,13 +209,41 @@ export class TrashRepository {
     return result.numDeletedRows > 0n;
   }
 
+  /** What a create checks (quotas.ts), with the restore's own words; and an entry's month must be back. */
+  private async ensureRoom(
+    trx: Transaction<DB>,
+    kind: TrashKind,
+    monthId: number | null,
+  ): Promise<void> {
+    // The create's message says 'not created'; a restore says 'not restored'.
+    const refuse = (quota: 'months' | 'journals' | 'goals', what: string) => (error: unknown) => {
+      throw error instanceof HttpError && error.statusCode === 400
+        ? quotaExceeded(quota, quotaMessage(what, quota))
+        : error;
+    };
+    if (monthId === null) {
+      await lockUser(trx, this.userId);
+      await ensureRoom(trx, 'months', 'months', 'author_id', this.userId).catch(
+        refuse('months', 'Month not restored'),
+      );
+      return;
+    }
+    await this.requireMonth(trx, monthId);
+    const quota = kind === 'journal' ? 'journals' : 'goals';
+    await ensureRoom(trx, quota, quota, 'month_id', monthId).catch(
+      refuse(quota, kind === 'journal' ? 'Journal not restored' : 'Goal not restored'),
+    );
+  }
+
   private async requireMonth(trx: Transaction<DB>, monthId: number): Promise<void> {
-    const month = await trx
-      .selectFrom('months')
-      .select('id')
-      .where('id', '=', monthId)
-      .where('author_id', '=', this.userId)
-      .executeTakeFirst();
+    const month = await locked(
+      trx,
+      trx
+        .selectFrom('months')
+        .select('id')
+        .where('id', '=', monthId)
+        .where('author_id', '=', this.userId),
+    ).executeTakeFirst();
     if (month) return;
     const binned = await trx
       .selectFrom('trash')

@@ -1,4 +1,5 @@
 // API tests for the Recently deleted bin: DELETE moves to it, restore brings back, purge ends it.
+import { GOALS_PER_MONTH } from '../../contract/quotas.js';
 import { TRASH_DAYS, type TrashItem } from '../../contract/trash.js';
 import { purgeExpired } from '../../server/repositories/trash.js';
 import {
@@ -24,8 +25,7 @@ beforeEach(async () => {
   user = await createUser(t);
 });
 
-const get = (url: string, who = user) =>
-  t.app.inject({ method: 'GET', url, headers: who.headers });
+const get = (url: string, who = user) => t.app.inject({ method: 'GET', url, headers: who.headers });
 const del = (url: string, who = user) =>
   t.app.inject({ method: 'DELETE', url, headers: who.headers });
 const restore = (collection: string, id: number, who = user) =>
@@ -156,6 +156,30 @@ describe('restoring', () => {
     ]);
     expect([first.statusCode, second.statusCode].sort()).toEqual([200, 404]);
     expect((await get(`/api/goals/?month=${month.id}`)).json()).toEqual([goal]);
+  });
+});
+
+describe('restoring beyond a quota', () => {
+  it('refuses a goal whose month is full again (400 quota_exceeded), keeping it in the bin', async () => {
+    const month = await seedMonth(t, user);
+    const goal = await seedGoal(t, user, month.id, 'First');
+    await del(`/api/goals/${goal.id}/`);
+    const rows = Array.from({ length: GOALS_PER_MONTH }, (_, index) => ({
+      author_id: user.id,
+      month_id: month.id,
+      name: `Goal ${index}`,
+      is_completed: 0 as const,
+    }));
+    await t.database.db.insertInto('goals').values(rows).execute();
+
+    const response = await restore('goals', goal.id);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      detail: 'Goal not restored — a month holds at most 200 goals.',
+      code: 'quota_exceeded',
+    });
+    expect(await trash()).toHaveLength(1);
+    expect((await get(`/api/goals/${goal.id}/`)).statusCode).toBe(404);
   });
 });
 
