@@ -1,5 +1,6 @@
 // Request bodies and query strings of the API, as TypeBox schemas; the server validates with them.
 import { type Static, Type } from '@sinclair/typebox';
+import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from './quotas.js';
 import {
   HIGHLIGHT_MAX_LENGTH,
   MAX_ID,
@@ -21,12 +22,39 @@ const metric = Type.Number({ minimum: -METRIC_LIMIT, maximum: METRIC_LIMIT });
 export const IdParamsSchema = Type.Object({ id: IdSchema });
 export type IdParams = Static<typeof IdParamsSchema>;
 
-export const MonthFilterSchema = Type.Object({ month: Type.Optional(IdSchema) });
+/**
+ * The page of a list not scoped by `?month=` (quotas bound a month, nothing bounds an account):
+ * at most `limit` items, after the item the opaque `cursor` (from the previous answer's
+ * `Link: <…>; rel="next"`) stands for. Scoped lists answer whole and ignore both.
+ */
+export const PageQuerySchema = Type.Object({
+  limit: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      maximum: PAGE_LIMIT_MAX,
+      description: `Most items in the answer (default ${PAGE_LIMIT_DEFAULT}) when the list is paginated.`,
+    }),
+  ),
+  cursor: Type.Optional(
+    Type.String({
+      maxLength: 200,
+      description:
+        'Where the page starts: copied from the `Link: <…>; rel="next"` header of the previous page.',
+    }),
+  ),
+});
+export type PageQuery = Static<typeof PageQuerySchema>;
+
+export const MonthFilterSchema = Type.Object({
+  month: Type.Optional(IdSchema),
+  ...PageQuerySchema.properties,
+});
 export type MonthFilter = Static<typeof MonthFilterSchema>;
 
 export const DailyFilterSchema = Type.Object({
   journal: Type.Optional(IdSchema),
   month: Type.Optional(IdSchema),
+  ...PageQuerySchema.properties,
 });
 export type DailyFilter = Static<typeof DailyFilterSchema>;
 

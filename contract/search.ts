@@ -1,7 +1,7 @@
 // Searching journal entries by the words of their highlight (`GET /api/journals/?search=`): the query and the hits.
 import { type Static, Type } from '@sinclair/typebox';
 import { JournalSchema } from './entities.js';
-import { IdSchema, NO_NUL_PATTERN } from './requests.js';
+import { IdSchema, NO_NUL_PATTERN, PageQuerySchema } from './requests.js';
 import { SEARCH_MAX_LENGTH } from './search-text.js';
 
 export {
@@ -25,9 +25,10 @@ export const JournalListQuerySchema = Type.Object({
       pattern: NO_NUL_PATTERN,
       description:
         'Words separated by spaces, all of which a highlight must contain (case and accents ignored). ' +
-        'The answer is then the newest 50 hits, each with `month_name`; a blank search is a 400.',
+        'The answer is then the newest hits, 50 a page, each with `month_name`; a blank search is a 400.',
     }),
   ),
+  ...PageQuerySchema.properties,
 });
 export type JournalListQuery = Static<typeof JournalListQuerySchema>;
 

@@ -8,6 +8,7 @@ import { HttpError } from '../http-error.js';
 import { runCompiled } from './compiled.js';
 import { insertChecked } from './foreign-keys.js';
 import type { JournalRepository } from './journals.js';
+import type { PageRequest } from './keyset.js';
 import type { MonthItemRepository } from './month-items.js';
 import { ensureRoom, locked } from './quotas.js';
 
@@ -93,6 +94,14 @@ export class DailyHabitRepository {
       },
       parameters,
     );
+    return rows.map((row) => toDailyHabit(row, this.userId));
+  }
+
+  /** A page of the caller's daily items of every month, by id (keyset: see JournalRepository.page). */
+  async page(_filter: DailyFilter, { after, limit }: PageRequest): Promise<DailyHabit[]> {
+    let query = this.select();
+    if (after) query = query.where('d.id', '>', after[0] as number);
+    const rows = await query.orderBy('d.id').limit(limit).execute();
     return rows.map((row) => toDailyHabit(row, this.userId));
   }
 

@@ -12,6 +12,7 @@ import { HttpError } from '../http-error.js';
 import { runCompiled } from './compiled.js';
 import { insertChecked } from './foreign-keys.js';
 import type { JournalRepository } from './journals.js';
+import type { PageRequest } from './keyset.js';
 import type { MonthItemRepository } from './month-items.js';
 import { ensureRoom, locked } from './quotas.js';
 
@@ -97,6 +98,14 @@ export class DailyMeasureRepository {
       },
       parameters,
     );
+    return rows.map((row) => toDailyMeasure(row, this.userId));
+  }
+
+  /** A page of the caller's daily items of every month, by id (keyset: see JournalRepository.page). */
+  async page(_filter: DailyFilter, { after, limit }: PageRequest): Promise<DailyMeasure[]> {
+    let query = this.select();
+    if (after) query = query.where('d.id', '>', after[0] as number);
+    const rows = await query.orderBy('d.id').limit(limit).execute();
     return rows.map((row) => toDailyMeasure(row, this.userId));
   }
 

@@ -5,6 +5,7 @@ import type { CreateGoal, MonthFilter, UpdateGoal } from '../../contract/request
 import type { DB, Flag, GoalsTable } from '../db/schema.js';
 import { HttpError } from '../http-error.js';
 import { insertChecked } from './foreign-keys.js';
+import type { PageRequest } from './keyset.js';
 import type { MonthRepository } from './months.js';
 import { ensureRoom } from './quotas.js';
 import { discard } from './trash.js';
@@ -38,6 +39,13 @@ export class GoalRepository {
     let query = this.select();
     if (filter.month !== undefined) query = query.where('month_id', '=', filter.month);
     return (await query.orderBy('id').execute()).map(toGoal);
+  }
+
+  /** A page of the caller's goals of every month, by id (keyset: see JournalRepository.page). */
+  async page(_filter: MonthFilter, { after, limit }: PageRequest): Promise<Goal[]> {
+    let query = this.select();
+    if (after) query = query.where('id', '>', after[0] as number);
+    return (await query.orderBy('id').limit(limit).execute()).map(toGoal);
   }
 
   async get(id: number): Promise<Goal | undefined> {

@@ -14,6 +14,7 @@ import { HttpError } from '../http-error.js';
 import { runCompiled } from './compiled.js';
 import { insertChecked, todayUtc } from './foreign-keys.js';
 import { containsWord, foldUnfolded, searchText } from './journal-search.js';
+import { afterDateId, type CursorKey, type PageRequest } from './keyset.js';
 import type { MonthRepository } from './months.js';
 import { ensureRoom } from './quotas.js';
 import { discard } from './trash.js';
@@ -56,10 +57,30 @@ export class JournalRepository {
   }
 
   /**
-   * Journals whose folded highlight contains every folded word (AND), newest date first, at most
-   * SEARCH_RESULTS_LIMIT, each with its month's name; within one month when `month` is given.
+   * A page of `list` (a search's hits, newest first, with `search`): the `limit` items after the
+   * `(created_at, id)` of `after`. Keyset, not OFFSET: a page costs the same however deep it is,
+   * and rows written meanwhile neither repeat nor skip an item.
    */
-  async search(search: string, month?: number): Promise<JournalSearchHit[]> {
+  page(filter: JournalListQuery, { after, limit }: PageRequest): Promise<Journal[]> {
+    if (filter.search !== undefined) {
+      return this.search(filter.search, filter.month, { after, limit });
+    }
+    let query = this.select();
+    if (filter.month !== undefined) query = query.where('month_id', '=', filter.month);
+    if (after) query = query.where(afterDateId('created_at', 'id', dateIdOf(after), 'asc'));
+    return query.orderBy('created_at').orderBy('id').limit(limit).execute();
+  }
+
+  /**
+   * Journals whose folded highlight contains every folded word (AND), newest date first, at most
+   * SEARCH_RESULTS_LIMIT (or the page's), each with its month's name; within one month when
+   * `month` is given.
+   */
+  async search(
+    search: string,
+    month?: number,
+    page: PageRequest = { limit: SEARCH_RESULTS_LIMIT },
+  ): Promise<JournalSearchHit[]> {
     const words = searchWords(search);
     if (words.length === 0) throw HttpError.field('search', MESSAGES.blank);
     await foldUnfolded(this.db, this.userId);
@@ -78,10 +99,15 @@ export class JournalRepository {
       .where('journals.author_id', '=', this.userId);
     if (month !== undefined) query = query.where('journals.month_id', '=', month);
     for (const word of words) query = query.where(containsWord(word));
+    if (page.after) {
+      query = query.where(
+        afterDateId('journals.created_at', 'journals.id', dateIdOf(page.after), 'desc'),
+      );
+    }
     return query
       .orderBy('journals.created_at', 'desc')
       .orderBy('journals.id', 'desc')
-      .limit(SEARCH_RESULTS_LIMIT)
+      .limit(page.limit)
       .execute();
   }
 
@@ -153,4 +179,9 @@ function checkedDate(date: string | undefined): string | undefined {
     throw HttpError.field('created_at', MESSAGES.invalidDate);
   }
   return date;
+}
+
+/** Journal pages are keyed by `[created_at, id]` (the route decodes only that shape for them). */
+function dateIdOf(key: CursorKey): readonly [string, number] {
+  return key as readonly [string, number];
 }

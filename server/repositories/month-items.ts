@@ -5,6 +5,7 @@ import type { CreateNamed, MonthFilter, UpdateNamed } from '../../contract/reque
 import type { DB } from '../db/schema.js';
 import { HttpError } from '../http-error.js';
 import { insertChecked } from './foreign-keys.js';
+import type { PageRequest } from './keyset.js';
 import type { MonthRepository } from './months.js';
 import { ensureRoom } from './quotas.js';
 
@@ -33,6 +34,13 @@ export class MonthItemRepository {
     let query = this.select();
     if (filter.month !== undefined) query = query.where('month_id', '=', filter.month);
     return query.orderBy('id').execute();
+  }
+
+  /** A page of the caller's items of every month, by id (keyset: see JournalRepository.page). */
+  page(_filter: MonthFilter, { after, limit }: PageRequest): Promise<MonthItem[]> {
+    let query = this.select();
+    if (after) query = query.where('id', '>', after[0] as number);
+    return query.orderBy('id').limit(limit).execute();
   }
 
   get(id: number): Promise<MonthItem | undefined> {

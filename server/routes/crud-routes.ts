@@ -1,14 +1,19 @@
 // Builds one resource's data routes (list, create, detail get/patch/delete) from its schemas and repository.
 import { type Static, type TObject, type TSchema, Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
-import { IdParamsSchema } from '../../contract/requests.js';
+import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from '../../contract/quotas.js';
+import { IdParamsSchema, type PageQuery } from '../../contract/requests.js';
 import { HttpError } from '../http-error.js';
 import type { UserRepositories } from '../repositories/index.js';
+import type { CursorKey, KeyShape, PageRequest } from '../repositories/keyset.js';
 import { cachedRead } from './cached-read.js';
 import { cleanInput } from './clean-input.js';
+import { loadPage, pageRequest } from './pagination.js';
 
 export interface CrudRepository<Entity, Create, Update, Filter> {
   list(filter: Filter): Promise<Entity[]>;
+  /** The list's page after a key, in the list's order; needed when the options say `paging`. */
+  page?(filter: Filter, request: PageRequest): Promise<Entity[]>;
   get(id: number): Promise<Entity | undefined>;
   create(input: Create): Promise<Entity>;
   update(id: number, changes: Update): Promise<Entity | undefined>;
@@ -31,8 +36,45 @@ export interface CrudOptions<
   filter: F;
   /** The list's 200 schema when it is not an array of `entity` (default). */
   listResponse?: TSchema;
+  /**
+   * How the list pages when a query is not bounded by the quotas (no `?month=`): keyset pages
+   * of at most `?limit=` items with a `Link: <…>; rel="next"` header (pagination.ts). Absent:
+   * the list is always answered whole.
+   */
+  paging?: Paging<Static<F>, Static<E>>;
   repository(repos: UserRepositories): CrudRepository<Static<E>, Static<C>, Static<U>, Static<F>>;
 }
+
+export interface Paging<Filter, Entity> {
+  /** True when the query's answer is bounded only by the account's size, so it is paged. */
+  paged(query: Filter): boolean;
+  /** The cursor's shape: the list's sort key. */
+  key: KeyShape;
+  keyOf(item: Entity): CursorKey;
+  /** Items per page without `?limit=` (PAGE_LIMIT_DEFAULT). */
+  defaultLimit?(query: Filter): number;
+  /** Says which queries are paged, for the OpenAPI document. */
+  description: string;
+}
+
+/** Paged by id, when the month's filter is absent: habits, measures, goals. */
+export function pagedWithoutMonth<E extends { id: number }>(): Paging<
+  { month?: number | undefined },
+  E
+> {
+  return {
+    paged: (query) => query.month === undefined,
+    key: 'id',
+    keyOf: (item) => [item.id],
+    description: PAGED_WITHOUT_FILTER('`?month=`'),
+  };
+}
+
+export const PAGED_WITHOUT_FILTER = (filter: string) =>
+  `With ${filter} the answer is the whole list (bounded by the quotas). Without it, the list is ` +
+  `paginated: a plain array of at most \`limit\` items (default ${PAGE_LIMIT_DEFAULT}, at most ` +
+  `${PAGE_LIMIT_MAX}), and while there are more a \`Link: <…>; rel="next"\` header whose URL ` +
+  '(with an opaque `cursor`) answers the next page.';
 
 interface IdRequest {
   params: { id: number };
@@ -58,6 +100,7 @@ export function crudRoutes<
     list: {
       tags,
       security,
+      ...(options.paging ? { description: options.paging.description } : {}),
       querystring: filter,
       response: { 200: options.listResponse ?? Type.Array(entity) },
     },
@@ -88,9 +131,20 @@ export function crudRoutes<
       `${path}/`,
       { schema: schemas.list, preValidation: cleanInput({ querystring: filter }) },
       (request, reply) =>
-        cached(request, reply, (repos) =>
-          options.repository(repos).list(request.query as Static<F>),
-        ),
+        cached(request, reply, (repos) => {
+          const repository = options.repository(repos);
+          const query = request.query as Static<F> & PageQuery;
+          const { paging } = options;
+          const pageOf = repository.page;
+          if (!paging?.paged(query) || !pageOf) return repository.list(query);
+          const page = pageRequest(query, paging.key, paging.defaultLimit?.(query));
+          return loadPage(
+            request.url,
+            page,
+            (next) => pageOf.call(repository, query, next),
+            paging.keyOf,
+          );
+        }),
     );
 
     app.post(

@@ -5,7 +5,7 @@ import {
   DailyFilterSchema,
   UpdateDailyMeasureSchema,
 } from '../../contract/requests.js';
-import { crudRoutes } from './crud-routes.js';
+import { crudRoutes, PAGED_WITHOUT_FILTER } from './crud-routes.js';
 
 export default crudRoutes({
   path: '/dailymeasures',
@@ -14,5 +14,11 @@ export default crudRoutes({
   create: CreateDailyMeasureSchema,
   update: UpdateDailyMeasureSchema,
   filter: DailyFilterSchema,
+  paging: {
+    paged: (query) => query.journal === undefined && query.month === undefined,
+    key: 'id',
+    keyOf: (item) => [item.id],
+    description: PAGED_WITHOUT_FILTER('`?journal=` or `?month=`'),
+  },
   repository: (repos) => repos.dailyMeasures,
 });

@@ -1,7 +1,7 @@
 // Goals: a month's goals, ticked off with PATCH {is_completed}.
 import { GoalSchema } from '../../contract/entities.js';
 import { CreateGoalSchema, MonthFilterSchema, UpdateGoalSchema } from '../../contract/requests.js';
-import { crudRoutes } from './crud-routes.js';
+import { crudRoutes, pagedWithoutMonth } from './crud-routes.js';
 
 export default crudRoutes({
   path: '/goals',
@@ -10,5 +10,6 @@ export default crudRoutes({
   create: CreateGoalSchema,
   update: UpdateGoalSchema,
   filter: MonthFilterSchema,
+  paging: pagedWithoutMonth(),
   repository: (repos) => repos.goals,
 });

@@ -5,7 +5,7 @@ import {
   MonthFilterSchema,
   UpdateNamedSchema,
 } from '../../contract/requests.js';
-import { crudRoutes } from './crud-routes.js';
+import { crudRoutes, pagedWithoutMonth } from './crud-routes.js';
 
 export default crudRoutes({
   path: '/measures',
@@ -14,5 +14,6 @@ export default crudRoutes({
   create: CreateNamedSchema,
   update: UpdateNamedSchema,
   filter: MonthFilterSchema,
+  paging: pagedWithoutMonth(),
   repository: (repos) => repos.measures,
 });
