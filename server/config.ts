@@ -31,6 +31,8 @@ export interface Config {
   /** Prefix of the rate-limit keys in Redis, so several deployments can share one Redis. */
   redisPrefix: string;
   rateLimit: boolean;
+  /** Most entries in each in-memory rate-limit store (counters, remembered login addresses). */
+  rateLimitMaxKeys: number;
   /** Fastify's trustProxy: false, true, or a comma-separated list of proxy addresses. */
   trustProxy: boolean | string;
   publicUrl: string;
@@ -209,6 +211,7 @@ export function loadConfig(env: Env = process.env): Config {
     redisUrl: redisUrl(env),
     redisPrefix: env.REDIS_PREFIX || 'monthbook:rl:',
     rateLimit: oneOf(env, 'RATE_LIMIT', ['on', 'off'] as const, 'on') === 'on',
+    rateLimitMaxKeys: integer(env, 'RATE_LIMIT_MAX_KEYS', 50_000, 100, 10_000_000),
     trustProxy: trustProxy(env),
     publicUrl,
     billing,

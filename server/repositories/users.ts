@@ -1,6 +1,7 @@
 // Users and revoked refresh tokens: the only queries the account routes need.
 import type { Kysely } from 'kysely';
 import type { User } from '../../contract/entities.js';
+import { usernameKey } from '../../contract/username.js';
 import { isUniqueViolation } from '../db/errors.js';
 import type { DB } from '../db/schema.js';
 
@@ -13,9 +14,10 @@ export class UsernameTakenError extends Error {
   override name = 'UsernameTakenError';
 }
 
-/** Usernames are unique regardless of case: `Alice` and `alice` are one account. */
-export function usernameKey(username: string): string {
-  return username.toLowerCase();
+/** The user a revocation names is gone (deleted meanwhile): PostgreSQL's and SQLite's codes. */
+function isForeignKeyViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
 }
 
 /**
@@ -74,13 +76,20 @@ export function createUsersRepository(db: Kysely<DB>) {
       return row?.token_generation;
     },
 
-    /** Revoking twice is harmless: logout may be retried. */
+    /**
+     * Revoking twice is harmless: logout may be retried. A deleted account's token stores
+     * nothing: its refresh is refused anyway, and the row could not name the user.
+     */
     async revokeToken(jti: string, userId: number, expiresAt: number): Promise<void> {
-      await db
-        .insertInto('revoked_tokens')
-        .values({ jti, user_id: userId, expires_at: expiresAt })
-        .onConflict((conflict) => conflict.column('jti').doNothing())
-        .execute();
+      try {
+        await db
+          .insertInto('revoked_tokens')
+          .values({ jti, user_id: userId, expires_at: expiresAt })
+          .onConflict((conflict) => conflict.column('jti').doNothing())
+          .execute();
+      } catch (error) {
+        if (!isForeignKeyViolation(error)) throw error;
+      }
     },
 
     async isRevoked(jti: string): Promise<boolean> {

@@ -11,6 +11,7 @@ import {
 } from '../../contract/entities.js';
 import { CredentialsSchema, RefreshBodySchema } from '../../contract/requests.js';
 import { MESSAGES, passwordError, usernameError } from '../../contract/rules.js';
+import { normalizeUsername } from '../../contract/username.js';
 import { HttpError } from '../http-error.js';
 import { UsernameTakenError } from '../repositories/users.js';
 
@@ -57,7 +58,8 @@ export default async function authRoutes(parent: FastifyInstance): Promise<void>
       preHandler: app.rateLimit('register'),
     },
     async (request, reply) => {
-      const username = request.body.username.trim();
+      // Stored as normalized; looked up and rate-limited by the same name's key.
+      const username = normalizeUsername(request.body.username);
       const { password } = request.body;
       const errors: Record<string, string[]> = {};
       const badUsername = usernameError(username);
@@ -93,11 +95,13 @@ export default async function authRoutes(parent: FastifyInstance): Promise<void>
     },
     async (request) => {
       const { username, password } = request.body;
-      const user = await app.users.findCredentials(username.trim());
+      // Found by the typed name's key (contract/username.ts), the one its rate limits count on.
+      const user = await app.users.findCredentials(username);
       const valid = user
         ? await app.passwords.verify(user.password_hash, password)
         : await app.passwords.verifyNothing(password);
       if (!user || !valid) throw new HttpError(401, { detail: MESSAGES.badLogin });
+      await app.rateLimitSucceeded(request);
       return app.tokens.issuePair(user.id, user.token_generation);
     },
   );

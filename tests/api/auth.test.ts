@@ -33,6 +33,10 @@ async function login(username: string, password = PASSWORD) {
   return response.json() as { refresh: string; access: string };
 }
 
+/** The name in full-width letters and digits (U+FF01…), which NFKC turns back into ASCII. */
+const fullWidth = (name: string) =>
+  name.replace(/[a-z0-9]/gi, (char) => String.fromCodePoint(char.codePointAt(0)! + 0xfee0));
+
 function claimsOf(token: string): Record<string, unknown> {
   const payload = token.split('.')[1] ?? '';
   return JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
@@ -73,6 +77,22 @@ describe('POST /api/user/register/', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ username: [MESSAGES.usernameTaken] });
+  });
+
+  it('stores the name trimmed and NFKC-normalized, as login finds it', async () => {
+    const username = freshName();
+    const response = await post('/api/user/register/', {
+      username: `\u3000${fullWidth(username)}\t`,
+      password: PASSWORD,
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toEqual({ id: expect.any(Number), username });
+    await login(username);
+    const again = await post('/api/user/register/', {
+      username: fullWidth(username.toUpperCase()),
+      password: PASSWORD,
+    });
+    expect(again.json()).toEqual({ username: [MESSAGES.usernameTaken] });
   });
 
   it('lets exactly one of two racing registrations of a name win', async () => {
@@ -173,6 +193,18 @@ describe('POST /api/token/', () => {
   it('looks the username up regardless of case', async () => {
     const { username } = await register();
     await login(username.toUpperCase());
+  });
+
+  it('finds the account by any whitespace, case or NFKC spelling of its name', async () => {
+    const { username, id } = await register();
+    for (const spelling of [
+      `\t${username}`,
+      `\r${username} `,
+      `\u00a0${username.toUpperCase()}\u3000`,
+      fullWidth(username),
+    ]) {
+      expect(claimsOf((await login(spelling)).access).user_id).toBe(id);
+    }
   });
 
   it('gives an access token the data routes accept', async () => {
@@ -301,6 +333,26 @@ describe('POST /api/token/blacklist/', () => {
     const invalid = await post('/api/token/blacklist/', { refresh: 'nope' });
     expect(invalid.statusCode).toBe(401);
     expect(invalid.json()).toEqual({ detail: MESSAGES.refreshInvalid, code: 'token_not_valid' });
+  });
+
+  it('answers 200 for a deleted account’s token, storing nothing', async () => {
+    const { username } = await register();
+    const { refresh, access } = await login(username);
+    const deleted = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/account/delete/',
+      headers: { authorization: `Bearer ${access}` },
+      payload: { password: PASSWORD },
+    });
+    expect(deleted.statusCode).toBe(204);
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const response = await post('/api/token/blacklist/', { refresh });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({});
+    }
+    const jti = claimsOf(refresh).jti as string;
+    expect(await testApp.app.users.isRevoked(jti)).toBe(false);
+    expect((await post('/api/token/refresh/', { refresh })).statusCode).toBe(401);
   });
 
   it('purges revocations of tokens that have expired anyway', async () => {
