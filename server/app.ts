@@ -15,6 +15,7 @@ import responseCachePlugin from './plugins/response-cache.js';
 import securityPlugin, { frameworkErrors } from './plugins/security.js';
 import usersPlugin from './plugins/users.js';
 import webAppPlugin from './plugins/web-app.js';
+import wellFormedInputPlugin from './plugins/well-formed-input.js';
 import routes from './routes/index.js';
 
 export interface BuildOptions {
@@ -64,6 +65,7 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
   app.decorate('config', config);
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
+  await app.register(wellFormedInputPlugin);
   await app.register(openapiPlugin);
   await app.register(databasePlugin, { database });
   await app.register(repositoriesPlugin);

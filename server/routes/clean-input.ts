@@ -115,3 +115,85 @@ export function cleanInput(schemas: InputSchemas): preValidationHookHandler {
     done();
   };
 }
+
+/**
+ * JSON may spell half of a surrogate pair (`"\ud800"`): a string no database stores as sent
+ * (SQLite writes U+FFFD, PostgreSQL refuses it), so it is refused here, before either sees it.
+ */
+const isMalformedText = (value: string) => !value.isWellFormed();
+
+function holdsMalformedText(value: unknown): boolean {
+  if (typeof value === 'string') return isMalformedText(value);
+  if (Array.isArray(value)) return value.some(holdsMalformedText);
+  if (typeof value !== 'object' || value === null || Buffer.isBuffer(value)) return false;
+  for (const [key, item] of Object.entries(value)) {
+    if (isMalformedText(key) || holdsMalformedText(item)) return true;
+  }
+  return false;
+}
+
+/**
+ * The fields of a parsed body, query or params object holding text that is not well-formed
+ * Unicode, at any depth: each named by its top-level key, as validation errors are. A bad key,
+ * or a body that is not an object, is `non_field_errors`.
+ */
+export function malformedTextFields(values: unknown): string[] {
+  if (typeof values !== 'object' || values === null || Array.isArray(values)) {
+    return holdsMalformedText(values) ? ['non_field_errors'] : [];
+  }
+  if (Buffer.isBuffer(values)) return [];
+  const fields: string[] = [];
+  for (const [key, value] of Object.entries(values)) {
+    if (isMalformedText(key)) fields.push('non_field_errors');
+    else if (holdsMalformedText(value)) fields.push(key);
+  }
+  return fields;
+}
+
+/**
+ * Query values whose percent-escapes are not UTF-8 (`?search=%FF`): the query parser keeps them
+ * as the raw text, which would be searched for or stored as if the client had meant it.
+ */
+export function undecodableQueryFields(url: string): string[] {
+  const start = url.indexOf('?');
+  if (start === -1 || !url.includes('%', start)) return [];
+  const fields: string[] = [];
+  for (const pair of url.slice(start + 1).split('&')) {
+    const equals = pair.indexOf('=');
+    const rawKey = equals === -1 ? pair : pair.slice(0, equals);
+    const decode = (text: string) => decodeURIComponent(text.replaceAll('+', ' '));
+    let key: string;
+    try {
+      key = decode(rawKey);
+    } catch {
+      fields.push('non_field_errors');
+      continue;
+    }
+    try {
+      if (equals !== -1) decode(pair.slice(equals + 1));
+    } catch {
+      fields.push(key);
+    }
+  }
+  return fields;
+}
+
+/**
+ * An app-wide preValidation hook: every body, query and params object, whatever the route, is
+ * refused with a field error when it holds text that is not well-formed Unicode.
+ */
+export const wellFormedInput: preValidationHookHandler = (request, _reply, done) => {
+  const fields = [
+    ...malformedTextFields(request.body),
+    ...malformedTextFields(request.query),
+    ...malformedTextFields(request.params),
+    ...undecodableQueryFields(request.url),
+  ];
+  if (fields.length === 0) {
+    done();
+    return;
+  }
+  const errors: FieldErrors = {};
+  for (const field of fields) errors[field] = [MESSAGES.invalidString];
+  done(new HttpError(400, errors));
+};
