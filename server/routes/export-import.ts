@@ -1,13 +1,14 @@
 // Taking data out and bringing it back: the whole account as JSON, a month as CSV, and importing a JSON export.
 //
-// All three run on worker threads (services/heavy-workers.ts), each with a database connection
-// of its own, and stream month by month or page by page: a ten-year account's 60 MB export once
-// held the event loop for seconds and its whole text in memory. The import runs there too, on
-// its own connection, rather than in slices on the main thread: importFile is one transaction
-// (all or nothing), and on SQLite a transaction on the main thread's connection holds every
-// other request's query until it commits, while one on the worker's connection holds only other
-// writes (WAL readers go on). Parsing and checking the file (about 100 ms for 5 MB) moves there
-// with it. At most one such job per user and HEAVY_JOBS per server (services/heavy-jobs.ts).
+// The export and the CSV run on worker threads (services/heavy-workers.ts) with a database
+// connection of their own, streamed month by month or page by page: a ten-year account's 60 MB
+// export once held the event loop for seconds and its whole text in memory. An import's body is
+// parsed and checked on a worker too, but written here, on the main connection, in a
+// transaction whose statements each let the event loop run (yieldAfterEachQuery): on SQLite a
+// second connection writing would make the app's own write transactions fail at once with
+// SQLITE_BUSY (those that read first) or wait synchronously, holding the event loop, for the
+// import to commit; on the main connection they simply queue after it, as they queue after each
+// other. At most one such job per user and HEAVY_JOBS per server (services/heavy-jobs.ts).
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
@@ -33,6 +34,7 @@ import { describeProblem, validateExport } from '../../contract/export-validatio
 import { IdParamsSchema } from '../../contract/requests.js';
 import { HttpError } from '../http-error.js';
 import { readMonthName } from '../repositories/account-data.js';
+import { importFile } from '../repositories/import.js';
 import {
   type HeavyJobKind,
   HeavyJobs,
@@ -40,6 +42,7 @@ import {
   type ImportCounter,
   memoryImportCounter,
   redisImportCounter,
+  yieldAfterEachQuery,
 } from '../services/heavy-jobs.js';
 import { HeavyWorkers } from '../services/heavy-workers.js';
 import { cleanInput } from './clean-input.js';
@@ -120,7 +123,8 @@ export default async function exportImportRoutes(parent: FastifyInstance): Promi
         userId: request.user.id,
         exportedAt: now.toISOString(),
       });
-      return reply
+      // A stream, which the response schema does not type (it documents the bytes).
+      return (reply as FastifyReply)
         .type('application/json; charset=utf-8')
         .header('content-disposition', attachment(exportFileName(now)))
         .send(body);
@@ -155,7 +159,7 @@ export default async function exportImportRoutes(parent: FastifyInstance): Promi
       const month = await readMonthName(app.database.db, request.user.id, id);
       if (!month) throw HttpError.notFound();
       const body = await workers.stream({ kind: 'csv', userId: request.user.id, monthId: id });
-      return reply
+      return (reply as FastifyReply)
         .type('text/csv; charset=utf-8')
         .header('content-disposition', attachment(monthCsvFileName(month.name)))
         .send(body);
@@ -209,8 +213,16 @@ export default async function exportImportRoutes(parent: FastifyInstance): Promi
             path: problem?.path ?? '',
           });
         }
-        const answer = await workers.run({ kind: 'import', userId: request.user.id, body });
-        return reply.code(answer.status).send(answer.body);
+        const checked = await workers.run({ kind: 'import', userId: request.user.id, body });
+        if ('refusal' in checked) {
+          return (reply as FastifyReply).code(checked.refusal.status).send(checked.refusal.body);
+        }
+        const result = await importFile(
+          yieldAfterEachQuery(app.database.db),
+          request.user.id,
+          checked.file,
+        );
+        return reply.code(201).send({ imported: result.counts, months: result.months });
       },
     );
   });

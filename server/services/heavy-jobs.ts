@@ -5,6 +5,15 @@
 // hourly import count is a fixed window like the login limits', shared through Redis when
 // REDIS_URL is set (several app servers), in a bounded LRU otherwise.
 import type { Redis } from 'ioredis';
+import type {
+  Kysely,
+  KyselyPlugin,
+  PluginTransformQueryArgs,
+  PluginTransformResultArgs,
+  QueryResult,
+  RootOperationNode,
+  UnknownRow,
+} from 'kysely';
 import { LRUCache } from 'lru-cache';
 
 /** Imports one user may start in an hour. */
@@ -196,4 +205,23 @@ export class HeavyJobs {
     this.#waiting = [];
     await this.imports.close();
   }
+}
+
+/**
+ * Lets the event loop run after each statement. better-sqlite3 runs statements synchronously and
+ * Kysely awaits only settled promises between them, so a long transaction of many statements
+ * (an import: one per thousand rows) would otherwise hold the event loop from its first
+ * statement to its commit. Other requests' queries still wait for the transaction (it holds the
+ * connection); everything else they do goes on.
+ */
+const yieldPlugin: KyselyPlugin = {
+  transformQuery: (args: PluginTransformQueryArgs): RootOperationNode => args.node,
+  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    await new Promise((resolve) => setImmediate(resolve));
+    return args.result;
+  },
+};
+
+export function yieldAfterEachQuery<DB>(db: Kysely<DB>): Kysely<DB> {
+  return db.withPlugin(yieldPlugin);
 }

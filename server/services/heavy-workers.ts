@@ -3,24 +3,23 @@ import { createRequire } from 'node:module';
 import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import type { ExportFile } from '../../contract/export.js';
 import type { DatabaseConfig } from '../config.js';
 import { HttpError } from '../http-error.js';
 
 /**
- * A job for a worker. `export` and `csv` answer a stream of text chunks; `import` answers the
- * response to send (the file's body is parsed and checked in the worker too: a 5 MB file costs
- * about 50 ms to parse and as much to check, each longer than another user should wait).
+ * A job for a worker. `export` and `csv` answer a stream of text chunks. `import` parses and
+ * checks an import's body (a 5 MB file costs about 50 ms to parse and as much to check, each
+ * longer than another user should wait) and answers the file, or the 400 naming its first bad
+ * record; the import itself is written by the main thread (routes/export-import.ts says why).
  */
 export type HeavyJob =
   | { kind: 'export'; userId: number; exportedAt: string }
   | { kind: 'csv'; userId: number; monthId: number }
   | { kind: 'import'; userId: number; body: Uint8Array };
 
-/** What `import` answers: the status and body of the response. */
-export interface JobReply {
-  status: number;
-  body: unknown;
-}
+/** What `import` answers: the checked file, or the response refusing it. */
+export type JobReply = { file: ExportFile } | { refusal: { status: 400; body: unknown } };
 
 /** An error as it crosses the thread boundary: enough to answer as the app's handler would. */
 export interface WorkerError {
@@ -154,7 +153,7 @@ export class HeavyWorkers {
     }
   }
 
-  /** Runs an import; answers the response to send, or throws the error the handler should meet. */
+  /** Parses and checks an import's body; throws the error the handler should meet (a SyntaxError for bad JSON). */
   run(job: HeavyJob & { kind: 'import' }): Promise<JobReply> {
     const thread = this.#take();
     const jobId = this.#nextJob++;

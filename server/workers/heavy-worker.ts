@@ -5,7 +5,6 @@ import { type ExportFile, ExportFileSchema } from '../../contract/export.js';
 import { describeProblem, validateExport } from '../../contract/export-validation.js';
 import { openDatabase } from '../db/database.js';
 import { HttpError } from '../http-error.js';
-import { importFile } from '../repositories/import.js';
 import { exportChunks } from '../services/export-import.js';
 import type {
   FromWorker,
@@ -20,9 +19,8 @@ import { monthCsvChunks } from '../services/month-csv.js';
 const port = parentPort;
 if (!port) throw new Error('heavy-worker runs as a worker thread');
 const start = workerData as WorkerStart;
-// One connection: this thread runs one job at a time. On SQLite (WAL) its reads run beside the
-// main thread's, on a snapshot of their own; its writes (an import) take SQLite's one write lock
-// for the import's transaction, as a write on the main thread would.
+// One connection: this thread runs one job at a time, and only reads. On SQLite (WAL) its reads
+// run beside the main thread's, each job on a snapshot of its own.
 const database = openDatabase(
   start.database.kind === 'postgres' ? { ...start.database, poolSize: 1 } : start.database,
 );
@@ -66,20 +64,21 @@ async function stream(jobId: number, chunks: AsyncGenerator<string>): Promise<vo
   }
 }
 
-async function importBody(userId: number, body: Uint8Array): Promise<JobReply> {
+function checkImport(body: Uint8Array): JobReply {
   // A SyntaxError here is answered as the app answers any JSON parse error.
-  const file = JSON.parse(
+  const file: unknown = JSON.parse(
     Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8'),
   );
   const problem = validateExport(file, (value) => exportFile.Check(value));
   if (problem) {
     return {
-      status: 400,
-      body: { detail: describeProblem(problem), code: 'invalid_import', path: problem.path },
+      refusal: {
+        status: 400,
+        body: { detail: describeProblem(problem), code: 'invalid_import', path: problem.path },
+      },
     };
   }
-  const result = await importFile(database.db, userId, file as ExportFile);
-  return { status: 201, body: { imported: result.counts, months: result.months } };
+  return { file: file as ExportFile };
 }
 
 async function run(jobId: number, job: HeavyJob): Promise<JobReply | undefined> {
@@ -94,7 +93,7 @@ async function run(jobId: number, job: HeavyJob): Promise<JobReply | undefined> 
       await snapshot.execute((trx) => stream(jobId, monthCsvChunks(trx, job.userId, job.monthId)));
       return undefined;
     case 'import':
-      return importBody(job.userId, job.body);
+      return checkImport(job.body);
   }
 }
 
