@@ -3,6 +3,7 @@ import type { DailyHabit } from '../../contract/entities';
 import type { CreateDailyHabit, UpdateDailyHabit } from '../../contract/requests';
 import { client } from './client';
 import { idempotencyHeaders } from './idempotency';
+import { withQuota } from './quota';
 
 /** One request for the whole month (our server's `?month=`); older servers may ignore the filter. */
 export function listMonthDailyHabits(monthId: number): Promise<DailyHabit[]> {
@@ -13,9 +14,11 @@ export function createDailyHabit(
   body: CreateDailyHabit,
   idempotencyKey?: string,
 ): Promise<DailyHabit> {
-  return client
-    .post('api/dailyhabits/', { json: body, headers: idempotencyHeaders(idempotencyKey) })
-    .json<DailyHabit>();
+  return withQuota(
+    client
+      .post('api/dailyhabits/', { json: body, headers: idempotencyHeaders(idempotencyKey) })
+      .json<DailyHabit>(),
+  );
 }
 
 export function updateDailyHabit(id: number, body: UpdateDailyHabit): Promise<DailyHabit> {

@@ -3,6 +3,7 @@ import type { DailyMeasure } from '../../contract/entities';
 import type { CreateDailyMeasure, UpdateDailyMeasure } from '../../contract/requests';
 import { client } from './client';
 import { idempotencyHeaders } from './idempotency';
+import { withQuota } from './quota';
 
 /** One request for the whole month (our server's `?month=`); older servers may ignore the filter. */
 export function listMonthDailyMeasures(monthId: number): Promise<DailyMeasure[]> {
@@ -15,9 +16,11 @@ export function createDailyMeasure(
   body: CreateDailyMeasure,
   idempotencyKey?: string,
 ): Promise<DailyMeasure> {
-  return client
-    .post('api/dailymeasures/', { json: body, headers: idempotencyHeaders(idempotencyKey) })
-    .json<DailyMeasure>();
+  return withQuota(
+    client
+      .post('api/dailymeasures/', { json: body, headers: idempotencyHeaders(idempotencyKey) })
+      .json<DailyMeasure>(),
+  );
 }
 
 export function updateDailyMeasure(id: number, body: UpdateDailyMeasure): Promise<DailyMeasure> {

@@ -3,15 +3,18 @@ import type { Habit } from '../../contract/entities';
 import type { CreateHabit, UpdateNamed } from '../../contract/requests';
 import { client } from './client';
 import { idempotencyHeaders } from './idempotency';
+import { withQuota } from './quota';
 
 export function listHabits(monthId: number): Promise<Habit[]> {
   return client.get('api/habits/', { searchParams: { month: monthId } }).json<Habit[]>();
 }
 
 export function createHabit(body: CreateHabit, idempotencyKey?: string): Promise<Habit> {
-  return client
-    .post('api/habits/', { json: body, headers: idempotencyHeaders(idempotencyKey) })
-    .json<Habit>();
+  return withQuota(
+    client
+      .post('api/habits/', { json: body, headers: idempotencyHeaders(idempotencyKey) })
+      .json<Habit>(),
+  );
 }
 
 export function updateHabit(id: number, body: UpdateNamed): Promise<Habit> {

@@ -4,6 +4,7 @@ import type { CreateJournal, UpdateJournal } from '../../contract/requests';
 import type { JournalSearchHit } from '../../contract/search';
 import { client } from './client';
 import { idempotencyHeaders } from './idempotency';
+import { withQuota } from './quota';
 
 export function listJournals(monthId: number): Promise<Journal[]> {
   return client.get('api/journals/', { searchParams: { month: monthId } }).json<Journal[]>();
@@ -17,9 +18,11 @@ export function searchJournals(words: string, signal?: AbortSignal): Promise<Jou
 }
 
 export function createJournal(body: CreateJournal, idempotencyKey?: string): Promise<Journal> {
-  return client
-    .post('api/journals/', { json: body, headers: idempotencyHeaders(idempotencyKey) })
-    .json<Journal>();
+  return withQuota(
+    client
+      .post('api/journals/', { json: body, headers: idempotencyHeaders(idempotencyKey) })
+      .json<Journal>(),
+  );
 }
 
 export function updateJournal(id: number, body: UpdateJournal): Promise<Journal> {

@@ -3,9 +3,12 @@ import type { Month } from '../../contract/entities';
 import type { CreateMonth, UpdateMonth } from '../../contract/requests';
 import { client } from './client';
 import { idempotencyHeaders } from './idempotency';
+import { getAll } from './pages';
+import { withQuota } from './quota';
 
+/** Every month: the server answers them whole (bounded by its quota); pages are followed if it ever pages them. */
 export function listMonths(): Promise<Month[]> {
-  return client.get('api/months/').json<Month[]>();
+  return getAll<Month>('api/months/');
 }
 
 export function getMonth(id: number): Promise<Month> {
@@ -13,9 +16,11 @@ export function getMonth(id: number): Promise<Month> {
 }
 
 export function createMonth(body: CreateMonth, idempotencyKey?: string): Promise<Month> {
-  return client
-    .post('api/months/', { json: body, headers: idempotencyHeaders(idempotencyKey) })
-    .json<Month>();
+  return withQuota(
+    client
+      .post('api/months/', { json: body, headers: idempotencyHeaders(idempotencyKey) })
+      .json<Month>(),
+  );
 }
 
 export function updateMonth(id: number, body: UpdateMonth): Promise<Month> {

@@ -1,5 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { act, waitFor } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
+import { QUOTA_EXCEEDED, QUOTA_MESSAGES } from '../../../contract/quotas';
+import { QuotaExceededError } from '../../../src/api/quota';
 import { monthKeys } from '../../../src/queries/keys';
 import {
   latestMonthId,
@@ -13,6 +16,7 @@ import { makeMonth, makeMonthFixture } from '../../fixtures/factories';
 import { db, seedMonth } from '../msw/db';
 import { failing, unreachable } from '../msw/responses';
 import { requestLog, server, setupMswServer } from '../msw/server';
+import { apiUrl } from '../msw/url';
 import { createTestQueryClient, renderQueryHook } from './wrapper';
 
 setupMswServer();
@@ -129,6 +133,39 @@ describe('useCreateMonth', () => {
     await waitFor(() => expect(result.current.isError).toBe(true));
     expect((result.current.error as { response?: Response }).response?.status).toBe(400);
     expect(errors).toHaveBeenCalled();
+  });
+
+  it('fails with the server’s quota sentence when the month has too many habits, and deletes it', async () => {
+    const detail = QUOTA_MESSAGES.habits;
+    server.use(
+      http.post(apiUrl('api/habits/'), () =>
+        HttpResponse.json({ detail, code: QUOTA_EXCEEDED }, { status: 400 }),
+      ),
+    );
+    const { result } = renderQueryHook(() => useCreateMonth());
+
+    await act(() => result.current.mutateAsync(input).catch(() => undefined));
+
+    await waitFor(() => expect(result.current.isError).toBe(true));
+    // An Error whose message the create modal's toast shows as it is.
+    expect(result.current.error).toBeInstanceOf(QuotaExceededError);
+    expect(result.current.error?.message).toBe(detail);
+    expect(db.months).toEqual([]);
+  });
+
+  it('fails with the server’s quota sentence when the account holds its 1,200 months', async () => {
+    server.use(
+      http.post(apiUrl('api/months/'), () =>
+        HttpResponse.json({ detail: QUOTA_MESSAGES.months, code: QUOTA_EXCEEDED }, { status: 400 }),
+      ),
+    );
+    const { result } = renderQueryHook(() => useCreateMonth());
+    await act(() => result.current.mutateAsync(input).catch(() => undefined));
+    await waitFor(() => expect(result.current.isError).toBe(true));
+    expect(result.current.error?.message).toBe(
+      'Month not created — an account holds at most 1,200 months.',
+    );
+    expect(requestLog).toEqual(['POST /api/months/']);
   });
 
   it('makes nothing more when the month itself fails', async () => {
