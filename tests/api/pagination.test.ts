@@ -329,3 +329,27 @@ describe('GET /api/months/', () => {
     expect(response.headers.link).toBeUndefined();
   });
 });
+
+describe('the OpenAPI document', () => {
+  it('documents limit and cursor, and the Link header, on every paginated list', async () => {
+    const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
+      paths: Record<
+        string,
+        { get?: { description?: string; parameters?: Array<{ name: string; in: string }> } }
+      >;
+    }>();
+    for (const path of [
+      'journals',
+      'habits',
+      'measures',
+      'goals',
+      'dailyhabits',
+      'dailymeasures',
+    ]) {
+      const list = document.paths[`/api/${path}/`]?.get;
+      const query = (list?.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name);
+      expect(query).toEqual(expect.arrayContaining(['limit', 'cursor']));
+      expect(list?.description).toContain('rel="next"');
+    }
+  });
+});
