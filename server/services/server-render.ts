@@ -5,10 +5,14 @@
 // page's reads go through the API itself (inject), with that token: the same checks (token,
 // payment, the month's owner) and the same bytes as the app's own reads, which the page then takes
 // over (public/early-data.js) instead of asking again. Whenever any of that fails, the caller
-// answers with the plain app shell, exactly as without this.
+// answers with the plain app shell, exactly as without this. So it does when the page would
+// cost the event loop too much: more cards than a month may hold, or a render predicted (from
+// the renders before it) to take longer than RENDER_BUDGET_MS; renderToString cannot be stopped
+// once started, and a month of 12,000 entries took 7.6 s of it.
 import { existsSync, readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { JOURNALS_PER_MONTH } from '../../contract/quotas.js';
 import { RENDER_COOKIE } from '../../contract/rules.js';
 import { journalsPageReads } from '../../contract/screen-reads.js';
 
@@ -29,6 +33,36 @@ const ROOT = '<div id="root"></div>';
 const EARLY_DATA = '<script src="/early-data.js"></script>';
 /** Where the page's data goes: a JSON script (not run, so the CSP's script-src stays 'self'). */
 const SERVER_READS_ID = 'server-reads';
+
+/** Most cards rendered on the server: one month's quota of journals (older months may hold more). */
+export const MAX_RENDERED_CARDS = JOURNALS_PER_MONTH;
+/** Longest a page's reads, and its predicted render, may take before the shell is answered instead. */
+export const RENDER_BUDGET_MS = 200;
+
+/**
+ * Predicts a render's time from its number of cards: the time per card of recent renders of at
+ * least `MIN_SAMPLE` cards (fewer say more about the page's fixed cost than about cards). A page
+ * refused for its prediction lowers the estimate a little, so one that was slow once (a cold
+ * start, a busy machine) is tried again after a few requests rather than never.
+ */
+export class RenderCost {
+  static readonly MIN_SAMPLE = 20;
+  #msPerCard = 0;
+
+  predict(cards: number): number {
+    return this.#msPerCard * cards;
+  }
+
+  record(cards: number, ms: number): void {
+    if (cards < RenderCost.MIN_SAMPLE) return;
+    const sample = ms / cards;
+    this.#msPerCard = this.#msPerCard === 0 ? sample : 0.7 * this.#msPerCard + 0.3 * sample;
+  }
+
+  refused(): void {
+    this.#msPerCard *= 0.95;
+  }
+}
 
 /** The value of cookie `name` in a Cookie header, or null. */
 export function cookieValue(header: string | undefined, name: string): string | null {
@@ -72,6 +106,8 @@ export async function createServerRender(
     app.log.warn({ err: error }, 'warming up the journals page renderer failed');
   });
 
+  const cost = new RenderCost();
+
   async function read(path: string, token: string): Promise<unknown> {
     const response = await app.inject({
       method: 'GET',
@@ -90,8 +126,27 @@ export async function createServerRender(
       const monthId = Number(match[1]);
       const paths = journalsPageReads(monthId);
       try {
-        const reads = await Promise.all(paths.map((readPath) => read(readPath, token)));
+        let timer: NodeJS.Timeout | undefined;
+        const reads = await Promise.race([
+          Promise.all(paths.map((readPath) => read(readPath, token))),
+          new Promise<null>((resolve) => {
+            timer = setTimeout(() => resolve(null), RENDER_BUDGET_MS);
+          }),
+        ]).finally(() => clearTimeout(timer));
+        if (reads === null) return null;
+        const cards = Array.isArray(reads[1]) ? reads[1].length : 0;
+        if (cards > MAX_RENDERED_CARDS) return null;
+        if (cost.predict(cards) > RENDER_BUDGET_MS) {
+          cost.refused();
+          return null;
+        }
+        const started = performance.now();
         const page = await renderer.renderJournalsPage(monthId, reads);
+        const took = performance.now() - started;
+        cost.record(cards, took);
+        if (took > RENDER_BUDGET_MS) {
+          request.log.warn({ cards, ms: Math.round(took) }, 'journals page render over budget');
+        }
         const data = { reads: Object.fromEntries(paths.map((p, index) => [p, reads[index]])) };
         // Replaced by functions: a `$` in the user's text is no replacement pattern there.
         return (

@@ -3,7 +3,12 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { RENDER_COOKIE } from '../../contract/rules.js';
-import { cookieValue } from '../../server/services/server-render.js';
+import { bumpDataVersion } from '../../server/repositories/data-versions.js';
+import {
+  cookieValue,
+  MAX_RENDERED_CARDS,
+  RENDER_BUDGET_MS,
+} from '../../server/services/server-render.js';
 import { writeTempFiles } from '../support/temp-files.js';
 import {
   buildTestApp,
@@ -189,6 +194,90 @@ describe('the plain app shell, as without server rendering', () => {
     const response = await open(`/months/${month.id}/journals`, `${RENDER_COOKIE}=${owner.access}`);
     expect(response.statusCode).toBe(200);
     expect(isShell(response.body)).toBe(true);
+  });
+});
+
+/**
+ * `count` entries in the user's month, straight into the table (older months may hold more than
+ * the quota), with the bump every write makes so cached reads see them.
+ */
+async function addJournals(app: TestApp, user: TestUser, month: number, count: number) {
+  await app.database.db
+    .insertInto('journals')
+    .values(
+      Array.from({ length: count }, (_, i) => ({
+        author_id: user.id,
+        month_id: month,
+        created_at: '2024-01-01',
+        highlight: `Entry ${i}`,
+        highlight_search: `entry ${i}`,
+      })),
+    )
+    .execute();
+  await bumpDataVersion(app.database.db, user.id);
+}
+
+describe('bounded work', () => {
+  it(`renders at most ${MAX_RENDERED_CARDS} cards: a month holding more gets the shell`, async () => {
+    const month = await post<{ id: number }>(owner, '/api/months/', { name: 'Crowded' });
+    await addJournals(testApp, owner, month.id, MAX_RENDERED_CARDS);
+    const cookie = `${RENDER_COOKIE}=${owner.access}`;
+
+    const full = await open(`/months/${month.id}/journals`, cookie);
+    expect(full.body).toContain('data-server-rendered');
+    expect(full.body.match(/<article>/g)).toHaveLength(MAX_RENDERED_CARDS);
+
+    await addJournals(testApp, owner, month.id, 1);
+    const over = await open(`/months/${month.id}/journals`, cookie);
+    expect(over.statusCode).toBe(200);
+    expect(isShell(over.body)).toBe(true);
+  });
+
+  it(`answers the shell once a page's render is known to take over ${RENDER_BUDGET_MS} ms`, async () => {
+    // A renderer taking 3 ms a card: 150 cards are 450 ms, 20 cards 60 ms.
+    const slowBuild = writeBuild({
+      'web/index.html': '<html>landing</html>',
+      'web/spa.html': SHELL,
+      'web/shells/journals.html': SHELL,
+      'prerender/prerender.js': `
+export async function renderJournalsPage(monthId, reads) {
+  const until = Date.now() + 3 * reads[1].length;
+  while (Date.now() < until);
+  return { html: '<main>' + reads[1].map(() => '<article></article>').join('') + '</main>', title: 'Slow' };
+}`,
+    });
+    const slow = await buildTestApp({ WEB_DIR: join(slowBuild, 'web') });
+    try {
+      const user = await createUser(slow);
+      const cookie = `${RENDER_COOKIE}=${user.access}`;
+      const page = (month: number) =>
+        slow.app.inject({ method: 'GET', url: `/months/${month}/journals`, headers: { cookie } });
+      const monthOf = async (name: string, entries: number) => {
+        const created = await slow.app.inject({
+          method: 'POST',
+          url: '/api/months/',
+          headers: user.headers,
+          payload: { name },
+        });
+        const id = created.json<{ id: number }>().id;
+        await addJournals(slow, user, id, entries);
+        return id;
+      };
+      const big = await monthOf('Big', 150);
+      const small = await monthOf('Small', 20);
+
+      // The first render of the big month shows what a card costs; after it, the shell.
+      expect((await page(big)).body).toContain('data-server-rendered');
+      const started = performance.now();
+      const refused = await page(big);
+      expect(isShell(refused.body)).toBe(true);
+      expect(performance.now() - started).toBeLessThan(RENDER_BUDGET_MS);
+      // A page within the budget is still rendered.
+      expect((await page(small)).body).toContain('data-server-rendered');
+    } finally {
+      await slow.close();
+      rmSync(slowBuild, { recursive: true, force: true });
+    }
   });
 });
 
