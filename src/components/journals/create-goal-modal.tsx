@@ -1,14 +1,17 @@
 // 'Create a Goal' modal (spec §2, §5): a required name.
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useState } from 'react';
 import { MESSAGES, NAME_MAX_LENGTH } from '../../../contract/rules';
 import { app } from '../../i18n/en/app';
 import { journals } from '../../i18n/en/journals';
 import { toasts } from '../../i18n/en/toasts';
 import { translateMessage, useTexts } from '../../i18n/store';
 import { useCreateGoal } from '../../queries/goals';
+import { useSubmitLock } from '../submit-lock';
 import { notifyFailure, notifySuccess, notifyWarning } from '../toast';
 import { useOpenedAfterMount } from '../use-mounted-once';
+import { DiscardQuestion, useLeavePagePrompt } from './unsaved-guard';
 
 interface CreateGoalModalProps {
   monthId: number;
@@ -34,38 +37,61 @@ export function CreateGoalModal({ monthId, opened, onClose }: CreateGoalModalPro
     },
   });
 
+  const lock = useSubmitLock();
+  const [asking, setAsking] = useState(false);
+  const unsaved = opened && form.values.name.trim() !== '';
+  useLeavePagePrompt(unsaved && !lock.busy);
+
   const close = () => {
     form.reset();
+    setAsking(false);
     onClose();
   };
+  // Overlay, Escape, the × and Close: typed text is only thrown away when the user says so.
+  const requestClose = () => {
+    if (lock.isRunning()) return;
+    if (asking) setAsking(false);
+    else if (unsaved) setAsking(true);
+    else close();
+  };
 
-  const submit = form.onSubmit(async ({ name }) => {
-    if (!monthId) {
-      notifyWarning(toast.monthNotSelected);
-      return;
-    }
-    try {
-      await createGoal.mutateAsync({ name: name.trim() });
-      notifySuccess(toast.goalCreated);
-      close();
-    } catch (error) {
-      notifyFailure(toast.goalCreateFailed, error);
-    }
-  });
+  const submit = form.onSubmit(({ name }) =>
+    lock.run(async () => {
+      if (!monthId) {
+        notifyWarning(toast.monthNotSelected);
+        return;
+      }
+      try {
+        await createGoal.mutateAsync({ name: name.trim() });
+        notifySuccess(toast.goalCreated);
+        close();
+      } catch (error) {
+        notifyFailure(toast.goalCreateFailed, error);
+      }
+    }),
+  );
 
   return (
-    <Modal opened={shown} onClose={close} title={t.createGoal} centered>
-      <form onSubmit={submit} noValidate>
+    <Modal opened={shown} onClose={requestClose} title={t.createGoal} centered>
+      <form onSubmit={submit} noValidate aria-busy={lock.busy || undefined}>
         <Stack gap="md">
           <TextInput label={t.goal} required data-autofocus {...form.getInputProps('name')} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              {words.close}
-            </Button>
-            <Button type="submit" loading={createGoal.isPending}>
-              {words.save}
-            </Button>
-          </Group>
+          {asking ? (
+            <DiscardQuestion onKeep={() => setAsking(false)} onDiscard={close} />
+          ) : (
+            <Group justify="flex-end">
+              <Button variant="default" onClick={requestClose}>
+                {words.close}
+              </Button>
+              <Button
+                type="submit"
+                aria-disabled={lock.busy || undefined}
+                data-disabled={lock.busy || undefined}
+              >
+                {words.save}
+              </Button>
+            </Group>
+          )}
         </Stack>
       </form>
     </Modal>

@@ -13,6 +13,8 @@ import { translateMessage, useTexts } from '../../i18n/store';
 import { type MonthTemplate, useMonthTemplate } from '../../queries/month-template';
 import { monthsQueryOptions, useCreateMonth } from '../../queries/months';
 import { CloseIcon, CopyIcon } from '../icons';
+import { DiscardQuestion, useLeavePagePrompt } from '../journals/unsaved-guard';
+import { useSubmitLock } from '../submit-lock';
 import { notifyFailure, notifySuccess } from '../toast';
 import { useOpenedAfterMount } from '../use-mounted-once';
 import { COPY_TEXTS } from './copy-month-texts';
@@ -52,7 +54,24 @@ export function CreateMonthModal({ opened, onClose }: CreateMonthModalProps) {
     },
   });
 
+  const lock = useSubmitLock();
+  const [asking, setAsking] = useState(false);
+  const unsaved =
+    opened &&
+    [form.values.name, form.values.measure, ...form.values.habits.map((habit) => habit.name)].some(
+      (text) => text.trim() !== '',
+    );
+  useLeavePagePrompt(unsaved && !lock.busy);
+  // Overlay, Escape, the × and Close: typed text is only thrown away when the user says so.
+  const requestClose = () => {
+    if (lock.isRunning()) return;
+    if (asking) setAsking(false);
+    else if (unsaved) setAsking(true);
+    else close();
+  };
+
   const close = () => {
+    setAsking(false);
     form.setValues(emptyValues());
     form.clearErrors();
     template.reset();
@@ -79,19 +98,21 @@ export function CreateMonthModal({ opened, onClose }: CreateMonthModalProps) {
     template.mutate(lastMonth.id, { onSuccess: (found) => fillFrom(lastMonth, found) });
   };
 
-  const submit = form.onSubmit(async ({ name, measure, habits }) => {
-    try {
-      await createMonth.mutateAsync({
-        name: name.trim(),
-        measure: measure.trim(),
-        habits: habits.map((habit) => habit.name.trim()),
-      });
-      notifySuccess(toast.monthCreated);
-      close();
-    } catch (error) {
-      notifyFailure(toast.monthCreateFailed, error);
-    }
-  });
+  const submit = form.onSubmit(({ name, measure, habits }) =>
+    lock.run(async () => {
+      try {
+        await createMonth.mutateAsync({
+          name: name.trim(),
+          measure: measure.trim(),
+          habits: habits.map((habit) => habit.name.trim()),
+        });
+        notifySuccess(toast.monthCreated);
+        close();
+      } catch (error) {
+        notifyFailure(toast.monthCreateFailed, error);
+      }
+    }),
+  );
 
   const addHabit = () => {
     const key = Math.max(...form.values.habits.map((habit) => habit.key)) + 1;
@@ -101,8 +122,8 @@ export function CreateMonthModal({ opened, onClose }: CreateMonthModalProps) {
   };
 
   return (
-    <Modal opened={shown} onClose={close} title={words.createMonth} centered>
-      <form onSubmit={submit} noValidate>
+    <Modal opened={shown} onClose={requestClose} title={words.createMonth} centered>
+      <form onSubmit={submit} noValidate aria-busy={lock.busy || undefined}>
         <Stack gap="md">
           <TextInput
             label={words.monthField}
@@ -173,14 +194,23 @@ export function CreateMonthModal({ opened, onClose }: CreateMonthModalProps) {
               {words.addHabit}
             </Button>
           </fieldset>
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={close}>
-              {words.close}
-            </Button>
-            <Button type="submit" loading={createMonth.isPending}>
-              {words.save}
-            </Button>
-          </Group>
+          {asking ? (
+            <DiscardQuestion onKeep={() => setAsking(false)} onDiscard={close} />
+          ) : (
+            <Group justify="flex-end" mt="sm">
+              <Button variant="default" onClick={requestClose}>
+                {words.close}
+              </Button>
+              {/* aria-disabled, not disabled: the pressed button keeps keyboard focus meanwhile. */}
+              <Button
+                type="submit"
+                aria-disabled={lock.busy || undefined}
+                data-disabled={lock.busy || undefined}
+              >
+                {words.save}
+              </Button>
+            </Group>
+          )}
         </Stack>
       </form>
     </Modal>

@@ -7,4 +7,13 @@ export const months = {
   habits: 'Habits',
   habitNumber: (number: number) => `Habit ${number}`,
   removeHabit: (number: number) => `Remove habit ${number}`,
+  // Edit month (issue 15 #14).
+  editIntro: 'Rename the month, its measure and its habits, or add and remove habits.',
+  loadingItems: 'Loading the month’s measure and habits…',
+  removeHabitQuestion: (name: string) =>
+    `Remove the habit “${name}”? Its ticks on every entry of this month are deleted too.`,
+  keepHabit: 'Keep it',
+  confirmRemoveHabit: 'Remove habit',
+  removedHabits: (count: number) =>
+    count === 1 ? '1 habit will be removed on Save.' : `${count} habits will be removed on Save.`,
 } as const;

@@ -8,8 +8,6 @@ export const journals: Messages['journals'] = {
   createGoal: 'Criar uma meta',
   registers: 'Registros',
   goals: 'Metas',
-  sections: 'Seções do mês',
-  compactList: 'Lista compacta',
   jumpToDay: 'Ir para o dia',
   chooseDay: 'Escolha um dia',
   backToMonths: 'Voltar para todos os meses',
@@ -52,6 +50,16 @@ export const months: Messages['months'] = {
   habits: 'Hábitos',
   habitNumber: (number) => `Hábito ${number}`,
   removeHabit: (number) => `Remover o hábito ${number}`,
+  editIntro: 'Renomeie o mês, a medida e os hábitos, ou adicione e remova hábitos.',
+  loadingItems: 'Carregando a medida e os hábitos do mês…',
+  removeHabitQuestion: (name) =>
+    `Remover o hábito “${name}”? As marcações dele em todos os registros deste mês também serão excluídas.`,
+  keepHabit: 'Manter',
+  confirmRemoveHabit: 'Remover hábito',
+  removedHabits: (count) =>
+    count === 1
+      ? '1 hábito será removido ao salvar.'
+      : `${count} hábitos serão removidos ao salvar.`,
 };
 
 export const copyMonth: Messages['copyMonth'] = {

@@ -1,0 +1,113 @@
+// 'Edit month' (issue 15 #14): renames the month, its measure and habits, adds habits, removes one after a confirm.
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
+import type { UpdateNamed } from '../../../contract/requests';
+import { makeMonthFixture } from '../../fixtures/factories';
+import { db, seedMonth } from '../msw/db';
+import { notFound } from '../msw/responses';
+import { requestLog, server, setupMswServer } from '../msw/server';
+import { apiUrl } from '../msw/url';
+import { findToast, renderRoute, signIn } from '../routes/render-route';
+
+setupMswServer();
+configure({ asyncUtilTimeout: 5000 });
+
+/** The habit and measure detail routes, as the server has them (the shared handlers list and create only). */
+function detailRoutes() {
+  server.use(
+    http.patch(apiUrl('api/habits/:id/'), async ({ params, request }) => {
+      const habit = db.habits.find((h) => h.id === Number(params.id));
+      if (!habit) return notFound();
+      Object.assign(habit, (await request.json()) as UpdateNamed);
+      return HttpResponse.json(habit);
+    }),
+    http.delete(apiUrl('api/habits/:id/'), ({ params }) => {
+      const id = Number(params.id);
+      if (!db.habits.some((h) => h.id === id)) return notFound();
+      db.habits = db.habits.filter((h) => h.id !== id);
+      db.dailyHabits = db.dailyHabits.filter((d) => d.habit_id !== id);
+      return new HttpResponse(null, { status: 204 });
+    }),
+    http.patch(apiUrl('api/measures/:id/'), async ({ params, request }) => {
+      const measure = db.measures.find((m) => m.id === Number(params.id));
+      if (!measure) return notFound();
+      Object.assign(measure, (await request.json()) as UpdateNamed);
+      return HttpResponse.json(measure);
+    }),
+  );
+}
+
+beforeEach(() => {
+  signIn();
+  detailRoutes();
+});
+
+async function openEdit(name: string) {
+  const view = renderRoute('/months');
+  await view.user.click(await screen.findByRole('button', { name: `Edit month ${name}` }));
+  const dialog = within(await screen.findByRole('dialog', { name: 'Edit month' }));
+  await dialog.findByLabelText(/^Measure/);
+  return { ...view, dialog };
+}
+
+describe('Edit month', { timeout: 20_000 }, () => {
+  it('renames the measure and a habit, adds a habit and removes one with its ticks after a confirm', async () => {
+    const fixture = seedMonth(makeMonthFixture({ name: 'March', habits: ['Read', 'Walk'] }));
+    const [read, walk] = fixture.habits;
+    const { user, dialog } = await openEdit('March');
+    expect(dialog.getByLabelText(/^Measure/)).toHaveValue(fixture.measures[0]!.name);
+    expect(dialog.getByLabelText(/^Habit 1/)).toHaveValue('Read');
+
+    await user.clear(dialog.getByLabelText(/^Measure/));
+    await user.type(dialog.getByLabelText(/^Measure/), 'Hours slept');
+    await user.clear(dialog.getByLabelText(/^Habit 1/));
+    await user.type(dialog.getByLabelText(/^Habit 1/), 'Read 20 pages');
+    await user.click(dialog.getByRole('button', { name: 'Remove habit 2' }));
+    // The confirm says the ticks go too; nothing is deleted before Save.
+    const question = await dialog.findByRole('alertdialog');
+    expect(question).toHaveTextContent(/Remove the habit “Walk”\? Its ticks on every entry/);
+    await user.click(within(question).getByRole('button', { name: 'Remove habit' }));
+    expect(db.habits.some((h) => h.id === walk!.id)).toBe(true);
+    await user.click(dialog.getByRole('button', { name: 'Add Habit +' }));
+    await user.type(dialog.getByLabelText(/^Habit 2/), 'Stretch');
+    requestLog.length = 0;
+    await user.click(dialog.getByRole('button', { name: 'Save' }));
+
+    expect(await findToast('Month renamed')).toBeInTheDocument();
+    expect(db.measures[0]?.name).toBe('Hours slept');
+    expect(db.habits.filter((h) => h.month_id === fixture.month.id).map((h) => h.name)).toEqual([
+      'Read 20 pages',
+      'Stretch',
+    ]);
+    expect(db.dailyHabits.some((d) => d.habit_id === walk!.id)).toBe(false);
+    expect(db.dailyHabits.some((d) => d.habit_id === read!.id)).toBe(true);
+    // Only what changed: no PATCH of the unchanged month name.
+    expect(requestLog.filter((line) => !line.startsWith('GET'))).toEqual([
+      `PATCH /api/measures/${fixture.measures[0]!.id}/`,
+      `DELETE /api/habits/${walk!.id}/`,
+      `PATCH /api/habits/${read!.id}/`,
+      'POST /api/habits/',
+    ]);
+  });
+
+  it('keeps a habit when its removal is not confirmed', async () => {
+    seedMonth(makeMonthFixture({ name: 'April', habits: ['Read'] }));
+    const { user, dialog } = await openEdit('April');
+    await user.click(dialog.getByRole('button', { name: 'Remove habit 1' }));
+    await user.click(await dialog.findByRole('button', { name: 'Keep it' }));
+    expect(dialog.getByLabelText(/^Habit 1/)).toHaveValue('Read');
+  });
+
+  it('asks before closing with unsaved changes', async () => {
+    seedMonth(makeMonthFixture({ name: 'May', habits: ['Read'] }));
+    const { user, dialog } = await openEdit('May');
+    await user.type(dialog.getByLabelText(/^Habit 1/), ' more');
+    await user.keyboard('{Escape}');
+    expect(await dialog.findByRole('alertdialog')).toHaveTextContent('Discard what you typed?');
+    await user.click(dialog.getByRole('button', { name: 'Keep editing' }));
+    expect(dialog.getByLabelText(/^Habit 1/)).toHaveValue('Read more');
+    await user.click(dialog.getByRole('button', { name: 'Close' }));
+    await user.click(await dialog.findByRole('button', { name: 'Discard' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+});
