@@ -13,6 +13,7 @@ import rateLimitPlugin from './plugins/rate-limit.js';
 import repositoriesPlugin from './plugins/repositories.js';
 import responseCachePlugin from './plugins/response-cache.js';
 import securityPlugin, { frameworkErrors } from './plugins/security.js';
+import underPressurePlugin from './plugins/under-pressure.js';
 import usersPlugin from './plugins/users.js';
 import webAppPlugin from './plugins/web-app.js';
 import wellFormedInputPlugin from './plugins/well-formed-input.js';
@@ -66,6 +67,8 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
   await app.register(wellFormedInputPlugin);
+  // After the security headers' hook, so a 503 for overload carries them.
+  await app.register(underPressurePlugin);
   await app.register(openapiPlugin);
   await app.register(databasePlugin, { database });
   await app.register(repositoriesPlugin);

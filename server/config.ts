@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
+import { getHeapStatistics } from 'node:v8';
 
 export type BillingMode = 'local' | 'stripe' | 'off';
 
@@ -45,6 +46,8 @@ export interface Config {
   logLevel: string;
   /** Directory of the built browser app; null when the API runs alone. */
   webDir: string | null;
+  /** Past either limit the server answers 503 at once instead of queueing (0 turns one off). */
+  pressure: { maxEventLoopDelayMs: number; maxHeapUsedBytes: number };
   /** Exports and imports the server runs at once (each on a worker thread); more wait briefly, then 503. */
   heavyJobs: number;
   /** Argon2 cost; tests lower it, production keeps OWASP's parameters. */
@@ -180,6 +183,11 @@ function trustProxy(env: Env): boolean | string {
   return raw;
 }
 
+const MB = 1024 * 1024;
+
+/** 90% of the heap V8 allows this process (set by --max-old-space-size, else by the machine's memory). */
+const defaultMaxHeapMb = () => Math.floor((getHeapStatistics().heap_size_limit * 0.9) / MB);
+
 export function loadConfig(env: Env = process.env): Config {
   const port = integer(env, 'PORT', 3000, 0, 65535);
   const host = env.HOST || '0.0.0.0';
@@ -226,6 +234,10 @@ export function loadConfig(env: Env = process.env): Config {
     ),
     webDir,
     heavyJobs: integer(env, 'HEAVY_JOBS', 2, 1, 64),
+    pressure: {
+      maxEventLoopDelayMs: integer(env, 'MAX_EVENT_LOOP_DELAY_MS', 1000, 0, 60_000),
+      maxHeapUsedBytes: integer(env, 'MAX_HEAP_USED_MB', defaultMaxHeapMb(), 0, 1_048_576) * MB,
+    },
     // OWASP: argon2id, m=19 MiB, t=2, p=1.
     argon2: { memoryCost: 19456, timeCost: 2, parallelism: 1 },
   };

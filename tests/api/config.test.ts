@@ -2,6 +2,7 @@
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { getHeapStatistics } from 'node:v8';
 import { ConfigError, loadConfig, parseDuration } from '../../server/config.js';
 
 let dataDir: string;
@@ -36,6 +37,14 @@ describe('defaults', () => {
     });
   });
 
+  it('sheds load past 1 s of event-loop delay or 90% of the heap V8 allows', () => {
+    const { maxEventLoopDelayMs, maxHeapUsedBytes } = load().pressure;
+    expect(maxEventLoopDelayMs).toBe(1000);
+    const limit = getHeapStatistics().heap_size_limit;
+    expect(maxHeapUsedBytes).toBeGreaterThan(limit * 0.89);
+    expect(maxHeapUsedBytes).toBeLessThanOrEqual(limit * 0.9);
+  });
+
   it('uses OWASP argon2id parameters', () => {
     expect(load().argon2).toEqual({ memoryCost: 19456, timeCost: 2, parallelism: 1 });
   });
@@ -60,6 +69,8 @@ describe('settings', () => {
       BILLING: 'off',
       LOG_LEVEL: 'warn',
       WEB_DIR: '',
+      MAX_EVENT_LOOP_DELAY_MS: '250',
+      MAX_HEAP_USED_MB: '400',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -77,6 +88,7 @@ describe('settings', () => {
       billing: 'off',
       logLevel: 'warn',
       webDir: null,
+      pressure: { maxEventLoopDelayMs: 250, maxHeapUsedBytes: 400 * 1024 * 1024 },
     });
   });
 
@@ -129,6 +141,8 @@ describe('bad values', () => {
     [{ PUBLIC_URL: 'monthbook.example' }, 'PUBLIC_URL must be an absolute URL'],
     [{ REDIS_URL: 'localhost:6379' }, 'REDIS_URL must start with redis:// or rediss://'],
     [{ TRUST_PROXY: 'yes' }, 'TRUST_PROXY must be true, false or a comma-separated list'],
+    [{ MAX_EVENT_LOOP_DELAY_MS: '1s' }, 'MAX_EVENT_LOOP_DELAY_MS must be an integer between 0'],
+    [{ MAX_HEAP_USED_MB: '-1' }, 'MAX_HEAP_USED_MB must be an integer between 0'],
   ])('refuses %j with a ConfigError naming the setting', (env, message) => {
     expect(() => load(env)).toThrow(ConfigError);
     expect(() => load(env)).toThrow(message);

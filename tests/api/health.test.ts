@@ -1,4 +1,4 @@
-// GET /api/health: 200 while the database answers, 503 with a detail when it does not.
+// GET /api/health: 200 while the database answers, 503 with a detail when it does not (overload: under-pressure.test.ts).
 import { buildApp } from '../../server/app.js';
 import { loadConfig } from '../../server/config.js';
 import { openDatabase } from '../../server/db/database.js';
@@ -18,7 +18,7 @@ it('answers ok after pinging the database, with and without the trailing slash',
   for (const url of ['/api/health', '/api/health/']) {
     const response = await testApp.app.inject({ method: 'GET', url });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'ok' });
+    expect(response.json()).toEqual({ status: 'ok', pressure: null });
   }
   expect(ping).toHaveBeenCalledTimes(2);
   ping.mockRestore();
@@ -35,7 +35,7 @@ it('answers 503 with a detail, not internals, when the ping fails', async () => 
     .mockRejectedValueOnce(new Error('SQLITE_IOERR: disk I/O error at /secret/path'));
   const response = await testApp.app.inject({ method: 'GET', url: '/api/health' });
   expect(response.statusCode).toBe(503);
-  expect(response.json()).toEqual({ detail: HEALTH_UNAVAILABLE });
+  expect(response.json()).toEqual({ detail: HEALTH_UNAVAILABLE, pressure: null });
   ping.mockRestore();
 });
 
@@ -52,7 +52,7 @@ it('answers 503 when PostgreSQL cannot be reached at all', async () => {
   try {
     const response = await app.inject({ method: 'GET', url: '/api/health' });
     expect(response.statusCode).toBe(503);
-    expect(response.json()).toEqual({ detail: HEALTH_UNAVAILABLE });
+    expect(response.json()).toEqual({ detail: HEALTH_UNAVAILABLE, pressure: null });
   } finally {
     await app.close();
   }
