@@ -5,6 +5,7 @@ import { useEffect } from 'react';
 import { AppLayout } from '../components/app-shell/app-layout';
 import { ErrorPage } from '../components/error-page';
 import { LoadingScreen } from '../components/loading-screen';
+import { AppNotFoundPage } from '../components/not-found-page';
 import { isBrowserOffline } from '../offline/offline-error';
 import { useOnReconnect } from '../offline/online-status';
 
@@ -38,6 +39,8 @@ export const Route = createFileRoute('/_auth')({
   component: AuthLayout,
   // Inside the shell, so the navbar stays usable when a screen's data fails.
   errorComponent: ErrorPage,
+  // Also inside the shell: an unknown month keeps the navbar and leads back to /months (issue 15 #20).
+  notFoundComponent: AppNotFoundPage,
 });
 
 function AuthLayout() {

@@ -107,31 +107,47 @@ const ROUTES: Record<string, RouteCase> = {
   },
   login: {
     path: () => '/login',
-    expectScreen: async () => {
-      expect(await screen.findByRole('heading', { level: 1, name: 'Login' })).toBeVisible();
-      expect(screen.getByLabelText(/^User/)).toBeVisible();
-      expect(requestLog).toEqual([]);
+    // The replayed session is live: there is nothing to log into, the app opens (issue 15 #11).
+    expectScreen: async (_state, { pathname }) => {
+      await waitFor(() => expect(pathname()).not.toBe('/login'));
+      expect(['/months', '/subscribe']).toContain(pathname());
     },
   },
   register: {
     path: () => '/register',
+    // With the replayed session live, /register asks before signing out (issue 15 #11).
     expectScreen: async (_state, { queryClient }) => {
-      expect(await screen.findByRole('heading', { level: 1, name: 'Register' })).toBeVisible();
-      expect(screen.getByLabelText(/^Confirm Password/)).toBeVisible();
-      // Visiting /register signs out: the replayed session and its cache are gone.
-      await waitFor(() => expect(queryClient.getQueryCache().getAll()).toHaveLength(0));
-      expect(localStorage.getItem('access')).toBeNull();
+      expect(
+        await screen.findByRole('heading', { level: 1, name: 'You are already signed in' }),
+      ).toBeVisible();
+      expect(screen.getByRole('button', { name: 'Log out and create an account' })).toBeEnabled();
+      expect(queryClient.getQueryCache().getAll().length).toBeGreaterThan(0);
+      expect(localStorage.getItem('access')).not.toBeNull();
+      expect(requestLog).toEqual([]);
     },
   },
   subscribe: {
     path: () => '/subscribe',
-    expectScreen: async () => {
+    expectScreen: async (state) => {
+      // Someone who has paid is told so, with no second Pay button (issue 15 #10).
+      if (state !== 'unpaid-user') {
+        expect(
+          await screen.findByRole('heading', { level: 1, name: 'Already paid' }),
+        ).toBeVisible();
+        expect(screen.queryByRole('button', { name: 'Monthly' })).not.toBeInTheDocument();
+        expect(requestLog.every((request) => request === 'GET /api/billing/launch-offer')).toBe(
+          true,
+        );
+        return;
+      }
       expect(
         await screen.findByRole('heading', { level: 1, name: 'Choose your plan' }),
       ).toBeVisible();
       expect(screen.getByRole('button', { name: 'Monthly' })).toBeEnabled();
       expect(screen.getByRole('button', { name: 'Pay Once' })).toBeEnabled();
-      expect(requestLog).toEqual([]);
+      // The live offer is not cached; with the server unreachable the static wording stays.
+      expect(requestLog.every((request) => request === 'GET /api/billing/launch-offer')).toBe(true);
+      expect(screen.getByText('The launch price applies automatically at checkout.')).toBeVisible();
     },
   },
   months: {

@@ -27,8 +27,11 @@ export function NavItems({ vertical = false, onNavigate }: NavItemsProps) {
   // A month's journals page is the Journals entry's, not the Months one's.
   const onJournals = Boolean(matchRoute({ to: '/months/$monthId/journals' }));
   const portal = useCreatePortalSession();
-  // Only a known 'not paid' trims the navbar: while loading, offline or on a failed check it stays whole.
-  const unpaid = useQuery(paymentStatusQueryOptions()).data?.has_paid === false;
+  // Only a known 'not paid' trims the navbar: while loading, offline or on a failed check it stays
+  // whole. Asked once per visit at most (login and the screens' loaders usually have the answer).
+  const unpaid =
+    useQuery({ ...paymentStatusQueryOptions(), staleTime: Number.POSITIVE_INFINITY }).data
+      ?.has_paid === false;
   const itemProps: ButtonProps = {
     variant: 'subtle',
     color: 'gray',

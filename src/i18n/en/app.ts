@@ -25,9 +25,11 @@ export const app = {
   /** In-app not-found page (issue 15 #20). */
   goToMonths: 'Go to your months',
   /** An offline miss, instead of 'Something went wrong' (issue 15 #20). */
-  offlineTitle: 'You are offline',
+  offlineTitle: 'Not available offline',
   offlineBody: 'This page is not saved on this device. It loads once you are back online.',
   /** Navbar entry of someone who has not paid yet (issue 15 #10). */
+  /** A screen's data lost on the way while the browser counts as online (a network error). */
+  unreachable: 'Monthbook could not be reached. Check your connection and try again.',
   subscribe: 'Subscribe',
   /** Billing pressed by an account with no payment to manage (issue 15 #10). */
   noBillingAccount: 'Billing has nothing to show yet: no payment has been made with this account.',

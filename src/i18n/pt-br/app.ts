@@ -21,9 +21,10 @@ export const app: Messages['app'] = {
   notFoundBody: 'A página que você pediu não foi encontrada.',
   goHome: 'Ir para a página inicial',
   goToMonths: 'Ir para os seus meses',
-  offlineTitle: 'Você está offline',
+  offlineTitle: 'Indisponível offline',
   offlineBody:
     'Esta página não está salva neste dispositivo. Ela carrega quando você voltar a ficar online.',
+  unreachable: 'Não foi possível acessar o Monthbook. Verifique sua conexão e tente de novo.',
   subscribe: 'Assinar',
   noBillingAccount:
     'Ainda não há nada para mostrar em Cobrança: nenhum pagamento foi feito com esta conta.',

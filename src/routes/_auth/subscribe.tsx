@@ -2,7 +2,7 @@
 // (issue 15 #13); each button shows its own loading state, then checkout. Back from checkout's Cancel
 // it says no payment was made; for someone who has paid it says so instead of offering a second payment.
 import { Alert, Button, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { LAUNCH_OFFER, launchPrice, PLANS, type ProductType } from '../../../contract/rules';
@@ -29,9 +29,9 @@ export const Route = createFileRoute('/_auth/subscribe')({
     // Dynamic, as on /months: the data layer stays out of the entry bundle.
     const billing = await import('../../queries/billing');
     // Both may fail (offline, a server error): the plans still show, with the static wording.
+    // Back from checkout is a new page load, whose cache is empty: the status is asked afresh.
     await Promise.allSettled([
-      // Always asked again: Back from a finished checkout must know it was paid.
-      queryClient.fetchQuery({ ...billing.paymentStatusQueryOptions(), staleTime: 0 }),
+      queryClient.ensureQueryData(billing.paymentStatusQueryOptions()),
       queryClient.ensureQueryData(billing.launchOfferQueryOptions()),
     ]);
   },
@@ -108,14 +108,18 @@ function SubscribePage() {
   const { data: status } = useQuery(paymentStatusQueryOptions());
   const { data: offer = null } = useQuery(launchOfferQueryOptions());
   const [starting, setStarting] = useState<PlanId | null>(null);
-  // Back from checkout, the browser may show this page as it was left: both buttons waiting.
+  const queryClient = useQueryClient();
+  // Back from checkout, the browser may show this page as it was left (its back-forward cache):
+  // both buttons waiting, and a payment status from before paying. Both are renewed.
   useEffect(() => {
     const reset = (event: PageTransitionEvent) => {
-      if (event.persisted) setStarting(null);
+      if (!event.persisted) return;
+      setStarting(null);
+      void queryClient.invalidateQueries({ queryKey: paymentStatusQueryOptions().queryKey });
     };
     window.addEventListener('pageshow', reset);
     return () => window.removeEventListener('pageshow', reset);
-  }, []);
+  }, [queryClient]);
   usePageTitle(status?.has_paid ? t.alreadyPaid : t.choosePlan);
   if (status?.has_paid) return <AlreadyPaid />;
   return (

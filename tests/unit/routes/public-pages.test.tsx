@@ -42,6 +42,28 @@ describe('not found', () => {
     },
   );
 
+  it('keeps the navbar inside the app, links to /months, and has one main', async () => {
+    signIn();
+    renderRoute('/months/4242/journals');
+    expect(
+      await screen.findByRole('heading', { name: '404 Not Found' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to your months' })).toHaveAttribute(
+      'href',
+      '/months',
+    );
+    expect(screen.queryByRole('link', { name: 'Go to the home page' })).not.toBeInTheDocument();
+    expect(screen.getAllByRole('main')).toHaveLength(1);
+  });
+
+  it('links an unknown page outside the app to the home page', async () => {
+    renderRoute('/no-such-page');
+    await screen.findByRole('heading', { name: '404 Not Found' });
+    expect(screen.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
+    expect(screen.getAllByRole('main')).toHaveLength(1);
+  });
+
   it('treats a month the server does not know as not found', async () => {
     signIn();
     renderRoute('/months/4242/journals');
