@@ -46,10 +46,10 @@ export interface Config {
   logLevel: string;
   /** Directory of the built browser app; null when the API runs alone. */
   webDir: string | null;
-  /** Past either limit the server answers 503 at once instead of queueing (0 turns one off). */
-  pressure: { maxEventLoopDelayMs: number; maxHeapUsedBytes: number };
   /** Exports and imports the server runs at once (each on a worker thread); more wait briefly, then 503. */
   heavyJobs: number;
+  /** Past either limit the server answers 503 at once instead of queueing (0 turns one off). */
+  pressure: { maxEventLoopDelayMs: number; maxHeapUsedBytes: number };
   /** Argon2 cost; tests lower it, production keeps OWASP's parameters. */
   argon2: { memoryCost: number; timeCost: number; parallelism: number };
 }
@@ -57,10 +57,6 @@ export interface Config {
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
-  /** Exports and imports the server runs at once (each on a worker thread); more wait briefly, then 503. */
-  heavyJobs: number;
-  /** Past either limit the server answers 503 at once instead of queueing (0 turns one off). */
-  pressure: { maxEventLoopDelayMs: number; maxHeapUsedBytes: number };
 
 type Env = Record<string, string | undefined>;
 
@@ -242,8 +238,3 @@ export function loadConfig(env: Env = process.env): Config {
     argon2: { memoryCost: 19456, timeCost: 2, parallelism: 1 },
   };
 }
-    heavyJobs: integer(env, 'HEAVY_JOBS', 2, 1, 64),
-    pressure: {
-      maxEventLoopDelayMs: integer(env, 'MAX_EVENT_LOOP_DELAY_MS', 1000, 0, 60_000),
-      maxHeapUsedBytes: integer(env, 'MAX_HEAP_USED_MB', defaultMaxHeapMb(), 0, 1_048_576) * MB,
-    },
