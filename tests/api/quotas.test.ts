@@ -14,7 +14,13 @@ import {
 import type { DB } from '../../server/db/schema.js';
 import { snapshot } from '../support/db-snapshot.js';
 import { seedHabit, seedJournal, seedMeasure, seedMonth } from '../support/factories.js';
-import { buildTestApp, createUser, type TestApp, type TestUser } from '../support/test-app.js';
+import {
+  buildSiblingApp,
+  buildTestApp,
+  createUser,
+  type TestApp,
+  type TestUser,
+} from '../support/test-app.js';
 
 let t: TestApp;
 let user: TestUser;
@@ -183,6 +189,32 @@ describe('concurrent creates at the limit', () => {
     expect(codes.filter((code) => code === 201)).toHaveLength(5);
     expect(codes.filter((code) => code === 400)).toHaveLength(15);
     expect(await countOf('journals')).toBe(JOURNALS_PER_MONTH);
+  });
+
+  it('journals: two servers on one database, 20 at once with room for 5, create exactly 5', async () => {
+    const sibling = await buildSiblingApp(t);
+    try {
+      const month = await seedMonth(t, user);
+      await fill('journals', JOURNALS_PER_MONTH - 5, month.id);
+
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          (i % 2 === 0 ? t : sibling).app.inject({
+            method: 'POST',
+            url: '/api/journals/',
+            headers: user.headers,
+            payload: { highlight: `Race ${i}`, month_id: month.id },
+          }),
+        ),
+      );
+
+      const codes = answers.map((answer) => answer.statusCode);
+      expect(codes.filter((code) => code === 201)).toHaveLength(5);
+      expect(codes.filter((code) => code === 400)).toHaveLength(15);
+      expect(await countOf('journals')).toBe(JOURNALS_PER_MONTH);
+    } finally {
+      await sibling.close();
+    }
   });
 
   it('months: 10 at once with room for 2 create exactly 2', async () => {
