@@ -1,10 +1,18 @@
 // A month's journals screen in Chromium (spec §2, §5): editing an entry, the modals' rules, the heading back to /months.
-import type { Locator } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
+import type { Goal, Journal } from '../../contract/entities.js';
 import { MESSAGES } from '../../contract/rules.js';
 import { TEXTS, TOASTS } from '../../src/texts.js';
 import { signedInPage } from './support/app-helpers.js';
 import { gone, path, toast, uniqueUsername, visible } from './support/page-helpers.js';
-import { seedAccount, seedGoal, seedJournal, seedMonth } from './support/seed-account.js';
+import {
+  loggedInStorage,
+  type SeededAccount,
+  seedAccount,
+  seedGoal,
+  seedJournal,
+  seedMonth,
+} from './support/seed-account.js';
 import { browserSessionForFile, VIEWPORTS } from './support/session.js';
 
 const session = browserSessionForFile();
@@ -12,12 +20,33 @@ const session = browserSessionForFile();
 async function seeded(viewport: { width: number; height: number }) {
   const url = session().server.url;
   const account = await seedAccount(url, uniqueUsername('editor'));
+  return seededFor(account, viewport);
+}
+
+async function seededFor(account: SeededAccount, viewport: { width: number; height: number }) {
+  const url = session().server.url;
   const month = await seedMonth(url, account, 'May 2026', 'Pages', ['Read', 'Run']);
   await seedJournal(url, account, month, 'Rain all day', 5, [true, false]);
   await seedGoal(url, account, month, 'Learn a song');
   const page = await signedInPage(session(), viewport, account);
   await page.goto(`/months/${month.month.id}/journals`);
-  return { page, month };
+  return { page, month, account };
+}
+
+/** What the server holds, read through the API as the account. */
+async function apiList<T>(account: SeededAccount, path: string): Promise<T[]> {
+  const response = await fetch(`${session().server.url}/${path}`, {
+    headers: { authorization: `Bearer ${account.tokens.access}` },
+  });
+  return (await response.json()) as T[];
+}
+
+/** Every request to `pattern` answers `ms` later, as on a slow network. */
+async function slowNetwork(page: Page, pattern: string, ms: number): Promise<void> {
+  await page.route(pattern, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    await route.continue();
+  });
 }
 
 /** The card's state as the reader sees it. */
@@ -89,7 +118,9 @@ for (const [label, viewport] of Object.entries(VIEWPORTS)) {
       await register.getByLabel('Pages').fill('many');
       await register.getByRole('button', { name: 'Save' }).click();
       await visible(register.getByText(MESSAGES.invalidNumber));
+      // Typed text is only thrown away when the user says so (issue 15 #3).
       await register.getByRole('button', { name: 'Close', exact: true }).click();
+      await register.getByRole('button', { name: 'Discard' }).click();
       await gone(register);
       expect(await page.getByText('Not saved').count()).toBe(0);
 
@@ -108,5 +139,124 @@ for (const [label, viewport] of Object.entries(VIEWPORTS)) {
       await path(page, '/months');
       await visible(page.getByRole('link', { name: 'May 2026' }));
     });
+
+    it('a double click, a click 150 ms later or a double Enter on Save makes one entry (issue 15 #1)', async () => {
+      const { page, account, month } = await seeded(viewport);
+      await visible(page.getByRole('heading', { level: 1, name: 'May 2026' }));
+      // Slow saves leave room for the second press to land while the first is still going.
+      await slowNetwork(page, '**/api/journals/', 400);
+      const register = page.getByRole('dialog', { name: TEXTS.createRegister });
+      const save = register.getByRole('button', { name: 'Save' });
+      const attempts: [string, () => Promise<void>][] = [
+        ['double click', () => save.dblclick()],
+        [
+          'two clicks 150 ms apart',
+          async () => {
+            await save.click();
+            await page.waitForTimeout(150);
+            await save.click({ force: true, noWaitAfter: true }).catch(() => undefined);
+          },
+        ],
+        [
+          'Enter twice',
+          async () => {
+            await register.getByLabel('Pages').press('Enter');
+            await register.getByLabel('Pages').press('Enter');
+          },
+        ],
+      ];
+      for (const [highlight, press] of attempts) {
+        await page.getByRole('button', { name: TEXTS.addJournal }).click();
+        await visible(register);
+        await register.getByLabel('Highlight').fill(highlight);
+        await register.getByLabel('Pages').fill('3');
+        await press();
+        await gone(register);
+        await visible(page.getByRole('article').filter({ hasText: highlight }));
+      }
+      // Long enough for a second save, had one gone out, to land.
+      await page.waitForTimeout(800);
+      const journals = await apiList<Journal>(account, `api/journals/?month=${month.month.id}`);
+      for (const [highlight] of attempts) {
+        expect(journals.filter((journal) => journal.highlight === highlight)).toHaveLength(1);
+        expect(await page.getByRole('article').filter({ hasText: highlight }).count()).toBe(1);
+      }
+      // The form opens empty again after a save.
+      await page.getByRole('button', { name: TEXTS.addJournal }).click();
+      expect(await register.getByLabel('Highlight').inputValue()).toBe('');
+    });
   });
 }
+
+describe('ticks on a slow network (issue 15 #4)', () => {
+  it('check() and uncheck() on a goal and a habit never find the box unchanged, and the last click wins', async () => {
+    const { page, account, month } = await seeded(VIEWPORTS.desktop);
+    await slowNetwork(page, '**/api/goals/*/', 600);
+    await slowNetwork(page, '**/api/dailyhabits/*/', 600);
+    const goal = page.getByRole('checkbox', { name: 'Learn a song' });
+    const run = page.getByRole('article').getByRole('checkbox', { name: 'Run' });
+    await visible(goal);
+
+    // Playwright's check() throws "Clicking the checkbox did not change its state" if the box
+    // has not moved when the click's task ends.
+    await goal.check();
+    await goal.uncheck();
+    await goal.check();
+    await run.check();
+    await run.uncheck();
+
+    // Every answer lands; the screen must stay on the last clicks and never flip back.
+    const seen = new Set<string>();
+    for (let i = 0; i < 20; i += 1) {
+      seen.add(`${await goal.isChecked()} ${await run.isChecked()}`);
+      await page.waitForTimeout(100);
+    }
+    expect([...seen]).toEqual(['true false']);
+    const goals = await apiList<Goal>(account, `api/goals/?month=${month.month.id}`);
+    expect(goals[0]?.is_completed).toBe(true);
+    const ticks = await apiList<{ habit_id: number; is_practiced: boolean }>(
+      account,
+      `api/dailyhabits/?month=${month.month.id}`,
+    );
+    const runHabit = month.habits.find((habit) => habit.name === 'Run')!;
+    expect(ticks.find((tick) => tick.habit_id === runHabit.id)?.is_practiced).toBe(false);
+  });
+});
+
+describe('Portuguese numbers (issue 15 #15)', () => {
+  it("takes '7,5' in pt-BR and shows metrics as Portuguese writes them", async () => {
+    const url = session().server.url;
+    const account = await seedAccount(url, uniqueUsername('leitor'));
+    const month = await seedMonth(url, account, 'Maio 2026', 'Páginas', ['Ler']);
+    await seedJournal(url, account, month, 'Um dia longo', 1234567.89, [true]);
+    const page = await session().newPage(VIEWPORTS.desktop, {
+      locale: 'pt-BR',
+      storageState: loggedInStorage(url, account),
+      serviceWorkers: 'block',
+    });
+    await page.goto(`/months/${month.month.id}/journals`);
+    const long = page.getByRole('article').filter({ hasText: 'Um dia longo' });
+    await visible(long.getByText('1.234.567,89'));
+
+    await page.getByRole('button', { name: 'Adicionar novo registro +' }).click();
+    const register = page.getByRole('dialog', { name: 'Criar um registro' });
+    await register.getByLabel('Destaque').fill('Meio sono');
+    await register.getByLabel('Páginas').fill('7,5');
+    await register.getByRole('button', { name: 'Salvar' }).click();
+    await gone(register);
+    const card = page.getByRole('article').filter({ hasText: 'Meio sono' });
+    await visible(card.getByText('7,5'));
+    const measures = await apiList<{ metric: number }>(
+      account,
+      `api/dailymeasures/?month=${month.month.id}`,
+    );
+    expect(measures.map((measure) => measure.metric).sort((a, b) => a - b)).toEqual([
+      7.5, 1234567.89,
+    ]);
+
+    // Editing shows the value the Portuguese way, ready to change.
+    await long.getByRole('button', { name: /^Editar o registro de/ }).click();
+    const edit = page.getByRole('dialog', { name: 'Editar registro' });
+    expect(await edit.getByLabel('Páginas').inputValue()).toBe('1234567,89');
+  });
+});

@@ -1,6 +1,7 @@
 // Reloading the app shows the server's data (spec §4: lists reload after a change), with the service worker and saved data on.
 import type { Page } from 'playwright-core';
 import { TEXTS, TOASTS } from '../../src/texts.js';
+import { signedInPage } from './support/app-helpers.js';
 import { gone, toast, uniqueUsername, visible } from './support/page-helpers.js';
 import {
   loggedInStorage,
@@ -69,5 +70,62 @@ describe('after a reload', () => {
     await page.reload();
     await visible(page.getByRole('button', { name: TEXTS.addMonth }));
     await visible(page.getByRole('link', { name: 'Made on the phone' }));
+  });
+});
+
+describe('a draft in the journal modal (issue 15 #3)', () => {
+  it('Escape and the overlay ask first; a reload prompts and Back keeps the draft, which comes back in the modal', async () => {
+    const url = session().server.url;
+    const account = await seedAccount(url, uniqueUsername('drafter'));
+    await seedMonth(url, account, 'June 2026', 'Hours', ['Read']);
+    const page = await signedInPage(session(), { width: 1280, height: 800 }, account);
+    const prompts: string[] = [];
+    page.on('dialog', (dialog) => {
+      prompts.push(dialog.type());
+      void dialog.accept();
+    });
+    await page.goto('/months');
+    await page.getByRole('link', { name: 'June 2026' }).click();
+    const register = page.getByRole('dialog', { name: TEXTS.createRegister });
+    const question = register.getByRole('alertdialog', { name: 'Discard what you typed?' });
+    const open = async () => {
+      await page.getByRole('button', { name: TEXTS.addJournal }).click();
+      await visible(register);
+    };
+
+    await open();
+    await register.getByLabel('Highlight').fill('Sea at dawn, then rain');
+    await register.getByLabel('Hours').fill('4');
+    await page.keyboard.press('Escape');
+    await visible(question);
+    await question.getByRole('button', { name: 'Keep editing' }).click();
+    await gone(question);
+    // The overlay: a click beside the dialog.
+    await page.mouse.click(8, 790);
+    await visible(question);
+    await page.keyboard.press('Escape');
+    await gone(question);
+    await visible(register);
+
+    await page.reload();
+    expect(prompts).toContain('beforeunload');
+    await open();
+    expect(await register.getByLabel('Highlight').inputValue()).toBe('Sea at dawn, then rain');
+    expect(await register.getByLabel('Hours').inputValue()).toBe('4');
+    await visible(register.getByText('Your unsaved draft was restored.'));
+
+    await register.getByLabel('Highlight').fill('Sea at dawn, then sun');
+    await page.goBack();
+    await visible(page.getByRole('link', { name: 'June 2026' }));
+    await page.getByRole('link', { name: 'June 2026' }).click();
+    await open();
+    expect(await register.getByLabel('Highlight').inputValue()).toBe('Sea at dawn, then sun');
+
+    // Saved, the draft is gone: the next entry starts empty.
+    await register.getByRole('button', { name: 'Save' }).click();
+    await visible(toast(page, TOASTS.journalCreated));
+    await gone(register);
+    await open();
+    expect(await register.getByLabel('Highlight').inputValue()).toBe('');
   });
 });
