@@ -67,7 +67,8 @@ export class JournalRepository {
     }
     let query = this.select();
     if (filter.month !== undefined) query = query.where('month_id', '=', filter.month);
-    if (after) query = query.where(afterDateId('created_at', 'id', dateIdOf(after), 'asc'));
+    if (after)
+      query = query.where(afterDateId<DB, 'journals'>('created_at', 'id', dateIdOf(after), 'asc'));
     return query.orderBy('created_at').orderBy('id').limit(limit).execute();
   }
 
@@ -101,7 +102,12 @@ export class JournalRepository {
     for (const word of words) query = query.where(containsWord(word));
     if (page.after) {
       query = query.where(
-        afterDateId('journals.created_at', 'journals.id', dateIdOf(page.after), 'desc'),
+        afterDateId<DB, 'journals' | 'months'>(
+          'journals.created_at',
+          'journals.id',
+          dateIdOf(page.after),
+          'desc',
+        ),
       );
     }
     return query

@@ -6,14 +6,14 @@ import {
   type TrashItem,
   type TrashKind,
 } from '../../../../contract/trash';
-import { db } from '../db';
+import { db, type MockDb } from '../db';
 import { noContent, notFound } from '../responses';
 import { apiUrl } from '../url';
 
 /** Puts a deleted item in the bin; `restore` puts its rows back and returns the item. */
 export function binItem(
   item: Omit<TrashItem, 'deleted_at' | 'purge_at'>,
-  restore: () => unknown,
+  restore: MockDb['trash'][number]['restore'],
 ): void {
   const deletedAt = new Date().toISOString();
   db.trash.unshift({
