@@ -104,7 +104,7 @@ export default fp(
         origin: origins,
         methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
         allowedHeaders: ['Authorization', 'Content-Type', 'X-Request-Id', 'Idempotency-Key'],
-        exposedHeaders: ['Retry-After', 'X-Request-Id'],
+        exposedHeaders: ['Retry-After', 'X-Request-Id', 'Link'],
         maxAge: 600,
       });
     }

@@ -133,6 +133,9 @@ describe('CORS', () => {
         headers: { origin: 'https://m.example' },
       });
       expect(simple.headers['access-control-allow-origin']).toBe('https://m.example');
+      // A paginated list's next page, and a 429's wait, are readable from the other origin.
+      const exposed = String(simple.headers['access-control-expose-headers']).toLowerCase();
+      expect(exposed.split(/,\s*/)).toEqual(expect.arrayContaining(['link', 'retry-after']));
     } finally {
       await withCors.close();
     }
