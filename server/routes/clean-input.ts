@@ -120,7 +120,8 @@ export function cleanInput(schemas: InputSchemas): preValidationHookHandler {
  * JSON may spell half of a surrogate pair (`"\ud800"`): a string no database stores as sent
  * (SQLite writes U+FFFD, PostgreSQL refuses it), so it is refused here, before either sees it.
  */
-const isMalformedText = (value: string) => !value.isWellFormed();
+const LONE_SURROGATE = /\p{Surrogate}/u;
+const isMalformedText = (value: string) => LONE_SURROGATE.test(value);
 
 function holdsMalformedText(value: unknown): boolean {
   if (typeof value === 'string') return isMalformedText(value);
