@@ -10,6 +10,13 @@ export const OVERLOADED = 'The server is busy right now. Please try again in a f
 export const OVERLOAD_RETRY_AFTER_SECONDS = 5;
 /** One log line per this long while the server stays overloaded, not one per refused request. */
 const LOG_EVERY_MS = 5000;
+/** under-pressure's sampling period (its default). */
+const SAMPLE_MS = 1000;
+/**
+ * The event-loop delay sampled first spans the app's own start-up (migrations, schemas, the
+ * server-render warm-up): 850 ms in a test app. Only samples taken wholly after `ready` count.
+ */
+const START_UP_GRACE_MS = 2 * SAMPLE_MS;
 
 type PressureHandler = (
   request: FastifyRequest,
@@ -34,7 +41,14 @@ export default fp(
     const { maxEventLoopDelayMs, maxHeapUsedBytes } = app.config.pressure;
     let refused = 0;
     let loggedAt = 0;
+    let countsFrom = Number.POSITIVE_INFINITY;
+    app.addHook('onReady', async () => {
+      countsFrom = Date.now() + START_UP_GRACE_MS;
+    });
+    const delayCounts = () => Date.now() >= countsFrom;
     const refuse: PressureHandler = (_request, reply, type, value) => {
+      // Returning without an answer serves the request as usual.
+      if (type === underPressure.TYPE_EVENT_LOOP_DELAY && !delayCounts()) return;
       refused += 1;
       const now = Date.now();
       if (now - loggedAt >= LOG_EVERY_MS) {
@@ -53,11 +67,12 @@ export default fp(
     await app.register(underPressure, {
       maxEventLoopDelay: maxEventLoopDelayMs,
       maxHeapUsedBytes,
+      sampleInterval: SAMPLE_MS,
       pressureHandler: refuse,
     });
     app.decorate('pressure', (): Pressure | null => {
       const usage = app.memoryUsage();
-      if (maxEventLoopDelayMs > 0 && usage.eventLoopDelay > maxEventLoopDelayMs) {
+      if (maxEventLoopDelayMs > 0 && usage.eventLoopDelay > maxEventLoopDelayMs && delayCounts()) {
         return 'event_loop_delay';
       }
       if (maxHeapUsedBytes > 0 && usage.heapUsed > maxHeapUsedBytes) return 'heap_used';
