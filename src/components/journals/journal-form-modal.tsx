@@ -192,8 +192,9 @@ export function JournalFormModal(props: JournalFormModalProps) {
               size="xs"
               ta="right"
               mt={4}
-              c={atLimit ? 'red' : 'dimmed'}
-              fw={atLimit ? 600 : undefined}
+              // At the limit in the text's own colour and bold: red this small would be too faint.
+              c={atLimit ? undefined : 'dimmed'}
+              fw={atLimit ? 700 : undefined}
             >
               {t.charactersLeft(length, HIGHLIGHT_MAX_LENGTH)}
               {atLimit ? ` · ${t.limitReached}` : ''}

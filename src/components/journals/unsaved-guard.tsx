@@ -33,7 +33,14 @@ const focusOnMount = (button: HTMLButtonElement | null) => button?.focus();
 export function DiscardQuestion({ onKeep, onDiscard }: DiscardQuestionProps) {
   const t = useTexts('journals', journals);
   return (
-    <Alert color="yellow" title={t.unsavedTitle} role="alertdialog" aria-label={t.unsavedTitle}>
+    <Alert
+      color="yellow"
+      title={t.unsavedTitle}
+      role="alertdialog"
+      aria-label={t.unsavedTitle}
+      // The theme's yellow title on its light yellow is too faint to read (contrast below 4.5:1).
+      styles={{ title: { color: 'var(--mantine-color-text)' } }}
+    >
       {t.unsavedBody}
       <Group justify="flex-end" mt="sm" gap="xs">
         <Button variant="default" onClick={onKeep} ref={focusOnMount}>

@@ -92,3 +92,51 @@ describe('the entry date in the journal modal', { timeout: 20_000 }, () => {
     expect(db.journals.find((j) => j.highlight === 'Day 1')?.created_at).toBe('2024-01-09');
   });
 });
+
+describe('saving, drafts and the highlight counter (issue 15 #1, #3, #16)', {
+  timeout: 20_000,
+}, () => {
+  async function openCreate() {
+    const view = await openJournals();
+    await view.user.click(screen.getByRole('button', { name: 'Add New Journal +' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Create a Register' }));
+    return { ...view, dialog };
+  }
+
+  it('makes one entry of two Save clicks in one task', async () => {
+    const { user, dialog } = await openCreate();
+    await user.type(dialog.getByLabelText(/^Highlight/), 'Only once');
+    await user.type(dialog.getByLabelText(/^Sleep hours/), '7');
+    // Both in one task, before React renders anything: as fast as a double Enter can be.
+    const save = dialog.getByRole('button', { name: 'Save' });
+    fireEvent.click(save);
+    fireEvent.click(save);
+    expect(await findToast('Journal created')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(db.journals.filter((j) => j.highlight === 'Only once')).toHaveLength(1);
+  });
+
+  it('counts the highlight as it is typed and stops at 255 characters', async () => {
+    const { user, dialog } = await openCreate();
+    const highlight = dialog.getByLabelText(/^Highlight/);
+    expect(highlight).toHaveAttribute('maxlength', '255');
+    await user.type(highlight, 'Hello');
+    expect(dialog.getByText('5 / 255 characters')).toBeInTheDocument();
+    await user.click(highlight);
+    await user.paste('x'.repeat(300));
+    expect((highlight as HTMLTextAreaElement).value).toHaveLength(255);
+    expect(dialog.getByText(/255 \/ 255 characters · Limit reached/)).toBeInTheDocument();
+  });
+
+  it('asks before Escape throws typed text away, and keeps it as a draft for the next opening', async () => {
+    const { user, dialog } = await openCreate();
+    await user.type(dialog.getByLabelText(/^Highlight/), 'Half a thought');
+    await user.keyboard('{Escape}');
+    expect(await dialog.findByRole('alertdialog')).toHaveTextContent('Discard what you typed?');
+    await user.click(dialog.getByRole('button', { name: 'Keep editing' }));
+    expect(dialog.getByLabelText(/^Highlight/)).toHaveValue('Half a thought');
+    expect(localStorage.getItem(`monthbook:draft:journal:${fixture.month.id}:new`)).toContain(
+      'Half a thought',
+    );
+  });
+});
