@@ -34,3 +34,12 @@ export async function orDeletedElsewhere<T>(
     throw new DeletedElsewhereError(kind, error);
   }
 }
+
+/** A delete answered 404 has what it wanted: the item is gone (deleted elsewhere first). */
+export async function goneAnyway(remove: () => Promise<void>): Promise<void> {
+  try {
+    await remove();
+  } catch (error) {
+    if (errorStatus(error) !== 404) throw error;
+  }
+}

@@ -4,6 +4,7 @@ import type { Goal } from '../../contract/entities';
 import { createGoal, deleteGoal, listGoals, updateGoal } from '../api/goals';
 import { useActionKeys } from './action-key';
 import { appendToList, removeFromList } from './cache';
+import { goneAnyway } from './deleted-elsewhere';
 import { goalKeys } from './keys';
 import { useRowToggle } from './row-toggle';
 import { invalidateMonthStats } from './stats';
@@ -56,7 +57,8 @@ export function useDeleteGoal(monthId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (goalId: number) => {
-      await deleteGoal(goalId);
+      // Already deleted elsewhere: the card goes all the same.
+      await goneAnyway(() => deleteGoal(goalId));
       return goalId;
     },
     onSuccess: (goalId) =>

@@ -7,7 +7,7 @@ import { createJournal, deleteJournal, updateJournal } from '../api/journals';
 import { type ActionKeys, useActionKeys } from './action-key';
 import { appendToList, removeFromList, replaceInList } from './cache';
 import { dailyHabitsQueryOptions, dailyMeasuresQueryOptions } from './daily';
-import { orDeletedElsewhere } from './deleted-elsewhere';
+import { goneAnyway, orDeletedElsewhere } from './deleted-elsewhere';
 import { compareJournals, journalsQueryOptions } from './journal-list';
 import { dailyHabitKeys, dailyMeasureKeys, journalKeys, journalSearchKeys } from './keys';
 import { measuresQueryOptions } from './measures';
@@ -201,7 +201,8 @@ export function useDeleteJournal(monthId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (journalId: number) => {
-      await deleteJournal(journalId);
+      // Already deleted elsewhere: the card goes all the same.
+      await goneAnyway(() => deleteJournal(journalId));
       return journalId;
     },
     onSettled: () => invalidateMonthStats(queryClient, monthId),

@@ -5,7 +5,7 @@ import { createHabit } from '../api/habits';
 import { createMeasure } from '../api/measures';
 import { createMonth, deleteMonth, getMonth, listMonths, updateMonth } from '../api/months';
 import { type ActionKeys, useActionKeys } from './action-key';
-import { orDeletedElsewhere } from './deleted-elsewhere';
+import { goneAnyway, orDeletedElsewhere } from './deleted-elsewhere';
 import { monthKeys } from './keys';
 import { rollBack } from './rollback';
 
@@ -99,7 +99,8 @@ export function useDeleteMonth() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (monthId: number) => {
-      await deleteMonth(monthId);
+      // Already deleted elsewhere: the card goes all the same.
+      await goneAnyway(() => deleteMonth(monthId));
       return monthId;
     },
     // The server deletes everything of the month with it.

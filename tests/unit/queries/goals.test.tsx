@@ -223,6 +223,18 @@ describe('a goal deleted elsewhere (issue 15 #5)', () => {
   });
 });
 
+describe('deleting a goal deleted elsewhere (issue 15 #5)', () => {
+  it('drops it from the cached list on a 404, as the delete wanted', async () => {
+    const { queryClient, key, monthId, fixture } = withGoals(['Gone', 'Kept']);
+    db.goals = db.goals.filter((g) => g.name !== 'Gone');
+    const { result } = renderQueryHook(() => useDeleteGoal(monthId), queryClient);
+
+    await act(() => result.current.mutateAsync(fixture.goals[0]!.id));
+
+    expect(queryClient.getQueryData<Goal[]>(key)?.map((g) => g.name)).toEqual(['Kept']);
+  });
+});
+
 describe('useCreateGoal and the Idempotency-Key (issue 15 #1)', () => {
   function recordKeys() {
     const keys: (string | null)[] = [];

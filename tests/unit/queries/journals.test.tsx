@@ -326,7 +326,7 @@ describe('useDeleteJournal', () => {
     const { result, queryClient } = await renderOnPage(fixture, () =>
       useDeleteJournal(fixture.month.id),
     );
-    server.use(failing('delete', 'api/journals/delete/:id/', 404));
+    server.use(failing('delete', 'api/journals/delete/:id/', 500));
     await act(() =>
       result.current.hook.mutateAsync(fixture.journals[0]!.id).catch(() => undefined),
     );
