@@ -7,6 +7,6 @@ import { useMatch } from '@tanstack/react-router';
  * links lead back into the app. The layout's own boundary (its check failed) renders alone.
  */
 export function useInAppFrame(): boolean {
-  const routeId = useMatch({ strict: false, select: (match) => match.routeId as string });
+  const routeId = useMatch({ strict: false, select: (match) => String(match.routeId) });
   return routeId.startsWith('/_auth/');
 }

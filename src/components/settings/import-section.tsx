@@ -1,11 +1,19 @@
 // Settings: import a JSON export; checked here first, then sent with a progress bar, then a report or the reason.
-import { Alert, Button, FileInput, Group, Stack, Text } from '@mantine/core';
+// Months that look already present (same name and entries) are named first, and the user asked (issue 15 #22).
+import { Alert, Button, FileInput, Group, List, Stack, Text } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
+import type { ExportFile } from '../../../contract/export';
 import { IMPORT_MAX_MB } from '../../../contract/export-format';
 import { settings } from '../../i18n/en/settings';
 import { translateMessage, useTexts } from '../../i18n/store';
 import { errorMessage } from '../../queries/errors';
-import { type ImportProgress, ImportRefusedError, useImportExport } from '../../queries/export';
+import {
+  type ImportProgress,
+  ImportRefusedError,
+  useDownloadExport,
+  useImportExport,
+} from '../../queries/export';
+import { monthsAlreadyPresent } from './import-duplicates';
 import { SettingsSection } from './settings-section';
 
 // Not needed until a file is chosen: loaded then, so the page's first load stays small.
@@ -17,17 +25,38 @@ const ImportReportView = lazy(() =>
   loadFeedback().then((module) => ({ default: module.ImportReportView })),
 );
 
+/** A file's or a download's text (FileReader where a Blob lacks text(), as jsdom's File does). */
+function textOf(blob: Blob): Promise<string> {
+  if (typeof blob.text === 'function') return blob.text();
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.addEventListener('load', () => resolve(String(reader.result)));
+    reader.addEventListener('error', () => reject(reader.error));
+    reader.readAsText(blob);
+  });
+}
+
+/** The file's months, or null when it is no valid export (the import itself then says why). */
+async function exportOf(blob: Blob): Promise<ExportFile | null> {
+  const { parseExport } = await import('../../../contract/export-validation');
+  const parsed = parseExport(await textOf(blob));
+  return 'file' in parsed ? parsed.file : null;
+}
+
 export function ImportSection() {
   const t = useTexts('settings', settings);
   const importer = useImportExport();
+  const account = useDownloadExport();
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<ImportProgress | null>(null);
+  const [checking, setChecking] = useState(false);
+  /** Names of the file's months already in the account, while the user is asked; else null. */
+  const [duplicates, setDuplicates] = useState<string[] | null>(null);
 
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    if (!file) return;
+  const runImport = (chosen: File) => {
+    setDuplicates(null);
     importer.mutate(
-      { file, onProgress: setProgress },
+      { file: chosen, onProgress: setProgress },
       {
         onSuccess: () => setFile(null),
         onError: (error) => {
@@ -36,6 +65,30 @@ export function ImportSection() {
         onSettled: () => setProgress(null),
       },
     );
+  };
+
+  /** Compares the file with the account's own export; a failed comparison does not stop the import. */
+  const findDuplicates = async (chosen: File): Promise<string[]> => {
+    try {
+      const incoming = await exportOf(chosen);
+      if (!incoming || incoming.months.length === 0) return [];
+      const current = await exportOf(await account.mutateAsync());
+      return current ? monthsAlreadyPresent(incoming, current) : [];
+    } catch (error) {
+      console.error('Could not compare the file with your months', error);
+      return [];
+    }
+  };
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!file || checking || importer.isPending) return;
+    importer.reset();
+    setChecking(true);
+    const present = await findDuplicates(file);
+    setChecking(false);
+    if (present.length > 0) setDuplicates(present);
+    else runImport(file);
   };
 
   return (
@@ -51,16 +104,42 @@ export function ImportSection() {
             value={file}
             onChange={(chosen) => {
               setFile(chosen);
+              setDuplicates(null);
               importer.reset();
               if (chosen) void loadFeedback();
             }}
             disabled={importer.isPending}
           />
-          <Group>
-            <Button type="submit" disabled={!file} loading={importer.isPending}>
-              {t.importButton}
-            </Button>
-          </Group>
+          {duplicates === null && (
+            <Group>
+              <Button type="submit" disabled={!file} loading={checking || importer.isPending}>
+                {t.importButton}
+              </Button>
+            </Group>
+          )}
+          {checking && <Text size="sm">{t.checkingDuplicates}</Text>}
+          {duplicates !== null && file && (
+            <Alert color="yellow" variant="light" title={t.alreadyPresentTitle} role="alert">
+              <Text size="sm">{t.alreadyPresent(duplicates.length)}</Text>
+              <List size="sm" mt="xs" spacing={2}>
+                {duplicates.map((name, index) => (
+                  // Names may repeat within a file.
+                  // biome-ignore lint/suspicious/noArrayIndexKey: the list never reorders
+                  <List.Item key={`${index}-${name}`} style={{ overflowWrap: 'anywhere' }}>
+                    {name}
+                  </List.Item>
+                ))}
+              </List>
+              <Group mt="sm">
+                <Button size="sm" onClick={() => runImport(file)}>
+                  {t.importAnyway}
+                </Button>
+                <Button size="sm" variant="default" onClick={() => setDuplicates(null)}>
+                  {t.cancelImport}
+                </Button>
+              </Group>
+            </Alert>
+          )}
           <Suspense fallback={progress && <Text size="sm">{t.importing}</Text>}>
             {progress && <ImportProgressBar progress={progress} />}
             {importer.isSuccess && <ImportReportView report={importer.data} />}

@@ -34,6 +34,13 @@ export const settings = {
     importing: 'Importing…',
   },
   importComplete: 'Import complete',
+  /** Before importing months that look already present (issue 15 #22). */
+  checkingDuplicates: 'Comparing with your months…',
+  alreadyPresentTitle: 'Some months look already imported',
+  alreadyPresent: (count: number) =>
+    `${count === 1 ? 'This month has' : 'These months have'} the same name and entries as ${count === 1 ? 'one' : 'months'} in your account. Importing adds ${count === 1 ? 'it' : 'them'} again.`,
+  importAnyway: 'Import anyway',
+  cancelImport: 'Cancel',
   imported: (summary: string) => `Imported ${summary}`,
   /** One count of the report, e.g. `3 journal entries`. */
   counts: {

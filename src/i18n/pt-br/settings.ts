@@ -34,6 +34,12 @@ export const settings: Messages['settings'] = {
     importing: 'Importando…',
   },
   importComplete: 'Importação concluída',
+  checkingDuplicates: 'Comparando com os seus meses…',
+  alreadyPresentTitle: 'Alguns meses parecem já ter sido importados',
+  alreadyPresent: (count) =>
+    `${count === 1 ? 'Este mês tem' : 'Estes meses têm'} o mesmo nome e as mesmas entradas ${count === 1 ? 'de um mês' : 'de meses'} da sua conta. Importar ${count === 1 ? 'o adiciona' : 'os adiciona'} de novo.`,
+  importAnyway: 'Importar mesmo assim',
+  cancelImport: 'Cancelar',
   imported: (summary) => `Importado: ${summary}`,
   counts: {
     months: (n) => plural(n, 'mês', 'meses'),

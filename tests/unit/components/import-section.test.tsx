@@ -1,0 +1,115 @@
+// Settings' import (issue 15 #22): months that look already present (same name and entries) are
+// named before anything is imported, and the user chooses.
+import { screen, waitFor, within } from '@testing-library/react';
+import { EXPORT_FORMAT, EXPORT_VERSION, type ExportFile } from '../../../contract/export';
+import { monthsAlreadyPresent } from '../../../src/components/settings/import-duplicates';
+import { makeMonth } from '../../fixtures/factories';
+import { db } from '../msw/db';
+import { requestLog, setupMswServer } from '../msw/server';
+import { renderRoute, signIn } from '../routes/render-route';
+
+setupMswServer();
+vi.setConfig({ testTimeout: 20_000 });
+
+const FIRST_RENDER = { timeout: 5000 };
+
+beforeEach(() => {
+  signIn();
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+type FileMonth = ExportFile['months'][number];
+const month = (name: string, journals: FileMonth['journals'] = []): FileMonth => ({
+  name,
+  habits: [],
+  measures: [],
+  goals: [],
+  journals,
+});
+const entry = (created_at: string, highlight: string) => ({
+  created_at,
+  highlight,
+  daily_habits: [],
+  daily_measures: [],
+});
+const exportFile = (months: FileMonth[]): ExportFile => ({
+  format: EXPORT_FORMAT,
+  version: EXPORT_VERSION,
+  exported_at: '2024-01-01T00:00:00.000Z',
+  months,
+});
+
+describe('monthsAlreadyPresent', () => {
+  const account = exportFile([
+    month('May', [entry('2024-05-01', 'Walked'), entry('2024-05-02', 'Read')]),
+    month('June'),
+  ]);
+
+  it('names the months with the same name and the same entries, in any order', () => {
+    const file = exportFile([
+      month('May', [entry('2024-05-02', 'Read'), entry('2024-05-01', 'Walked')]),
+      month('July'),
+    ]);
+    expect(monthsAlreadyPresent(file, account)).toEqual(['May']);
+  });
+
+  it('does not name a month whose entries differ, or one only named alike', () => {
+    const file = exportFile([month('May', [entry('2024-05-01', 'Walked')]), month('june')]);
+    expect(monthsAlreadyPresent(file, account)).toEqual([]);
+  });
+});
+
+async function chooseAndImport(file: ExportFile) {
+  const view = renderRoute('/settings');
+  const region = await screen.findByRole('region', { name: 'Import' }, FIRST_RENDER);
+  const input = region.querySelector<HTMLInputElement>('input[type=file]');
+  if (!input) throw new Error('the Import section has no file input');
+  await view.user.upload(input, new File([JSON.stringify(file)], 'backup.json'));
+  await view.user.click(within(region).getByRole('button', { name: 'Import' }));
+  return { ...view, region: within(region) };
+}
+
+const imports = () => requestLog.filter((request) => request.startsWith('POST /api/import/'));
+
+describe('importing the same file twice', () => {
+  it('names the months already present and imports nothing until asked', async () => {
+    db.months.push(makeMonth({ name: 'From backup' }));
+    const { region } = await chooseAndImport(exportFile([month('From backup'), month('Fresh')]));
+
+    const question = await region.findByRole('alert', {}, FIRST_RENDER);
+    expect(question).toHaveTextContent('Some months look already imported');
+    expect(within(question).getByRole('listitem')).toHaveTextContent('From backup');
+    expect(imports()).toEqual([]);
+    expect(db.months).toHaveLength(1);
+  });
+
+  it('imports anyway when the user says so', async () => {
+    db.months.push(makeMonth({ name: 'From backup' }));
+    const view = await chooseAndImport(exportFile([month('From backup')]));
+    await view.user.click(
+      await view.region.findByRole('button', { name: 'Import anyway' }, FIRST_RENDER),
+    );
+    expect(await screen.findByText('Import complete', {}, FIRST_RENDER)).toBeInTheDocument();
+    expect(db.months).toHaveLength(2);
+  });
+
+  it('imports nothing on Cancel', async () => {
+    db.months.push(makeMonth({ name: 'From backup' }));
+    const view = await chooseAndImport(exportFile([month('From backup')]));
+    await view.user.click(await view.region.findByRole('button', { name: 'Cancel' }, FIRST_RENDER));
+    await waitFor(() => expect(view.region.queryByRole('alert')).not.toBeInTheDocument());
+    expect(view.region.getByRole('button', { name: 'Import' })).toBeInTheDocument();
+    expect(imports()).toEqual([]);
+    expect(db.months).toHaveLength(1);
+  });
+
+  it('imports at once when no month looks present', async () => {
+    db.months.push(makeMonth({ name: 'Older' }));
+    await chooseAndImport(exportFile([month('Fresh')]));
+    expect(await screen.findByText('Import complete', {}, FIRST_RENDER)).toBeInTheDocument();
+    expect(screen.queryByText('Some months look already imported')).not.toBeInTheDocument();
+  });
+});
