@@ -1,4 +1,5 @@
-// Serves the built browser app (files, prerendered pages, the app shell for deep links) and JSON 404/405s.
+// Serves the built browser app (files, prerendered pages, the app shell for its routes, the 404 page
+// for other paths) and JSON 404/405s.
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -51,6 +52,29 @@ const SCREEN_SHELLS: ReadonlyArray<readonly [RegExp, string]> = [
 const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/');
 
 /**
+ * The browser app's routes (src/routes), as paths without their slashes. Any other path that is
+ * no file answers 404 with the not-found page, not the app shell with 200 (issue 15 #20);
+ * tests/api/web-app.test.ts checks this list against the router's route tree.
+ */
+const APP_ROUTES: readonly RegExp[] = [
+  /^$/,
+  /^(login|register|logout|pp|tou|settings|subscribe|months)$/,
+  /^months\/[^/]+\/journals$/,
+];
+
+export const isAppRoute = (page: string): boolean => APP_ROUTES.some((route) => route.test(page));
+
+/**
+ * What a 404 for a page answers with: the prerendered not-found page, else the app shell, whose
+ * router shows the same page. Null for paths no page should answer (assets, dot-folders).
+ */
+export function notFoundPage(files: ReadonlySet<string>, path: string): string | null {
+  const relativePath = path.replace(/^\/+/, '');
+  if (isHidden(relativePath) || relativePath.startsWith('assets/')) return null;
+  return ['404.html', 'spa.html', 'index.html'].find((file) => files.has(file)) ?? null;
+}
+
+/**
  * The file a GET for `path` should answer with: the file itself, a prerendered page
  * (`/tou` → `tou/index.html`), or the app shell so the browser's router takes over.
  */
@@ -65,6 +89,7 @@ export function resolveWebFile(files: ReadonlySet<string>, path: string): string
   if (files.has(prerendered)) return prerendered;
   const screenShell = SCREEN_SHELLS.find(([pattern]) => pattern.test(page))?.[1];
   if (screenShell !== undefined && files.has(screenShell)) return screenShell;
+  if (!isAppRoute(page)) return null;
   if (files.has('spa.html')) return 'spa.html';
   return files.has('index.html') ? 'index.html' : null;
 }
@@ -116,7 +141,13 @@ export default fp(
             join(root, '..', 'prerender', 'prerender.js'),
           );
 
-    const send = (request: FastifyRequest, reply: FastifyReply, file: string) => {
+    /** `revalidate: false` for a 404's page: no ETag, so no 304 can stand in for the 404. */
+    const send = (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      file: string,
+      revalidate = true,
+    ) => {
       reply
         .header('cache-control', file.startsWith('assets/') ? IMMUTABLE : 'no-cache')
         // The body may be the .br or .gz copy, chosen by the request's Accept-Encoding.
@@ -124,9 +155,12 @@ export default fp(
       const loaded = inMemory.get(file);
       if (loaded === undefined) return reply.sendFile(file, { cacheControl: false });
       const { body, encoding } = chooseBody(loaded, request.headers['accept-encoding']);
-      reply.header('content-type', loaded.contentType).header('etag', body.etag);
+      reply.header('content-type', loaded.contentType);
+      if (revalidate) reply.header('etag', body.etag);
       if (encoding) reply.header('content-encoding', encoding);
-      if (request.headers['if-none-match'] === body.etag) return reply.code(304).send();
+      if (revalidate && request.headers['if-none-match'] === body.etag) {
+        return reply.code(304).send();
+      }
       return reply.send(body.bytes);
     };
 
@@ -134,7 +168,11 @@ export default fp(
       const path = pathOf(request);
       if (path === null || isApiPath(path)) return reply.callNotFound();
       const file = resolveWebFile(files, path);
-      if (file === null) return reply.callNotFound();
+      if (file === null) {
+        const page = notFoundPage(files, path);
+        if (page === null) return reply.callNotFound();
+        return send(request, reply.code(404), page, false);
+      }
       if (file === JOURNALS_SHELL && serverRender !== null) {
         const page = await serverRender.journalsPage(request, path);
         if (page !== null) {

@@ -1,5 +1,5 @@
 // Serving the built browser app: files, prerendered pages, the app shell for deep links, JSON 404/405.
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { MESSAGES } from '../../contract/rules.js';
 import { writeTempFiles } from '../support/temp-files.js';
 import { buildTestApp, type TestApp } from '../support/test-app.js';
@@ -45,7 +45,6 @@ describe('with a build', () => {
     ['/months', 'app shell'],
     ['/months/3/journals', 'app shell'],
     ['/login?next=%2Fmonths', 'app shell'],
-    ['/no-such-page', 'app shell'],
   ])('answers GET %s with the %s, not cached', async (url, text) => {
     const response = await get(url);
     expect(response.statusCode).toBe(200);
@@ -102,6 +101,18 @@ describe('with a build', () => {
     expect(directive('default-src')).toBe("default-src 'self'");
     expect(directive('script-src')).toBe("script-src 'self'");
   });
+
+  it.each(['/no-such-page', '/months/3', '/settings/extra', '/favicon.ico'])(
+    'answers GET %s, no route of the app, with a 404 and the app, which shows its 404 page',
+    async (url) => {
+      const response = await get(url);
+      expect(response.statusCode).toBe(404);
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      expect(response.body).toContain('app shell');
+      // No ETag: a 304 must never stand in for the 404.
+      expect(response.headers.etag).toBeUndefined();
+    },
+  );
 
   it('answers a missing asset with 404 rather than the app shell', async () => {
     const response = await get('/assets/index-000000.js');
@@ -191,8 +202,6 @@ describe('screen shells', () => {
     ['/months/', 'months shell'],
     ['/months/3/journals', 'journals shell'],
     ['/months/abc/journals?x=1', 'journals shell'],
-    ['/months/3/journals/more', 'app shell'],
-    ['/months/3', 'app shell'],
     ['/settings', 'app shell'],
     ['/', 'landing page'],
   ])('answers %s with the %s', async (url, body) => {
@@ -200,6 +209,60 @@ describe('screen shells', () => {
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain(body);
     expect(response.headers['content-type']).toMatch(/^text\/html/);
+  });
+
+  it.each(['/months/3/journals/more', '/months/3'])(
+    'answers %s, no route of the app, with 404',
+    async (url) => {
+      const response = await testApp.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(404);
+      expect(response.body).toContain('app shell');
+    },
+  );
+});
+
+describe('the 404 page (issue 15 #20)', () => {
+  let dir: string;
+  let testApp: TestApp;
+  beforeAll(async () => {
+    dir = webDir({ ...PAGES, '404.html': '<html>404 Not Found page</html>' });
+    testApp = await buildTestApp({ WEB_DIR: dir });
+  });
+  afterAll(async () => {
+    await testApp.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('answers an unknown path with status 404 and the prerendered 404 page', async () => {
+    const response = await testApp.app.inject({
+      method: 'GET',
+      url: '/no/such/page',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.body).toContain('404 Not Found page');
+  });
+
+  it('still answers every route of the app with 200', async () => {
+    // The router's own list of routes: a route added there and not to the server's list fails here.
+    const tree = readFileSync('src/routeTree.gen.ts', 'utf8');
+    const block = /interface FileRoutesByFullPath \{([^}]*)\}/.exec(tree)?.[1] ?? '';
+    const paths = [...block.matchAll(/'([^']+)':/g)].map((match) => match[1] ?? '');
+    expect(paths.length).toBeGreaterThanOrEqual(10);
+    for (const path of paths) {
+      const url = path.replace(/\$[A-Za-z]+/g, '7');
+      const response = await testApp.app.inject({ method: 'GET', url });
+      expect({ url, status: response.statusCode }).toEqual({ url, status: 200 });
+    }
+  });
+
+  it('keeps JSON 404s for assets and the API', async () => {
+    const asset = await testApp.app.inject({ method: 'GET', url: '/assets/missing-000.js' });
+    expect(asset.statusCode).toBe(404);
+    expect(asset.body).not.toContain('404 Not Found page');
+    const api = await testApp.app.inject({ method: 'GET', url: '/api/nothing-here' });
+    expect(api.json()).toEqual({ detail: MESSAGES.notFound });
   });
 });
 
