@@ -106,12 +106,16 @@ for (const [label, viewport] of Object.entries(VIEWPORTS)) {
       await visible(page.getByRole('button', { name: 'Monthly' }));
     });
 
-    it('visiting /register clears local storage', async () => {
+    it('visiting /register clears local storage, asking first when signed in', async () => {
       const account = await seedAccount(session().server.url, uniqueUsername('clearer'));
       const page = await pageWithTokens(account.tokens.access, account.tokens.refresh, viewport);
       await page.evaluate(`localStorage.setItem('unrelated', 'kept elsewhere')`);
       expect(await storageLength(page)).toBe(3);
       await page.goto('/register');
+      // A live session is not ended silently (issue 15 #11).
+      await visible(page.getByRole('heading', { name: 'You are already signed in' }));
+      expect(await storageLength(page)).toBe(3);
+      await page.getByRole('button', { name: 'Log out and create an account' }).click();
       await visible(page.getByRole('button', { name: 'Register' }));
       await expect.poll(() => storageLength(page)).toBe(0);
       // Signed out: protected screens send to /login again.

@@ -90,14 +90,14 @@ describe('local checkout', () => {
     expect(await page.getByRole('alert').count()).toBe(0);
   });
 
-  it('Cancel returns to the landing page and leaves the user unpaid', async () => {
+  it('Cancel returns to the plans, saying no payment was made, and leaves the user unpaid', async () => {
     const page = await signedInPage();
     await page.goto('/subscribe');
     await page.getByRole('button', { name: 'Monthly' }).click();
     await visible(page.getByText('TEST MODE'));
     await page.getByRole('button', { name: 'Cancel' }).click();
-    await page.waitForURL((url) => url.pathname === '/' && url.searchParams.has('canceled'));
-    await visible(page.getByRole('heading', { level: 1 }));
+    await path(page, '/subscribe');
+    await visible(page.getByText('No payment was made.'));
     await page.goto('/months');
     await path(page, '/subscribe');
   });
