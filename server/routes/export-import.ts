@@ -4,7 +4,7 @@
 // connection of their own, streamed month by month or page by page: a ten-year account's 60 MB
 // export once held the event loop for seconds and its whole text in memory. An import's body is
 // parsed and checked on a worker too, but written here, on the main connection, in a
-// transaction whose statements each let the event loop run (yieldAfterEachQuery): on SQLite a
+// transaction whose statements each let the event loop run (yieldingQueries): on SQLite a
 // second connection writing would make the app's own write transactions fail at once with
 // SQLITE_BUSY (those that read first) or wait synchronously, holding the event loop, for the
 // import to commit; on the main connection they simply queue after it, as they queue after each
@@ -42,7 +42,7 @@ import {
   type ImportCounter,
   memoryImportCounter,
   redisImportCounter,
-  yieldAfterEachQuery,
+  yieldingQueries,
 } from '../services/heavy-jobs.js';
 import { HeavyWorkers } from '../services/heavy-workers.js';
 import { cleanInput } from './clean-input.js';
@@ -218,7 +218,7 @@ export default async function exportImportRoutes(parent: FastifyInstance): Promi
           return (reply as FastifyReply).code(checked.refusal.status).send(checked.refusal.body);
         }
         const result = await importFile(
-          yieldAfterEachQuery(app.database.db),
+          yieldingQueries(app.database.db),
           request.user.id,
           checked.file,
         );
