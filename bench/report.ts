@@ -4,6 +4,7 @@ import type { ApiRow } from './api-bench.js';
 import type { CreateRun, PageLoadRun, ReturnVisitRun } from './browser-bench.js';
 import { median } from './browser-bench.js';
 import type { RouteBundle } from './bundle-bench.js';
+import { type NoisyRow, noisySection } from './noisy-neighbour.js';
 
 /** The reference app's journals page on this kind of machine (issue 5), a fixed figure: it is not run here. */
 export const REFERENCE_PAGE_MS = 1700;
@@ -20,6 +21,8 @@ export interface BenchResults {
   createRuns: CreateRun[];
   bundles: RouteBundle[];
   lighthouse: { results: PageResult[]; chromeVersion: string } | { error: string };
+  /** Issue 14's noisy neighbour, per database, with notes on what could not be measured. */
+  noisy: { rows: NoisyRow[]; notes: string[] };
 }
 
 const ratio = (row: ApiRow) => row.ours.rps / row.bare.rps;
@@ -242,6 +245,7 @@ export function renderReport(results: BenchResults): string {
   }
   if (results.postgresNote)
     lines.push(`PostgreSQL was skipped: ${oneLine(results.postgresNote)}`, '');
+  lines.push(...noisySection(results.noisy.rows, results.noisy.notes), '');
   lines.push(...browserSections(results));
   lines.push(
     '## Gzipped JavaScript per route',

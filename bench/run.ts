@@ -1,4 +1,4 @@
-// `npm run bench`: API against bare node:http (SQLite, PostgreSQL), the journals page in Chromium, JS per route, Lighthouse → bench/RESULTS.md.
+// `npm run bench`: API against bare node:http (SQLite, PostgreSQL), the noisy neighbour, the journals page in Chromium, JS per route, Lighthouse → bench/RESULTS.md.
 import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -17,6 +17,7 @@ import {
   storageFor,
 } from './browser-bench.js';
 import { benchRoutes, measureRouteBundles, type RouteBundle } from './bundle-bench.js';
+import { noisyPart } from './noisy-neighbour.js';
 import { createBenchDatabase } from './postgres.js';
 import { type BenchResults, renderReport } from './report.js';
 import { seed } from './seed.js';
@@ -150,6 +151,7 @@ async function main(): Promise<void> {
   const started = Date.now();
   const loadBefore = load();
   const api = await apiPart();
+  const noisy = await noisyPart();
   const browser = await browserPart();
   const cpu = cpus();
   const minutes = ((Date.now() - started) / 60_000).toFixed(1);
@@ -165,6 +167,7 @@ async function main(): Promise<void> {
     intro,
     api: api.rows,
     postgresNote: api.postgresNote,
+    noisy,
     ...browser,
   });
   writeFileSync(new URL('./RESULTS.md', import.meta.url), report);
