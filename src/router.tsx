@@ -39,6 +39,9 @@ export function createAppRouter(
     // Not in HTML rendered in Node: there it is an inline script, which the CSP (script-src
     // 'self') would block; the browser's router restores scrolling itself.
     scrollRestoration: !inNode,
+    // Back lands where the user was at once: with the page's smooth scrolling (global.css) the
+    // restore would animate, and a page still growing would cut it short.
+    scrollRestorationBehavior: 'instant',
     ...(history ? { history } : {}),
   });
 }

@@ -1,10 +1,33 @@
 // Toasts of spec §4/§8: shown 3 s; primary for success, warning for an unexpected status, danger for an exception.
-import { notifications } from '@mantine/notifications';
+import { type NotificationData, notifications } from '@mantine/notifications';
 import { TOAST_DURATION_MS } from '../../contract/rules';
 import { isHttpError } from '../queries/errors';
 
+/** At most this many toasts show at once (the rest wait their turn), so ticks never bury the page. */
+export const TOAST_LIMIT = 3;
+
+/**
+ * Shows a toast. One identical to a toast still on screen (same colour, title and message) is
+ * merged into it rather than stacked: five failed ticks say 'Failed to update …' once.
+ * Successes are polite status messages, read when the screen reader is free; failures stay
+ * alerts, which interrupt.
+ */
+function show(data: NotificationData, polite: boolean): void {
+  const id =
+    typeof data.message === 'string' && (data.title === undefined || typeof data.title === 'string')
+      ? `toast:${data.color ?? 'primary'}:${data.title ?? ''}:${data.message}`
+      : undefined;
+  notifications.show({
+    autoClose: TOAST_DURATION_MS,
+    withBorder: true,
+    ...(polite ? { role: 'status', 'aria-live': 'polite' } : {}),
+    ...(id ? { id } : {}),
+    ...data,
+  });
+}
+
 export function notifySuccess(message: string): void {
-  notifications.show({ message, autoClose: TOAST_DURATION_MS, withBorder: true });
+  show({ message }, true);
 }
 
 /**
@@ -13,25 +36,14 @@ export function notifySuccess(message: string): void {
  */
 export function notifyFailure(message: string, error: unknown): void {
   if (isHttpError(error)) {
-    notifications.show({
-      message,
-      color: 'yellow',
-      autoClose: TOAST_DURATION_MS,
-      withBorder: true,
-    });
+    show({ message, color: 'yellow' }, false);
     return;
   }
   const detail = error instanceof Error && error.message ? error.message : String(error);
-  notifications.show({
-    title: message,
-    message: detail,
-    color: 'red',
-    autoClose: TOAST_DURATION_MS,
-    withBorder: true,
-  });
+  show({ title: message, message: detail, color: 'red' }, false);
 }
 
 /** A warning without an error behind it, e.g. 'Month not selected'. */
 export function notifyWarning(message: string): void {
-  notifications.show({ message, color: 'yellow', autoClose: TOAST_DURATION_MS, withBorder: true });
+  show({ message, color: 'yellow' }, false);
 }

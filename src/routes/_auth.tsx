@@ -4,7 +4,7 @@ import { createFileRoute, Outlet, redirect, useNavigate, useRouter } from '@tans
 import { useEffect } from 'react';
 import { AppLayout } from '../components/app-shell/app-layout';
 import { ErrorPage } from '../components/error-page';
-import { LoadingScreen } from '../components/loading-screen';
+import { FramedLoadingScreen } from '../components/loading-screen';
 import { AppNotFoundPage } from '../components/not-found-page';
 import { isBrowserOffline } from '../offline/offline-error';
 import { useOnReconnect } from '../offline/online-status';
@@ -31,7 +31,7 @@ export const Route = createFileRoute('/_auth')({
     const restored = startQueryPersistence(context.queryClient);
     if (isBrowserOffline()) await restored;
   },
-  pendingComponent: LoadingScreen,
+  pendingComponent: FramedLoadingScreen,
   // The spec shows 'Loading...' while the check runs, however short, and not a moment longer
   // (the router would otherwise keep it on screen for at least 500 ms).
   pendingMs: 0,

@@ -1,13 +1,25 @@
 // The 'Goals' column (spec §2): a checkbox and a delete control per goal, and 'Add New Goal +'.
-import { ActionIcon, Button, Checkbox, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import {
+  ActionIcon,
+  Button,
+  Checkbox,
+  Group,
+  Loader,
+  Paper,
+  Stack,
+  Text,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Suspense } from 'react';
+import { Suspense, useState } from 'react';
 import type { Goal } from '../../../contract/entities';
 import { journals } from '../../i18n/en/journals';
 import { toasts } from '../../i18n/en/toasts';
 import { useTexts } from '../../i18n/store';
 import { useDeleteGoal, useToggleGoal } from '../../queries/goals';
-import { TrashIcon } from '../icons';
+import { focusAfterRemoval } from '../focus-after-removal';
+import { ChevronIcon, TrashIcon } from '../icons';
 import { CreateGoalModal, loadCreateGoalModal } from '../lazy-modals';
 import { notifyFailure, notifySuccess } from '../toast';
 import { useMountedOnce } from '../use-mounted-once';
@@ -18,7 +30,10 @@ export function GoalsColumn({ monthId, goals }: { monthId: number; goals: Goal[]
   const toggleGoal = useToggleGoal(monthId);
   const deleteGoal = useDeleteGoal(monthId);
   const [creating, { open, close }] = useDisclosure(false);
+  const [collapsed, setCollapsed] = useState(false);
   const mounted = useMountedOnce(creating);
+
+  const deleting = (goal: Goal) => deleteGoal.isPending && deleteGoal.variables === goal.id;
 
   const toggle = (goal: Goal, isCompleted: boolean) => {
     toggleGoal.mutate(
@@ -30,19 +45,46 @@ export function GoalsColumn({ monthId, goals }: { monthId: number; goals: Goal[]
     );
   };
 
-  const remove = (goal: Goal) => {
+  const remove = (goal: Goal, row: Element | null) => {
+    if (deleteGoal.isPending && deleteGoal.variables === goal.id) return;
     deleteGoal.mutate(goal.id, {
-      onSuccess: () => notifySuccess(toast.goalDeleted),
+      onSuccess: () => {
+        notifySuccess(toast.goalDeleted);
+        focusAfterRemoval(
+          row,
+          (next) => next.querySelector('input'),
+          () => document.getElementById('goals-title'),
+        );
+      },
       onError: (error) => notifyFailure(toast.goalDeleteFailed, error),
     });
   };
 
   return (
-    <section aria-labelledby="goals-title">
+    <section
+      aria-labelledby="goals-title"
+      className="mb-goals"
+      data-collapsed={collapsed || undefined}
+    >
       <Group justify="space-between" mb="md" gap="xs">
-        <Title order={2} size="h3" id="goals-title">
-          {t.goals}
-        </Title>
+        <Group gap={4} wrap="nowrap">
+          {/* Below 900 px the goals come before the entries; they fold away to reach them sooner. */}
+          <UnstyledButton
+            className="mb-stats-toggle mb-narrow-only"
+            aria-label={t.goals}
+            aria-expanded={!collapsed}
+            aria-controls="goals-body"
+            onClick={() => setCollapsed((value) => !value)}
+          >
+            <ChevronIcon size={20} className="mb-stats-chevron" />
+          </UnstyledButton>
+          <Title order={2} size="h3" id="goals-title">
+            {t.goals}
+          </Title>
+          <Text component="span" size="sm" c="dimmed" className="mb-narrow-only" ml={6}>
+            {goals.filter((goal) => goal.is_completed).length}/{goals.length}
+          </Text>
+        </Group>
         <Button
           size="sm"
           onClick={open}
@@ -52,7 +94,7 @@ export function GoalsColumn({ monthId, goals }: { monthId: number; goals: Goal[]
           {t.addGoal}
         </Button>
       </Group>
-      <Paper withBorder radius="lg" p="md">
+      <Paper withBorder radius="lg" p="md" id="goals-body" className="mb-goals-body">
         {goals.length === 0 ? (
           <Text size="sm">{t.noGoals}</Text>
         ) : (
@@ -65,14 +107,16 @@ export function GoalsColumn({ monthId, goals }: { monthId: number; goals: Goal[]
                   onChange={(event) => toggle(goal, event.currentTarget.checked)}
                   styles={{ label: { overflowWrap: 'anywhere' } }}
                 />
+                {/* No `loading`: it disables the button, and a disabled button drops keyboard focus. */}
                 <ActionIcon
                   variant="subtle"
                   color="red"
                   aria-label={t.deleteGoalNamed(goal.name)}
-                  loading={deleteGoal.isPending && deleteGoal.variables === goal.id}
-                  onClick={() => remove(goal)}
+                  aria-busy={deleting(goal) || undefined}
+                  aria-disabled={deleting(goal) || undefined}
+                  onClick={(event) => remove(goal, event.currentTarget.closest('li'))}
                 >
-                  <TrashIcon />
+                  {deleting(goal) ? <Loader size={16} color="red" /> : <TrashIcon />}
                 </ActionIcon>
               </Group>
             ))}

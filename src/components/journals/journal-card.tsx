@@ -50,7 +50,7 @@ export function JournalCard(props: JournalCardProps) {
   return (
     <article aria-labelledby={headingId} className="mb-journal-card">
       {/* A search result links here (#journal-<id>): the whole card below the fixed 60 px header. */}
-      <h3 id={headingId} className="mb-journal-date">
+      <h3 id={headingId} className="mb-journal-date" tabIndex={-1}>
         <time dateTime={journal.created_at}>{date}</time>
       </h3>
       <p className="mb-journal-highlight">{journal.highlight}</p>
@@ -66,7 +66,10 @@ export function JournalCard(props: JournalCardProps) {
               <input
                 type="checkbox"
                 checked={daily.is_practiced}
-                disabled={toggle.isPending && toggle.variables?.dailyHabitId === daily.id}
+                // Never disabled while its update runs: a disabled control drops keyboard focus.
+                aria-busy={
+                  (toggle.isPending && toggle.variables?.dailyHabitId === daily.id) || undefined
+                }
                 onChange={(event) => tick(daily, event.currentTarget.checked)}
               />
               <span>{daily.habit.name}</span>
@@ -92,8 +95,11 @@ export function JournalCard(props: JournalCardProps) {
           data-color="red"
           aria-label={t.deleteJournalOf(date)}
           aria-busy={deleting || undefined}
-          disabled={deleting}
-          onClick={() => onDelete(journal)}
+          // aria-disabled, not disabled: the focused button keeps focus while the delete runs.
+          aria-disabled={deleting || undefined}
+          onClick={() => {
+            if (!deleting) onDelete(journal);
+          }}
         >
           {deleting ? <span className="mb-spinner" aria-hidden="true" /> : <TrashIcon size={14} />}
           {words.delete}

@@ -1,18 +1,21 @@
 // The 'Registers' column (spec §2): journal cards, 'Add New Journal +' and the create/edit modals.
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { useElementScrollRestoration } from '@tanstack/react-router';
 import { Suspense, startTransition, useEffect, useMemo, useState } from 'react';
 import type { DailyHabit, DailyMeasure, Habit, Journal } from '../../../contract/entities';
 import { journals as journalWords } from '../../i18n/en/journals';
 import { toasts } from '../../i18n/en/toasts';
-import { useTexts } from '../../i18n/store';
+import { useLocale, useTexts } from '../../i18n/store';
 import { isDeletedElsewhere } from '../../queries/deleted-elsewhere';
 import { compareJournals } from '../../queries/journal-list';
 import { useCreateJournal, useDeleteJournal, useUpdateJournal } from '../../queries/journals';
 import { rendersWholePage } from '../../server-html';
+import { focusAfterRemoval } from '../focus-after-removal';
 import { JournalFormModal, loadJournalFormModal } from '../lazy-modals';
 import { notifyFailure, notifySuccess, notifyWarning } from '../toast';
 import { useMountedOnce } from '../use-mounted-once';
+import { formatJournalDate } from './format-date';
 import { JournalCard } from './journal-card';
 import type { JournalFormValues } from './journal-form-modal';
 import { localToday } from './local-date';
@@ -32,6 +35,9 @@ function groupByJournal<T extends { journal_id: number }>(items: T[]): Map<numbe
     groups.set(item.journal_id, [...(groups.get(item.journal_id) ?? []), item]);
   return groups;
 }
+
+/** More entries than this make a long month: a jump-to-day control and, on phones, compact cards. */
+const LONG_MONTH = 7;
 
 /** About a screenful: rendered with the page; the rest of the month's cards follow. */
 const FIRST_CARDS = 4;
@@ -60,10 +66,26 @@ export function RegistersColumn(props: RegistersColumnProps) {
   // splits into short tasks, so the page paints and answers input at once instead of after one
   // long task. Later changes (a new, edited or deleted entry) show in the same render. Over the
   // server's HTML of the page every card renders at once: none may disappear meanwhile.
-  const [opened, setOpened] = useState(rendersWholePage);
+  // So is a page the user comes back to (Back): the router restores its scroll position as soon
+  // as it renders, and a page holding only its first cards would be too short to scroll there.
+  const returning = useElementScrollRestoration({ getElement: () => window }) !== undefined;
+  const [opened, setOpened] = useState(() => rendersWholePage() || returning);
   useEffect(() => startTransition(() => setOpened(true)), []);
   const pending = !opened && sorted.length > FIRST_CARDS;
   const shown = pending ? sorted.slice(0, FIRST_CARDS) : sorted;
+
+  // A long month gets a jump to any day, and on phones compact cards (journal-card.css).
+  const long = sorted.length > LONG_MONTH;
+  const locale = useLocale();
+  const jumpTo = (journalId: string) => {
+    const heading = document.getElementById(`journal-${journalId}`);
+    if (!heading) return;
+    // At once, not smoothly: cards scrolled past would lay out on the way (content-visibility)
+    // and push the day further down; a frame later it is aligned again with the cards near it.
+    heading.scrollIntoView({ block: 'start', behavior: 'instant' });
+    heading.focus({ preventScroll: true });
+    requestAnimationFrame(() => heading.scrollIntoView({ block: 'start', behavior: 'instant' }));
+  };
 
   const emptyValues: JournalFormValues = {
     createdAt: localToday(),
@@ -123,8 +145,16 @@ export function RegistersColumn(props: RegistersColumnProps) {
   };
 
   const remove = (journal: Journal) => {
+    const card = document.getElementById(`journal-${journal.id}`)?.closest('article');
     deleteJournal.mutate(journal.id, {
-      onSuccess: () => notifySuccess(toast.journalDeleted),
+      onSuccess: () => {
+        notifySuccess(toast.journalDeleted);
+        focusAfterRemoval(
+          card,
+          (next) => next.querySelector('h3'),
+          () => document.getElementById('registers-title'),
+        );
+      },
       onError: (error) => notifyFailure(toast.journalDeleteFailed, error),
     });
   };
@@ -144,10 +174,34 @@ export function RegistersColumn(props: RegistersColumnProps) {
           {t.addJournal}
         </Button>
       </Group>
+      {long && (
+        <label className="mb-jump-to-day">
+          <span>{t.jumpToDay}</span>
+          <select
+            className="mb-language"
+            value=""
+            onChange={(event) => jumpTo(event.currentTarget.value)}
+          >
+            <option value="" disabled>
+              {t.chooseDay}
+            </option>
+            {sorted.map((journal) => (
+              <option key={journal.id} value={journal.id}>
+                {formatJournalDate(journal.created_at, locale)}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
       {sorted.length === 0 ? (
         <Text>{t.noEntries}</Text>
       ) : (
-        <Stack gap="md" aria-busy={pending || undefined}>
+        <Stack
+          gap="md"
+          className="mb-journal-list"
+          data-long={long || undefined}
+          aria-busy={pending || undefined}
+        >
           {shown.map((journal) => (
             <JournalCard
               key={journal.id}

@@ -16,7 +16,8 @@ interface MonthCardProps {
 export function MonthCard({ month, onEdit, onDelete }: MonthCardProps) {
   const t = useTexts('app', app);
   return (
-    <Card withBorder shadow="xs" radius="lg" padding="lg">
+    // data-month-card: where focus goes after a delete (focus-after-removal.ts) finds the cards.
+    <Card withBorder shadow="xs" radius="lg" padding="lg" data-month-card={month.id}>
       <Title order={2} size="h3" style={{ overflowWrap: 'anywhere' }}>
         <Anchor
           c="inherit"
@@ -32,7 +33,9 @@ export function MonthCard({ month, onEdit, onDelete }: MonthCardProps) {
           {month.name}
         </Anchor>
       </Title>
-      <Group gap="xs" mt="lg">
+      {/* Pushed to the card's foot, so the Edit and Delete rows of a grid row line up however
+          many lines each name takes (cards of a row share its height). */}
+      <Group gap="xs" pt="lg" mt="auto">
         <Button
           variant="light"
           size="xs"

@@ -1,5 +1,5 @@
 // The change-password form: the current password, and a new one under the registration rules.
-import { Alert, Button, Group, Stack } from '@mantine/core';
+import { Alert, Button, Group, Loader, Stack } from '@mantine/core';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { confirmationError, MESSAGES, passwordError } from '../../../contract/rules';
 import { auth } from '../../i18n/en/auth';
@@ -45,6 +45,7 @@ export function PasswordForm() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    if (change.isPending) return;
     setRefused(null);
     const found = Object.fromEntries(
       (Object.keys(SERVER_FIELDS) as Field[]).map((field) => [field, check(field, values)]),
@@ -121,7 +122,12 @@ export function PasswordForm() {
           {...field('confirmation')}
         />
         <Group>
-          <Button type="submit" loading={change.isPending}>
+          {/* Not `loading`, which disables the button: the focused button would drop focus. */}
+          <Button
+            type="submit"
+            aria-disabled={change.isPending || undefined}
+            leftSection={change.isPending ? <Loader size={14} color="currentColor" /> : undefined}
+          >
             {t.changePassword}
           </Button>
         </Group>

@@ -10,8 +10,8 @@ export interface Viewport {
   height: number;
 }
 
-/** The navbar collapses into a burger menu below Mantine's `lg` breakpoint (1,200 px; app-layout.tsx). */
-export const isPhone = (viewport: Viewport): boolean => viewport.width < 1200;
+/** The navbar collapses into a burger menu below 900 px (NAV_BREAKPOINT, app-layout.tsx). */
+export const isPhone = (viewport: Viewport): boolean => viewport.width < 900;
 
 /**
  * A page whose context holds the account's tokens and records toasts. Its service worker is

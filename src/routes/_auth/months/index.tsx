@@ -6,6 +6,7 @@ import { createFileRoute, redirect } from '@tanstack/react-router';
 import { Suspense, useState } from 'react';
 import type { Month } from '../../../../contract/entities';
 import { ConfirmModal } from '../../../components/confirm-modal';
+import { focusAfterRemoval } from '../../../components/focus-after-removal';
 import {
   CreateMonthModal,
   loadCreateMonthModal,
@@ -60,8 +61,18 @@ function MonthsPage() {
 
   const confirmDelete = () => {
     if (!deleting) return;
-    deleteMonth.mutate(deleting.id, {
-      onSuccess: () => notifySuccess(texts('toasts', toasts).monthDeleted),
+    const card = document.querySelector(`[data-month-card="${deleting.id}"]`);
+    const deleted = deleting;
+    deleteMonth.mutate(deleted.id, {
+      onSuccess: () => {
+        notifySuccess(texts('toasts', toasts).monthDeleted);
+        // The Delete button that opened the dialog is gone: focus the next month's name.
+        focusAfterRemoval(
+          card,
+          (next) => next.querySelector('a'),
+          () => document.querySelector<HTMLElement>('#main-content h1'),
+        );
+      },
       onError: (error) => notifyFailure(texts('toasts', toasts).monthDeleteFailed, error),
       onSettled: () => setDeleting(null),
     });

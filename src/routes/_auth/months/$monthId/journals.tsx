@@ -73,7 +73,9 @@ function JournalsPage() {
             dailyMeasures={dailyMeasures.data}
           />
         </div>
-        <div>
+        {/* Below 900 px the goals come first (global.css): under a month of entries they were
+            thousands of pixels down. */}
+        <div className="mb-journals-goals">
           <GoalsColumn monthId={monthId} goals={goals.data} />
         </div>
       </div>
