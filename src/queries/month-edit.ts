@@ -20,11 +20,12 @@ export interface EditedItem {
 export interface MonthEdit {
   monthId: number;
   name: string;
-  measure: EditedItem;
-  /** The habits kept and added, in order. */
-  habits: EditedItem[];
+  /** Absent: the measure stays as it is (the modal had not read it yet). */
+  measure?: EditedItem;
+  /** The habits kept and added, in order; absent: the habits stay as they are. */
+  habits?: EditedItem[];
   /** Habits to delete, with every tick of theirs (the server deletes their daily habits). */
-  removed: number[];
+  removed?: number[];
 }
 
 /** A 404 on the month's own PATCH: the month went elsewhere. A habit already gone is fine to remove. */
@@ -70,18 +71,20 @@ export function useEditMonth() {
         );
       }
       const { measure } = edit;
-      if (measure.id === null) {
+      if (!measure) {
+        // The name alone.
+      } else if (measure.id === null) {
         if (measure.name !== '')
           await createMeasure({ name: measure.name, month_id: monthId }, `${key}.measure`);
       } else if (measures.find((m) => m.id === measure.id)?.name !== measure.name) {
         await updateMeasure(measure.id, { name: measure.name });
       }
-      for (const id of edit.removed)
+      for (const id of edit.removed ?? [])
         await notFoundAs(
           () => deleteHabit(id),
           () => undefined,
         );
-      for (const [index, habit] of edit.habits.entries()) {
+      for (const [index, habit] of (edit.habits ?? []).entries()) {
         if (habit.id === null) {
           await createHabit({ name: habit.name, month_id: monthId }, `${key}.habit-${index}`);
         } else if (habits.find((h) => h.id === habit.id)?.name !== habit.name) {

@@ -48,6 +48,8 @@ interface EditValues {
   measure: string;
   /** A month made elsewhere may have no measure: it can stay without one. */
   hadMeasure: boolean;
+  /** The measure and habits have been read (until then only the name can be saved). */
+  loaded: boolean;
   habits: HabitRow[];
   /** Existing habits the user chose to remove, deleted on Save. */
   removed: { id: number; name: string }[];
@@ -60,7 +62,14 @@ const withMax = (max: number) => (value: string) =>
       ? translateMessage(MESSAGES.maxLength(max))
       : null;
 
-const EMPTY: EditValues = { name: '', measure: '', hadMeasure: true, habits: [], removed: [] };
+const EMPTY: EditValues = {
+  name: '',
+  measure: '',
+  hadMeasure: true,
+  loaded: false,
+  habits: [],
+  removed: [],
+};
 
 export function RenameMonthModal({ month, onClose }: RenameMonthModalProps) {
   const words = useTexts('app', app);
@@ -82,7 +91,9 @@ export function RenameMonthModal({ month, onClose }: RenameMonthModalProps) {
     validate: {
       name: withMax(MONTH_NAME_MAX_LENGTH),
       measure: (value, values) =>
-        !values.hadMeasure && value.trim() === '' ? null : withMax(NAME_MAX_LENGTH)(value),
+        !values.loaded || (!values.hadMeasure && value.trim() === '')
+          ? null
+          : withMax(NAME_MAX_LENGTH)(value),
       habits: { name: withMax(NAME_MAX_LENGTH) },
     },
   });
@@ -105,6 +116,7 @@ export function RenameMonthModal({ month, onClose }: RenameMonthModalProps) {
     const items = {
       measure: measures.data[0]?.name ?? '',
       hadMeasure: measures.data.length > 0,
+      loaded: true,
       habits: habits.data.map((habit, key) => ({ key, id: habit.id, name: habit.name })),
       removed: [],
     };
@@ -146,16 +158,21 @@ export function RenameMonthModal({ month, onClose }: RenameMonthModalProps) {
 
   const submit = form.onSubmit((values) =>
     lock.run(async () => {
-      if (!month || !loaded) return;
+      if (!month) return;
       const measureId = measures.data?.[0]?.id ?? null;
       try {
-        await editMonth.mutateAsync({
-          monthId: month.id,
-          name: values.name.trim(),
-          measure: { id: measureId, name: values.measure.trim() },
-          habits: values.habits.map(({ id, name }) => ({ id, name: name.trim() })),
-          removed: values.removed.map(({ id }) => id),
-        });
+        // Saved before the measure and habits were read: the name alone.
+        await editMonth.mutateAsync(
+          loaded
+            ? {
+                monthId: month.id,
+                name: values.name.trim(),
+                measure: { id: measureId, name: values.measure.trim() },
+                habits: values.habits.map(({ id, name }) => ({ id, name: name.trim() })),
+                removed: values.removed.map(({ id }) => id),
+              }
+            : { monthId: month.id, name: values.name.trim() },
+        );
         notifySuccess(texts('toasts', toasts).monthRenamed);
         close();
       } catch (error) {
@@ -256,8 +273,8 @@ export function RenameMonthModal({ month, onClose }: RenameMonthModalProps) {
               </Button>
               <Button
                 type="submit"
-                aria-disabled={lock.busy || !loaded || undefined}
-                data-disabled={lock.busy || !loaded || undefined}
+                aria-disabled={lock.busy || undefined}
+                data-disabled={lock.busy || undefined}
               >
                 {words.save}
               </Button>
