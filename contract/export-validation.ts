@@ -83,25 +83,37 @@ export function isCalendarDate(value: string): boolean {
 }
 
 const blank = (text: string) => text.trim() === '';
+/** With the `u` flag a surrogate pair is one code point, so only a lone half matches. */
+const LONE_SURROGATE = /\p{Surrogate}/u;
+
+/** Why a text field cannot be stored as it is (blank, or not valid Unicode), or null. */
+function textProblem(text: string): string | null {
+  if (blank(text)) return 'may not be blank';
+  // Each database would store it differently (SQLite as U+FFFD), so the file could not round-trip.
+  if (LONE_SURROGATE.test(text)) return 'must be valid Unicode text';
+  return null;
+}
 
 /** What the schema cannot say: real dates, no blank text, unique ids, references within the month. */
 function crossCheck(file: ExportFile): ExportProblem | null {
   const seen = { habits: new Set<number>(), measures: new Set<number>() };
   for (const [m, month] of file.months.entries()) {
     const at = `months[${m}]`;
-    if (blank(month.name)) return { path: `${at}.name`, message: 'may not be blank' };
+    const nameProblem = textProblem(month.name);
+    if (nameProblem) return { path: `${at}.name`, message: nameProblem };
     for (const kind of ['habits', 'measures'] as const) {
       for (const [i, item] of month[kind].entries()) {
         if (seen[kind].has(item.id)) {
           return { path: `${at}.${kind}[${i}].id`, message: `id ${item.id} is used twice` };
         }
         seen[kind].add(item.id);
-        if (blank(item.name))
-          return { path: `${at}.${kind}[${i}].name`, message: 'may not be blank' };
+        const problem = textProblem(item.name);
+        if (problem) return { path: `${at}.${kind}[${i}].name`, message: problem };
       }
     }
     for (const [g, goal] of month.goals.entries()) {
-      if (blank(goal.name)) return { path: `${at}.goals[${g}].name`, message: 'may not be blank' };
+      const problem = textProblem(goal.name);
+      if (problem) return { path: `${at}.goals[${g}].name`, message: problem };
     }
     const problem = crossCheckJournals(month, at);
     if (problem) return problem;
@@ -117,7 +129,8 @@ function crossCheckJournals(month: ExportMonth, at: string): ExportProblem | nul
     if (!isCalendarDate(journal.created_at)) {
       return { path: `${path}.created_at`, message: 'must be a date YYYY-MM-DD' };
     }
-    if (blank(journal.highlight)) return { path: `${path}.highlight`, message: 'may not be blank' };
+    const highlightProblem = textProblem(journal.highlight);
+    if (highlightProblem) return { path: `${path}.highlight`, message: highlightProblem };
     for (const [d, daily] of journal.daily_habits.entries()) {
       if (!habits.has(daily.habit)) {
         return {

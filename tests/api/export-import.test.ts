@@ -373,6 +373,13 @@ describe('POST /api/import/', () => {
       'months[1].habits[0].name: may not contain null characters',
     ],
     [
+      'a lone surrogate (stored differently by each database)',
+      (f) => {
+        full(f).habits[0]!.name = 'Re\uD800ad';
+      },
+      'months[1].habits[0].name: must be valid Unicode text',
+    ],
+    [
       'months that are not a list',
       (f) => {
         (f as Record<string, unknown>).months = {};

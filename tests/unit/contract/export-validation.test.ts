@@ -58,6 +58,21 @@ describe('isCalendarDate', () => {
 });
 
 describe('validateExport', () => {
+  it('refuses text with a lone surrogate, which no database stores as it is, and keeps real pairs', () => {
+    const lone = file();
+    lone.months[0]!.name = 'Jan\uD800uary';
+    expect(validateExport(lone)).toEqual({
+      path: 'months[0].name',
+      message: 'must be valid Unicode text',
+    });
+    const highlight = file();
+    highlight.months[0]!.journals[0]!.highlight = 'Leap \uDC00';
+    expect(validateExport(highlight)?.path).toBe('months[0].journals[0].highlight');
+    const emoji = file();
+    emoji.months[0]!.name = 'January \u{1F600}';
+    expect(validateExport(emoji)).toBeNull();
+  });
+
   it('accepts a good file and ignores fields it does not know', () => {
     expect(validateExport(file())).toBeNull();
     expect(validateExport({ ...file(), app: 'a later Monthbook' })).toBeNull();
