@@ -3,6 +3,12 @@ import { randomUUID } from 'node:crypto';
 import { createSigner, createVerifier } from 'fast-jwt';
 import type { TokenClaims, TokenPair } from '../../contract/entities.js';
 
+/**
+ * Clocks of several app servers may drift apart a little; a token (access or refresh) issued
+ * further ahead than this is forged, and refused.
+ */
+export const IAT_LEEWAY_SECONDS = 60;
+
 export interface TokenService {
   /** `generation`: the user's token generation, written into the refresh token (absent for 0). */
   issuePair(userId: number, generation?: number): TokenPair;
@@ -80,6 +86,8 @@ export function createTokenService(options: {
       try {
         const claims = verifyToken(token) as Partial<TokenClaims>;
         if (
+          typeof claims.iat !== 'number' ||
+          claims.iat > Date.now() / 1000 + IAT_LEEWAY_SECONDS ||
           (claims.token_type !== 'access' && claims.token_type !== 'refresh') ||
           typeof claims.user_id !== 'number' ||
           typeof claims.jti !== 'string' ||

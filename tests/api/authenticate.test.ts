@@ -19,11 +19,11 @@ const months = (authorization: string) =>
   testApp.app.inject({ method: 'GET', url: '/api/months/', headers: { authorization } });
 
 /** An access token signed with the server's secret, issued `iatOffset` seconds from now. */
-function accessIssuedIn(iatOffset: number): string {
+function accessIssuedIn(iatOffset: number, tokenType: 'access' | 'refresh' = 'access'): string {
   const sign = createSigner({ key: testApp.config.jwtSecret, algorithm: 'HS256' });
   const now = Math.floor(Date.now() / 1000);
   return sign({
-    token_type: 'access',
+    token_type: tokenType,
     iat: now + iatOffset,
     exp: now + iatOffset + 600,
     jti: randomUUID().replaceAll('-', ''),
@@ -75,6 +75,19 @@ describe('the issue time', () => {
     const response = await months(`Bearer ${accessIssuedIn(IAT_LEEWAY_SECONDS + 30)}`);
     expect(response.statusCode).toBe(401);
     expect(response.json()).toEqual(badToken);
+  });
+
+  it('refuses a refresh token from the future too', async () => {
+    const refresh = (token: string) =>
+      testApp.app.inject({
+        method: 'POST',
+        url: '/api/token/refresh/',
+        payload: { refresh: token },
+      });
+    expect((await refresh(accessIssuedIn(IAT_LEEWAY_SECONDS + 30, 'refresh'))).statusCode).toBe(
+      401,
+    );
+    expect((await refresh(accessIssuedIn(0, 'refresh'))).statusCode).toBe(200);
   });
 
   it('refuses it on every later request too (a verified token is remembered)', async () => {
