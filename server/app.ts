@@ -8,6 +8,7 @@ import billingPlugin from './plugins/billing.js';
 import databasePlugin from './plugins/database.js';
 import errorsPlugin from './plugins/errors.js';
 import idempotencyPlugin from './plugins/idempotency.js';
+import mailerPlugin from './plugins/mailer.js';
 import openapiPlugin from './plugins/openapi.js';
 import rateLimitPlugin from './plugins/rate-limit.js';
 import repositoriesPlugin from './plugins/repositories.js';
@@ -78,6 +79,7 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
   await app.register(authPlugin);
   await app.register(billingPlugin);
   await app.register(idempotencyPlugin);
+  await app.register(mailerPlugin);
   await app.register(routes, { prefix: '/api' });
   await app.register(webAppPlugin);
   return app;

@@ -52,6 +52,14 @@ export interface Config {
   pressure: { maxEventLoopDelayMs: number; maxHeapUsedBytes: number };
   /** Argon2 cost; tests lower it, production keeps OWASP's parameters. */
   argon2: { memoryCost: number; timeCost: number; parallelism: number };
+  /** SMTP_URL and MAIL_FROM; without an SMTP URL mail goes to DATA_DIR/outbox and the log, unsent. */
+  mail: MailConfig;
+}
+
+export interface MailConfig {
+  smtpUrl: string | null;
+  /** The From header, e.g. `Monthbook <no-reply@example.com>`. */
+  from: string;
 }
 
 export class ConfigError extends Error {
@@ -179,6 +187,23 @@ function trustProxy(env: Env): boolean | string {
   return raw;
 }
 
+/** SMTP_URL as nodemailer reads it (smtp:// or smtps://, credentials and ?options allowed). */
+function mailConfig(env: Env, publicUrl: string): MailConfig {
+  const raw = (env.SMTP_URL ?? '').trim();
+  if (raw !== '' && !/^smtps?:\/\/[^/?#]+/.test(raw)) {
+    throw new ConfigError('SMTP_URL must look like smtp://user:pass@host:587 or smtps://host:465');
+  }
+  const from =
+    (env.MAIL_FROM ?? '').trim() || `Monthbook <no-reply@${new URL(publicUrl).hostname}>`;
+  // A bare address, or a display name with the address in angle brackets; no line breaks.
+  if (!/^(?:[^<>\r\n]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/.test(from)) {
+    throw new ConfigError(
+      `MAIL_FROM must be an address or "Name <address>", got "${env.MAIL_FROM ?? ''}"`,
+    );
+  }
+  return { smtpUrl: raw === '' ? null : raw, from };
+}
+
 const MB = 1024 * 1024;
 
 /** 90% of the heap V8 allows this process (set by --max-old-space-size, else by the machine's memory). */
@@ -236,5 +261,6 @@ export function loadConfig(env: Env = process.env): Config {
     },
     // OWASP: argon2id, m=19 MiB, t=2, p=1.
     argon2: { memoryCost: 19456, timeCost: 2, parallelism: 1 },
+    mail: mailConfig(env, publicUrl),
   };
 }

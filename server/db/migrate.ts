@@ -8,6 +8,7 @@ import * as journalSearch from './migrations/004-journal-search.js';
 import * as account from './migrations/005-account.js';
 import * as idempotency from './migrations/006-idempotency.js';
 import * as trash from './migrations/007-trash.js';
+import * as email from './migrations/008-email.js';
 
 type DialectMigration = {
   up: (db: Parameters<Migration['up']>[0], dialect: Database['dialect']) => Promise<void>;
@@ -22,6 +23,7 @@ const migrations: Record<string, DialectMigration> = {
   '005-account': account,
   '006-idempotency': idempotency,
   '007-trash': trash,
+  '008-email': email,
 };
 
 export async function migrate(database: Database): Promise<void> {

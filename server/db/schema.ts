@@ -13,6 +13,10 @@ export interface UsersTable {
   date_joined: string;
   /** Bumped by a password change: refresh tokens of an older generation are refused (migration 005). */
   token_generation: Generated<number>;
+  /** The confirmed email address, if any (migration 008): reset links go only here. */
+  email: string | null;
+  /** `email` lower-cased, for look-ups (contract/recovery.ts, emailKey). */
+  email_key: string | null;
 }
 
 export interface RevokedTokensTable {
@@ -117,6 +121,20 @@ export interface IdempotencyKeysTable {
   created_at: number;
 }
 
+/** A single-use link's sha256 (migration 008): confirm an address, or reset the password. */
+export interface RecoveryTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  purpose: 'confirm_email' | 'reset_password';
+  /** sha256 of the token, hex. */
+  token_hash: string;
+  /** The address the link was sent to: for a confirmation, the address it confirms. */
+  email: string;
+  /** Unix milliseconds. */
+  created_at: number;
+  expires_at: number;
+}
+
 export interface DB {
   users: UsersTable;
   revoked_tokens: RevokedTokensTable;
@@ -132,4 +150,5 @@ export interface DB {
   data_versions: DataVersionsTable;
   trash: TrashTable;
   idempotency_keys: IdempotencyKeysTable;
+  recovery_tokens: RecoveryTokensTable;
 }

@@ -13,7 +13,7 @@ import {
   type RateLimiter,
 } from '../services/rate-limiter.js';
 
-export type ThrottledAction = 'login' | 'register' | 'password';
+export type ThrottledAction = 'login' | 'register' | 'password' | 'reset' | 'recovery-link';
 
 interface ActionLimits {
   /** Every attempt from one client address (an IPv6 /64 counts as one address). */
@@ -48,6 +48,20 @@ export const LIMITS = {
   password: {
     ip: { name: 'password:ip', max: 30, windowSeconds: 60 },
     username: { name: 'password:user', max: 10, windowSeconds: 5 * 60 },
+  },
+  /**
+   * Password reset requests, counted on the typed username or address (`username` in the body)
+   * whether or not it names an account, so the 429 tells nothing. Mail per account and per
+   * mailbox is bounded again where it is sent (services/account-email.ts, MAIL_LIMITS).
+   */
+  reset: {
+    ip: { name: 'reset:ip', max: 20, windowSeconds: 60 * 60 },
+    userAddress: { name: 'reset:user-ip', max: 5, windowSeconds: 60 * 60 },
+    username: { name: 'reset:user', max: 10, windowSeconds: 60 * 60 },
+  },
+  /** Opening a confirmation or reset link: per address only (a link holds 256 random bits). */
+  'recovery-link': {
+    ip: { name: 'recovery-link:ip', max: 30, windowSeconds: 15 * 60 },
   },
 } as const satisfies Record<ThrottledAction, ActionLimits>;
 

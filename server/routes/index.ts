@@ -13,6 +13,7 @@ import journalRoutes from './journals.js';
 import measureRoutes from './measures.js';
 import monthStatsRoutes from './month-stats.js';
 import monthRoutes from './months.js';
+import recoveryRoutes from './recovery.js';
 import trashRoutes from './trash.js';
 
 export default async function routes(app: FastifyInstance): Promise<void> {
@@ -30,4 +31,5 @@ export default async function routes(app: FastifyInstance): Promise<void> {
   await app.register(dailyMeasureRoutes);
   await app.register(exportImportRoutes);
   await app.register(trashRoutes);
+  await app.register(recoveryRoutes);
 }
