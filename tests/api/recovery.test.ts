@@ -1,6 +1,9 @@
 // API tests for account recovery: the account's email address confirmed by link, and password reset by link, mailed to a loopback SMTP server.
 import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
+import type { FastifyBaseLogger } from 'fastify';
 import { ACCOUNT_MESSAGES } from '../../contract/account.js';
 import type { TokenPair } from '../../contract/entities.js';
 import {
@@ -11,9 +14,11 @@ import {
 } from '../../contract/recovery.js';
 import { MESSAGES } from '../../contract/rules.js';
 import { MAIL_LIMITS } from '../../server/services/account-email.js';
+import { createMailer, OUTBOX_HEADER } from '../../server/services/mailer.js';
 import {
   type CaughtMail,
   linkToken,
+  parseMail,
   type SmtpCatcher,
   startSmtpCatcher,
 } from '../support/smtp-catcher.js';
@@ -585,5 +590,84 @@ describe('recovery rate limits', () => {
     expect(statuses).toEqual([202, 202, 202, 429]);
     await limited.app.mailer.settled();
     expect(mailsTo(address)).toHaveLength(MAIL_LIMITS.confirmPerMailbox.max);
+  });
+});
+
+describe('without SMTP_URL', () => {
+  let offline: TestApp;
+  beforeAll(async () => {
+    offline = await buildTestApp({ PUBLIC_URL });
+  });
+  afterAll(async () => {
+    await offline?.close();
+  });
+
+  const outboxMails = () => {
+    const dir = join(offline.config.dataDir, 'outbox');
+    return existsSync(dir)
+      ? readdirSync(dir)
+          .sort()
+          .map((name) => join(dir, name))
+      : [];
+  };
+
+  it('writes each mail to DATA_DIR/outbox, readable by the server only and marked unsent, and the whole flow works', async () => {
+    const user = await register(offline);
+    const address = uniqueAddress();
+    expect((await askToChange(user, address, PASSWORD, offline)).statusCode).toBe(202);
+
+    const [confirmFile] = outboxMails();
+    expect(confirmFile).toBeDefined();
+    expect(statSync(join(offline.config.dataDir, 'outbox')).mode & 0o777).toBe(0o700);
+    expect(statSync(confirmFile!).mode & 0o777).toBe(0o600);
+    const confirmMail = parseMail(readFileSync(confirmFile!, 'utf8'));
+    expect(confirmMail.headers.get(OUTBOX_HEADER.toLowerCase())).toBe(
+      'not sent: SMTP_URL is unset',
+    );
+    expect(confirmMail.headers.get('to')).toBe(address);
+    expectSettingsLink(confirmMail);
+    await confirm(linkToken(confirmMail, RECOVERY_PATHS.confirmEmail), offline);
+
+    await askReset(address, offline);
+    await offline.app.mailer.settled();
+    const resetMail = parseMail(readFileSync(outboxMails().at(-1)!, 'utf8'));
+    expect(resetMail.subject).toBe('Reset your Monthbook password');
+    expect(
+      (await reset(linkToken(resetMail, RECOVERY_PATHS.resetPassword), NEW_PASSWORD, offline))
+        .statusCode,
+    ).toBe(200);
+    expect((await login(offline, user.username, NEW_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('logs each mail with its text, saying it was not sent', async () => {
+    const entries: Array<{ fields: Record<string, unknown>; message: string }> = [];
+    const log = {
+      info: (fields: Record<string, unknown>, message: string) => entries.push({ fields, message }),
+      error: () => undefined,
+    } as unknown as FastifyBaseLogger;
+    const mailer = createMailer({
+      mail: { smtpUrl: null, from: 'Monthbook <no-reply@monthbook.test>' },
+      publicUrl: PUBLIC_URL,
+      dataDir: offline.config.dataDir,
+      log,
+    });
+
+    await mailer.send({
+      kind: 'test',
+      to: 'reader@example.org',
+      subject: 'Hello',
+      paragraphs: ['First words.'],
+      action: { label: 'Open', url: mailer.link('/x', { token: 'abc' }) },
+    });
+    await mailer.close();
+
+    expect(mailer.offline).toBe(true);
+    expect(entries[0]?.message).toMatch(/not set.*outbox/);
+    const sent = entries.at(-1)!;
+    expect(sent.message).toMatch(/NOT sent/);
+    expect(sent.fields.mail).toMatchObject({ to: 'reader@example.org', subject: 'Hello' });
+    expect(String((sent.fields.mail as { text: string }).text)).toContain(
+      `${PUBLIC_URL}/x#token=abc`,
+    );
   });
 });
