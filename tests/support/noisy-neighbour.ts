@@ -102,8 +102,13 @@ export async function seedHeavyAccount(url: string, database: Database): Promise
   }
   const userId = Number((registered.body as { id: number }).id);
   const access = String((tokens.body as { access: string }).access);
+  return { userId, access, monthIds: await seedHeavyRows(database.db, userId) };
+}
+
+/** Ten years of a daily journal for `userId`, written straight into the tables; answers the month ids. */
+export async function seedHeavyRows(db: Kysely<DB>, userId: number): Promise<number[]> {
   const monthIds: number[] = [];
-  await database.db.transaction().execute(async (trx) => {
+  await db.transaction().execute(async (trx) => {
     for (let m = 0; m < HEAVY.months; m += 1) {
       const [monthId] = await insertIds(trx, 'months', [
         { author_id: userId, name: `${2015 + Math.floor(m / 12)}-${(m % 12) + 1}` },
@@ -126,7 +131,7 @@ export async function seedHeavyAccount(url: string, database: Database): Promise
     }
     await bumpDataVersion(trx, userId);
   });
-  return { userId, access, monthIds };
+  return monthIds;
 }
 
 /** `count` light users through the API (load-client's month, 3 habits, a measure), each month then filled with a month of entries. */
