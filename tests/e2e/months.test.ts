@@ -3,7 +3,7 @@ import { MESSAGES } from '../../contract/rules.js';
 import { TEXTS, TOASTS } from '../../src/texts.js';
 import { signedInPage } from './support/app-helpers.js';
 import { gone, path, toast, uniqueUsername, visible } from './support/page-helpers.js';
-import { seedAccount, seedMonth } from './support/seed-account.js';
+import { seedAccount, seedJournal, seedMonth } from './support/seed-account.js';
 import { browserSessionForFile, VIEWPORTS } from './support/session.js';
 
 const session = browserSessionForFile();
@@ -106,3 +106,39 @@ for (const [label, viewport] of Object.entries(VIEWPORTS)) {
     });
   });
 }
+
+describe('Edit month (issue 15 #14)', () => {
+  it('renames the measure and a habit, adds one and removes one with its ticks after a confirm', async () => {
+    const url = session().server.url;
+    const account = await seedAccount(url, uniqueUsername('reshaper'));
+    const month = await seedMonth(url, account, 'November 2026', 'Hours', ['Read', 'Walk']);
+    await seedJournal(url, account, month, 'Long walk', 2, [false, true]);
+    const page = await signedInPage(session(), VIEWPORTS.desktop, account);
+    await page.goto('/months');
+    await page.getByRole('button', { name: 'Edit month November 2026' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit month' });
+    await visible(edit.getByLabel('Measure'));
+
+    await edit.getByLabel('Measure').fill('Hours of sleep');
+    await edit.getByRole('textbox', { name: /^Habit 1/ }).fill('Read 20 pages');
+    await edit.getByRole('button', { name: 'Remove habit 2' }).click();
+    const question = edit.getByRole('alertdialog');
+    await visible(question.getByText(/^Remove the habit “Walk”\? Its ticks on every entry/));
+    await question.getByRole('button', { name: 'Remove habit' }).click();
+    await edit.getByRole('button', { name: TEXTS.addHabit }).click();
+    await edit.getByRole('textbox', { name: /^Habit 2/ }).fill('Stretch');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await visible(toast(page, TOASTS.monthRenamed));
+    await gone(edit);
+
+    await page.getByRole('link', { name: 'November 2026' }).click();
+    const card = page.getByRole('article').filter({ hasText: 'Long walk' });
+    await visible(card.getByText('Hours of sleep:'));
+    await visible(card.getByRole('checkbox', { name: 'Read 20 pages' }));
+    expect(await card.getByRole('checkbox', { name: 'Walk' }).count()).toBe(0);
+    await page.getByRole('button', { name: TEXTS.addJournal }).click();
+    const register = page.getByRole('dialog', { name: TEXTS.createRegister });
+    await visible(register.getByRole('checkbox', { name: 'Stretch' }));
+    await visible(register.getByLabel('Hours of sleep'));
+  });
+});

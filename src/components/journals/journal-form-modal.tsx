@@ -70,8 +70,16 @@ function shown(values: JournalFormValues, locale: Locale): JournalFormValues {
   };
 }
 
-const sameValues = (a: JournalFormValues, b: JournalFormValues) =>
-  JSON.stringify(a) === JSON.stringify(b);
+/** Field by field, so the order the form keeps its keys in cannot matter. */
+function sameValues(a: JournalFormValues, b: JournalFormValues): boolean {
+  const ticks = new Set([...Object.keys(a.practiced), ...Object.keys(b.practiced)]);
+  return (
+    a.createdAt === b.createdAt &&
+    a.highlight === b.highlight &&
+    a.metric === b.metric &&
+    [...ticks].every((id) => Boolean(a.practiced[id]) === Boolean(b.practiced[id]))
+  );
+}
 
 export function JournalFormModal(props: JournalFormModalProps) {
   const { opened, title, measureName, habits, initialValues, onSubmit, onClose, draftKey } = props;

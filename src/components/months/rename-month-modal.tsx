@@ -71,6 +71,18 @@ const EMPTY: EditValues = {
   removed: [],
 };
 
+/** Whether two states of the form hold the same text (field by field: key order must not matter). */
+function sameEdit(a: EditValues, b: EditValues): boolean {
+  const habits = (values: EditValues) =>
+    JSON.stringify(values.habits.map(({ id, name }) => [id, name]));
+  return (
+    a.name === b.name &&
+    a.measure === b.measure &&
+    a.removed.length === b.removed.length &&
+    habits(a) === habits(b)
+  );
+}
+
 export function RenameMonthModal({ month, onClose }: RenameMonthModalProps) {
   const words = useTexts('app', app);
   const t = useTexts('months', months);
@@ -124,7 +136,7 @@ export function RenameMonthModal({ month, onClose }: RenameMonthModalProps) {
     form.setValues(items);
   }, [month, loaded]);
 
-  const unsaved = opened && loaded && JSON.stringify(form.values) !== JSON.stringify(start);
+  const unsaved = opened && loaded && !sameEdit(form.values, start);
   useLeavePagePrompt(unsaved && !lock.busy);
 
   const close = () => {

@@ -111,3 +111,12 @@ describe('Edit month', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 });
+
+describe('Edit month without changes', { timeout: 20_000 }, () => {
+  it('closes at once when nothing was changed', async () => {
+    seedMonth(makeMonthFixture({ name: 'June', habits: ['Read'] }));
+    const { user, dialog } = await openEdit('June');
+    await user.click(dialog.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+});
