@@ -93,10 +93,8 @@ export default async function exportImportRoutes(parent: FastifyInstance): Promi
           .header('retry-after', String(admission.retryAfter))
           .send({ detail: admission.detail });
       }
+      // A response closes once sent in full, or when its connection is lost before that.
       reply.raw.once('close', admission.release);
-      request.raw.once('close', () => {
-        if (request.raw.destroyed && !reply.sent) admission.release();
-      });
     };
 
   app.get(

@@ -138,6 +138,14 @@ describe('one export or import per user, HEAVY_JOBS per server', () => {
     expect((await exportAs(other)).statusCode).toBe(200);
   });
 
+  it('answers 429 to the second of two exports, or two imports, of the same user sent together', async () => {
+    const user = await createUser(t);
+    const exports = await Promise.all([exportAs(user), exportAs(user)]);
+    expect(exports.map((response) => response.statusCode).sort()).toEqual([200, 429]);
+    const imports = await Promise.all([importAs(user, smallFile()), importAs(user, smallFile())]);
+    expect(imports.map((response) => response.statusCode).sort()).toEqual([201, 429]);
+  });
+
   it('gives a waiting request the slot when the running job ends within the wait', async () => {
     const owner = await createUser(t);
     const other = await createUser(t);
