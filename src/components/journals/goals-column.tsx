@@ -22,6 +22,7 @@ import { focusAfterRemoval } from '../focus-after-removal';
 import { ChevronIcon, TrashIcon } from '../icons';
 import { CreateGoalModal, loadCreateGoalModal } from '../lazy-modals';
 import { notifyFailure, notifySuccess } from '../toast';
+import { useUndoDeleteToast } from '../undo-toast';
 import { useMountedOnce } from '../use-mounted-once';
 
 export function GoalsColumn({ monthId, goals }: { monthId: number; goals: Goal[] }) {
@@ -29,6 +30,7 @@ export function GoalsColumn({ monthId, goals }: { monthId: number; goals: Goal[]
   const toast = useTexts('toasts', toasts);
   const toggleGoal = useToggleGoal(monthId);
   const deleteGoal = useDeleteGoal(monthId);
+  const undoableDelete = useUndoDeleteToast();
   const [creating, { open, close }] = useDisclosure(false);
   const [collapsed, setCollapsed] = useState(false);
   const mounted = useMountedOnce(creating);
@@ -49,7 +51,7 @@ export function GoalsColumn({ monthId, goals }: { monthId: number; goals: Goal[]
     if (deleteGoal.isPending && deleteGoal.variables === goal.id) return;
     deleteGoal.mutate(goal.id, {
       onSuccess: () => {
-        notifySuccess(toast.goalDeleted);
+        undoableDelete(toast.goalDeleted, { kind: 'goal', id: goal.id, month: monthId });
         focusAfterRemoval(
           row,
           (next) => next.querySelector('input'),

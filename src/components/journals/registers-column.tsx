@@ -14,6 +14,7 @@ import { rendersWholePage } from '../../server-html';
 import { focusAfterRemoval } from '../focus-after-removal';
 import { JournalFormModal, loadJournalFormModal } from '../lazy-modals';
 import { notifyFailure, notifySuccess, notifyWarning } from '../toast';
+import { useUndoDeleteToast } from '../undo-toast';
 import { useMountedOnce } from '../use-mounted-once';
 import { formatJournalDate } from './format-date';
 import { JournalCard } from './journal-card';
@@ -52,6 +53,7 @@ export function RegistersColumn(props: RegistersColumnProps) {
   const createJournal = useCreateJournal(monthId);
   const updateJournal = useUpdateJournal(monthId);
   const deleteJournal = useDeleteJournal(monthId);
+  const undoableDelete = useUndoDeleteToast();
   const [creating, { open: openCreate, close: closeCreate }] = useDisclosure(false);
   const [editing, setEditing] = useState<Journal | null>(null);
   const createMounted = useMountedOnce(creating);
@@ -148,7 +150,7 @@ export function RegistersColumn(props: RegistersColumnProps) {
     const card = document.getElementById(`journal-${journal.id}`)?.closest('article');
     deleteJournal.mutate(journal.id, {
       onSuccess: () => {
-        notifySuccess(toast.journalDeleted);
+        undoableDelete(toast.journalDeleted, { kind: 'journal', id: journal.id, month: monthId });
         focusAfterRemoval(
           card,
           (next) => next.querySelector('h3'),

@@ -233,6 +233,23 @@ describe('goals column', () => {
     expect(screen.queryByRole('checkbox', { name: 'Run 100 km' })).not.toBeInTheDocument();
   });
 
+  it("offers Undo on 'Goal deleted', which brings the goal back from the bin", async () => {
+    const view = await renderJournals();
+    await view.user.click(screen.getByRole('button', { name: 'Delete goal Run 100 km' }));
+    const toast = await findToast('Goal deleted');
+    expect(db.goals).toEqual([]);
+
+    // The button sits beside the message inside the toast.
+    await view.user.click(
+      within(toast.parentElement as HTMLElement).getByRole('button', { name: 'Undo' }),
+    );
+
+    expect(await screen.findByRole('checkbox', { name: 'Run 100 km' })).toBeInTheDocument();
+    expect(await findToast('Restored')).toBeInTheDocument();
+    expect(db.goals.map((goal) => goal.name)).toEqual(['Run 100 km']);
+    expect(db.trash).toEqual([]);
+  });
+
   it("says 'Failed to delete Goal.' when the server refuses", async () => {
     server.use(failing('delete', `api/goals/delete/${fixture.goals[0]?.id}/`, 500));
     const view = await renderJournals();

@@ -14,7 +14,8 @@ import {
 } from '../../../components/lazy-modals';
 import { MonthCard } from '../../../components/months/month-card';
 import { usePageTitle } from '../../../components/page-title';
-import { notifyFailure, notifySuccess } from '../../../components/toast';
+import { notifyFailure } from '../../../components/toast';
+import { useUndoDeleteToast } from '../../../components/undo-toast';
 import { useMountedOnce } from '../../../components/use-mounted-once';
 import { app } from '../../../i18n/en/app';
 import { toasts } from '../../../i18n/en/toasts';
@@ -47,6 +48,7 @@ function MonthsPage() {
   const t = useTexts('app', app);
   usePageTitle(t.months);
   const deleteMonth = useDeleteMonth();
+  const undoableDelete = useUndoDeleteToast();
   const [creating, { open: openCreate, close: closeCreate }] = useDisclosure(false);
   const [editing, setEditing] = useState<Month | null>(null);
   const [deleting, setDeleting] = useState<Month | null>(null);
@@ -65,7 +67,11 @@ function MonthsPage() {
     const deleted = deleting;
     deleteMonth.mutate(deleted.id, {
       onSuccess: () => {
-        notifySuccess(texts('toasts', toasts).monthDeleted);
+        undoableDelete(texts('toasts', toasts).monthDeleted, {
+          kind: 'month',
+          id: deleted.id,
+          month: null,
+        });
         // The Delete button that opened the dialog is gone: focus the next month's name.
         focusAfterRemoval(
           card,
