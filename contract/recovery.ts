@@ -28,7 +28,7 @@ export const RECOVERY_MESSAGES = {
     'If an account matches and has a confirmed email address, a link to reset its password is on its way. It works for 1 hour.',
   passwordReset:
     'Your password was changed and every device was signed out. Log in with your new password.',
-  emailConfirmed: 'Your email address is confirmed.',
+  mailFailed: 'The email could not be sent right now. Please try again in a few minutes.',
 } as const;
 
 const Password = Type.String({ maxLength: PASSWORD_MAX_LENGTH });
@@ -102,4 +102,3 @@ export function emailError(normalized: string): string | null {
     !/^\d+$/.test(labels[labels.length - 1] ?? '');
   return valid ? null : RECOVERY_MESSAGES.invalidEmail;
 }
-

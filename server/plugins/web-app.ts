@@ -59,6 +59,7 @@ const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/');
 const APP_ROUTES: readonly RegExp[] = [
   /^$/,
   /^(login|register|logout|pp|tou|settings|subscribe|months)$/,
+  /^(forgot-password|reset-password|confirm-email)$/,
   /^months\/[^/]+\/journals$/,
 ];
 

@@ -48,8 +48,6 @@ export class MailLimitError extends HttpError {
   }
 }
 
-const MAIL_FAILED = 'The email could not be sent right now. Please try again in a few minutes.';
-
 /** 256 random bits for the link, and the sha256 that is all the database keeps. */
 function newToken(): { token: string; hash: string } {
   const token = randomBytes(RECOVERY_TOKEN_BYTES).toString('base64url');
@@ -141,7 +139,7 @@ export function createAccountEmailService({
         await mailer.send(confirmEmailMail(mailer, email, account.username, token));
       } catch (error) {
         log.warn({ err: error, userId }, 'confirmation email could not be sent');
-        throw new HttpError(503, { detail: MAIL_FAILED });
+        throw new HttpError(503, { detail: RECOVERY_MESSAGES.mailFailed });
       }
       return { email: account.email, pending_email: email };
     },

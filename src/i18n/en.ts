@@ -3,6 +3,7 @@
 // only its own words; this aggregate is for types, tests and the Portuguese translator.
 import { ACCOUNT_MESSAGES } from '../../contract/account.js';
 import { IMPORT_MESSAGES } from '../../contract/export-format.js';
+import { RECOVERY_MESSAGES } from '../../contract/recovery.js';
 import { MESSAGES } from '../../contract/rules.js';
 import { PRIVACY_POLICY } from '../components/legal/privacy-policy.js';
 import { TERMS_OF_USE } from '../components/legal/terms-of-use.js';
@@ -16,6 +17,7 @@ import { journals } from './en/journals.js';
 import { landing } from './en/landing.js';
 import { legal } from './en/legal.js';
 import { months } from './en/months.js';
+import { recovery } from './en/recovery.js';
 import { settings } from './en/settings.js';
 import { site } from './en/site.js';
 import { toasts } from './en/toasts.js';
@@ -38,10 +40,12 @@ export const en = {
   offline: OFFLINE_TEXTS,
   settings,
   trash,
+  recovery,
   /** Validation and server messages (the server always answers in English). */
   messages: MESSAGES,
   accountMessages: ACCOUNT_MESSAGES,
   importMessages: IMPORT_MESSAGES,
+  recoveryMessages: RECOVERY_MESSAGES,
 } as const;
 
 /** The English shape with any text: strings stay strings, functions keep their parameters, tuples their length. */

@@ -2,6 +2,7 @@
 // Typed as the English shape: a missing or extra key, or a function with other parameters, is a type error.
 import { ACCOUNT_MESSAGES } from '../../contract/account.js';
 import { IMPORT_MESSAGES } from '../../contract/export-format.js';
+import { RECOVERY_MESSAGES } from '../../contract/recovery.js';
 import { MESSAGES } from '../../contract/rules.js';
 import type { Messages } from './en.js';
 import { app } from './pt-br/app.js';
@@ -11,6 +12,7 @@ import { copyMonth, journals, months } from './pt-br/journals.js';
 import { landing } from './pt-br/landing.js';
 import { legal, privacy, terms } from './pt-br/legal.js';
 import { accountMessages, importMessages, messages, messageTranslator } from './pt-br/messages.js';
+import { recovery, recoveryMessages } from './pt-br/recovery.js';
 import { settings } from './pt-br/settings.js';
 import { site } from './pt-br/site.js';
 import { toasts } from './pt-br/toasts.js';
@@ -34,9 +36,11 @@ export const ptBR: Messages = {
   offline,
   settings,
   trash,
+  recovery,
   messages,
   accountMessages,
   importMessages,
+  recoveryMessages,
 };
 
 export const translation: Translation = {
@@ -45,5 +49,6 @@ export const translation: Translation = {
     [MESSAGES, messages],
     [ACCOUNT_MESSAGES, accountMessages],
     [IMPORT_MESSAGES, importMessages],
+    [RECOVERY_MESSAGES, recoveryMessages],
   ]),
 };

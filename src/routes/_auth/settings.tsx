@@ -3,6 +3,7 @@ import { Stack, Text, Title } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
 import { usePageTitle } from '../../components/page-title';
 import { DeleteAccountSection } from '../../components/settings/delete-account-section';
+import { EmailSection } from '../../components/settings/email-section';
 import { ExportSection } from '../../components/settings/export-section';
 import { ImportSection } from '../../components/settings/import-section';
 import { PasswordSection } from '../../components/settings/password-section';
@@ -28,6 +29,7 @@ function SettingsPage() {
       <ExportSection />
       <ImportSection />
       <TrashSection />
+      <EmailSection />
       <PasswordSection />
       <DeleteAccountSection />
     </Stack>

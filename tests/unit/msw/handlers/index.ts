@@ -10,6 +10,7 @@ import { habitHandlers } from './habits';
 import { journalHandlers } from './journals';
 import { measureHandlers } from './measures';
 import { monthHandlers } from './months';
+import { recoveryHandlers } from './recovery';
 import { statsHandlers } from './stats';
 import { trashHandlers } from './trash';
 
@@ -27,4 +28,5 @@ export const handlers = [
   ...exportHandlers,
   ...statsHandlers,
   ...trashHandlers,
+  ...recoveryHandlers,
 ];

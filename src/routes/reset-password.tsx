@@ -1,0 +1,147 @@
+// /reset-password#token=…: choose a new password with the link from the email (the token stays in the fragment, never sent in a URL).
+import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
+import { createFileRoute, Link, useLocation } from '@tanstack/react-router';
+import { type FormEvent, useState } from 'react';
+import { confirmationError, passwordError } from '../../contract/rules';
+import { AuthCard } from '../components/auth/auth-card';
+import { failureBody, firstMessage, rateLimitWait } from '../components/auth/auth-failure';
+import { PasswordField } from '../components/auth/password-field';
+import { auth } from '../i18n/en/auth';
+import { recovery } from '../i18n/en/recovery';
+import { translateMessage, useTexts } from '../i18n/store';
+import { linkToken, useResetPassword } from '../queries/recovery';
+
+export const Route = createFileRoute('/reset-password')({
+  component: ResetPasswordPage,
+});
+
+type Errors = { next?: string; confirmation?: string };
+
+function ResetPasswordPage() {
+  const t = useTexts('recovery', recovery);
+  const authWords = useTexts('auth', auth);
+  const token = linkToken(useLocation({ select: (location) => location.hash }));
+  const reset = useResetPassword();
+  const [next, setNext] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+
+  if (done) {
+    return (
+      <AuthCard title={t.resetTitle}>
+        <Stack gap="md">
+          <Alert color="teal" variant="light" role="status">
+            {done}
+          </Alert>
+          <Button component={Link} to="/login" fullWidth>
+            {t.logIn}
+          </Button>
+        </Stack>
+      </AuthCard>
+    );
+  }
+
+  if (token === null) {
+    return (
+      <AuthCard title={t.resetTitle}>
+        <Stack gap="md">
+          <Alert color="red" variant="light" role="alert">
+            {t.linkIncomplete}
+          </Alert>
+          <Button component={Link} to="/forgot-password" fullWidth>
+            {t.askNewLink}
+          </Button>
+        </Stack>
+      </AuthCard>
+    );
+  }
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (reset.isPending) return;
+    setFailure(null);
+    const found: Errors = {
+      next: translateMessage(passwordError(next)) || undefined,
+      confirmation: translateMessage(confirmationError(next, confirmation)) || undefined,
+    };
+    setErrors(found);
+    if (found.next || found.confirmation) return;
+    try {
+      const { detail } = await reset.mutateAsync({
+        token,
+        new_password: next,
+        confirm_password: confirmation,
+      });
+      setDone(translateMessage(detail));
+    } catch (caught) {
+      console.error('Password reset failed', caught);
+      const body = await failureBody(caught);
+      const fieldErrors: Errors = {
+        next: firstMessage(body, 'new_password') ?? undefined,
+        confirmation: firstMessage(body, 'confirm_password') ?? undefined,
+      };
+      if (fieldErrors.next || fieldErrors.confirmation) {
+        setErrors({
+          next: fieldErrors.next && translateMessage(fieldErrors.next),
+          confirmation: fieldErrors.confirmation && translateMessage(fieldErrors.confirmation),
+        });
+        return;
+      }
+      const wait = rateLimitWait(caught);
+      const detail = firstMessage(body, 'detail');
+      setFailure(
+        wait?.minutes
+          ? t.tooManyAttempts(wait.minutes)
+          : detail
+            ? translateMessage(detail)
+            : t.resetFailed,
+      );
+    }
+  };
+
+  return (
+    <AuthCard title={t.resetTitle}>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <Text size="sm">{t.resetIntro}</Text>
+          {failure && (
+            <Alert color="red" variant="light" role="alert">
+              {failure}{' '}
+              <Anchor component={Link} to="/forgot-password" underline="always" inherit>
+                {t.askNewLink}
+              </Anchor>
+            </Alert>
+          )}
+          <PasswordField
+            label={t.newPassword}
+            autoComplete="new-password"
+            description={authWords.passwordHint}
+            required
+            value={next}
+            error={errors.next}
+            onChange={(event) => {
+              setNext(event.currentTarget.value);
+              setErrors((current) => ({ ...current, next: undefined }));
+            }}
+          />
+          <PasswordField
+            label={t.confirmNewPassword}
+            autoComplete="new-password"
+            required
+            value={confirmation}
+            error={errors.confirmation}
+            onChange={(event) => {
+              setConfirmation(event.currentTarget.value);
+              setErrors((current) => ({ ...current, confirmation: undefined }));
+            }}
+          />
+          <Button type="submit" loading={reset.isPending} fullWidth>
+            {t.setPassword}
+          </Button>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}
