@@ -1,4 +1,5 @@
 // Settings: the Recently deleted bin, each item with Restore and Delete forever.
+import '@mantine/core/styles/Badge.css';
 import { Alert, Badge, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
@@ -140,7 +141,7 @@ export function TrashSection() {
                       {[
                         item.date ? date(item.date) : null,
                         item.month_name ? t.inMonth(item.month_name) : null,
-                        t.purgedOn(date(item.purge_at)),
+                        `${t.deletedOn(date(item.deleted_at))}, ${t.keptUntil(date(item.purge_at))}`,
                       ]
                         .filter(Boolean)
                         .join(' · ')}

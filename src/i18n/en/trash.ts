@@ -11,7 +11,8 @@ export const trash = {
   kinds: { month: 'Month', journal: 'Journal entry', goal: 'Goal' },
   /** e.g. "in June 2026", under an entry or goal. */
   inMonth: (month: string) => `in ${month}`,
-  purgedOn: (date: string) => `Deleted for good on ${date}`,
+  deletedOn: (date: string) => `Deleted ${date}`,
+  keptUntil: (date: string) => `kept until ${date}`,
   restore: 'Restore',
   restoreLabel: (label: string) => `Restore ${label}`,
   deleteForever: 'Delete forever',
