@@ -1,18 +1,6 @@
-// The Recently deleted bin: what a deleted month, journal entry or goal looks like while it can be restored.
+// The Recently deleted bin's wire shapes, as TypeBox schemas (the rules are in trash-rules.ts).
 import { type Static, Type } from '@sinclair/typebox';
-
-/** Days a deleted item stays restorable; after that it is purged for good. */
-export const TRASH_DAYS = 30;
-
-export const TRASH_KINDS = ['month', 'journal', 'goal'] as const;
-export type TrashKind = (typeof TRASH_KINDS)[number];
-
-/** The collection each kind is restored through: `POST /api/{collection}/{id}/restore/`. */
-export const TRASH_COLLECTIONS = {
-  month: 'months',
-  journal: 'journals',
-  goal: 'goals',
-} as const satisfies Record<TrashKind, string>;
+import { TRASH_KINDS } from './trash-rules.js';
 
 export const TrashItemSchema = Type.Object(
   {
@@ -39,12 +27,3 @@ export const TrashParamsSchema = Type.Object({
   id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }),
 });
 export type TrashParams = Static<typeof TrashParamsSchema>;
-
-export const TRASH_MESSAGES = {
-  monthGone: 'Its month was deleted: restore the month first.',
-  monthPurged: 'Its month was deleted for good, so it cannot be restored.',
-} as const;
-
-export function purgeAt(deletedAt: string): string {
-  return new Date(Date.parse(deletedAt) + TRASH_DAYS * 86_400_000).toISOString();
-}

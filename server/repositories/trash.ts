@@ -1,13 +1,8 @@
 // The Recently deleted bin: deleting moves an item's rows here whole; restoring puts them back with their ids.
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import { quotaMessage } from '../../contract/quotas.js';
-import {
-  purgeAt,
-  TRASH_DAYS,
-  TRASH_MESSAGES,
-  type TrashItem,
-  type TrashKind,
-} from '../../contract/trash.js';
+import type { TrashItem } from '../../contract/trash.js';
+import { purgeAt, TRASH_DAYS, TRASH_MESSAGES, type TrashKind } from '../../contract/trash-rules.js';
 import type { DB } from '../db/schema.js';
 import { HttpError } from '../http-error.js';
 import { bumpDataVersion } from './data-versions.js';

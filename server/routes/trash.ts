@@ -8,15 +8,13 @@ import {
   MonthSchema,
 } from '../../contract/entities.js';
 import { type IdParams, IdParamsSchema } from '../../contract/requests.js';
+import { TrashItemSchema, type TrashParams, TrashParamsSchema } from '../../contract/trash.js';
 import {
   TRASH_COLLECTIONS,
   TRASH_DAYS,
   TRASH_KINDS,
-  TrashItemSchema,
   type TrashKind,
-  type TrashParams,
-  TrashParamsSchema,
-} from '../../contract/trash.js';
+} from '../../contract/trash-rules.js';
 import { HttpError } from '../http-error.js';
 import type { UserRepositories } from '../repositories/index.js';
 import { purgeExpired } from '../repositories/trash.js';

@@ -1,6 +1,7 @@
 // The Recently deleted bin's endpoints: list it, restore an item, delete an item for good.
 import type { Goal, Journal, Month } from '../../contract/entities';
-import { TRASH_COLLECTIONS, type TrashItem, type TrashKind } from '../../contract/trash';
+import type { TrashItem } from '../../contract/trash';
+import { TRASH_COLLECTIONS, type TrashKind } from '../../contract/trash-rules';
 import { client } from './client';
 
 export function listTrash(): Promise<TrashItem[]> {

@@ -1,6 +1,6 @@
 // The Recently deleted bin: its list, and restoring or purging an item (restores refresh what they bring back).
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TrashKind } from '../../contract/trash';
+import type { TrashKind } from '../../contract/trash-rules';
 import { listTrash, purgeTrashItem, restoreItem } from '../api/trash';
 import { journalSearchKeys, monthKeys, trashKeys } from './keys';
 

@@ -1,6 +1,7 @@
 // API tests for the Recently deleted bin: DELETE moves to it, restore brings back, purge ends it.
 import { GOALS_PER_MONTH } from '../../contract/quotas.js';
-import { TRASH_DAYS, type TrashItem } from '../../contract/trash.js';
+import type { TrashItem } from '../../contract/trash.js';
+import { TRASH_DAYS } from '../../contract/trash-rules.js';
 import { purgeExpired } from '../../server/repositories/trash.js';
 import {
   seedDailyHabit,

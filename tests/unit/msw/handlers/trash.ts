@@ -1,11 +1,7 @@
 // MSW handlers for the Recently deleted bin: GET /api/trash/, restore, delete for good.
 import { HttpResponse, http } from 'msw';
-import {
-  purgeAt,
-  TRASH_COLLECTIONS,
-  type TrashItem,
-  type TrashKind,
-} from '../../../../contract/trash';
+import type { TrashItem } from '../../../../contract/trash';
+import { purgeAt, TRASH_COLLECTIONS, type TrashKind } from '../../../../contract/trash-rules';
 import { db, type MockDb } from '../db';
 import { noContent, notFound } from '../responses';
 import { apiUrl } from '../url';

@@ -1,0 +1,25 @@
+// The Recently deleted bin's rules, for the server and the browser alike: how long, which kinds, their routes.
+// Kept free of TypeBox (contract/trash.ts holds the schemas) so the browser's delete toasts carry no schema library.
+
+/** Days a deleted item stays restorable; after that it is purged for good. */
+export const TRASH_DAYS = 30;
+
+export const TRASH_KINDS = ['month', 'journal', 'goal'] as const;
+export type TrashKind = (typeof TRASH_KINDS)[number];
+
+/** The collection each kind is restored through: `POST /api/{collection}/{id}/restore/`. */
+export const TRASH_COLLECTIONS = {
+  month: 'months',
+  journal: 'journals',
+  goal: 'goals',
+} as const satisfies Record<TrashKind, string>;
+
+export const TRASH_MESSAGES = {
+  monthGone: 'Its month was deleted: restore the month first.',
+  monthPurged: 'Its month was deleted for good, so it cannot be restored.',
+} as const;
+
+/** When an item deleted at `deletedAt` is purged: TRASH_DAYS later. */
+export function purgeAt(deletedAt: string): string {
+  return new Date(Date.parse(deletedAt) + TRASH_DAYS * 86_400_000).toISOString();
+}
