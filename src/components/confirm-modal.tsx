@@ -1,5 +1,5 @@
 // A small confirmation dialog for destructive actions that cannot be undone.
-import { Button, Group, Modal, Text } from '@mantine/core';
+import { Button, Group, Loader, Modal, Text } from '@mantine/core';
 import { app } from '../i18n/en/app';
 import { useTexts } from '../i18n/store';
 
@@ -23,7 +23,15 @@ export function ConfirmModal(props: ConfirmModalProps) {
         <Button variant="default" onClick={onClose} data-autofocus>
           {t.cancel}
         </Button>
-        <Button color="red" onClick={onConfirm} loading={loading}>
+        {/* Not `loading`, which disables the button: the focused button would drop focus. */}
+        <Button
+          color="red"
+          onClick={() => {
+            if (!loading) onConfirm();
+          }}
+          aria-disabled={loading || undefined}
+          leftSection={loading ? <Loader size={14} color="currentColor" /> : undefined}
+        >
           {confirmLabel}
         </Button>
       </Group>

@@ -351,10 +351,18 @@ describe('keyboard focus (#8)', () => {
     const page = await signedInPage(session(), VIEWPORTS.desktop, account);
     await page.goto('/months');
     await visible(page.getByRole('link', { name: 'July 2026' }));
+    // A slow delete: its Delete button keeps focus while the request runs.
+    await page.route(/\/api\/months\/delete\/\d+\/?$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      await route.fallback();
+    });
     await press(page.getByRole('button', { name: 'Delete month June 2026' }));
     const confirm = page.getByRole('dialog', { name: 'Delete month' });
     await visible(confirm);
-    await press(confirm.getByRole('button', { name: 'Delete' }));
+    const confirmDelete = confirm.getByRole('button', { name: 'Delete' });
+    await press(confirmDelete);
+    await page.waitForTimeout(150);
+    expect(await isFocused(confirmDelete), await activeDescription(page)).toBe(true);
     await gone(page.getByRole('link', { name: 'June 2026' }));
     await gone(confirm);
     await expect

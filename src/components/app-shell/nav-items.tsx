@@ -1,6 +1,6 @@
 // The app navbar's entries (spec §2): Journals, Months, Billing, Feedback, Settings, Logout, and the language.
 // Someone who has not paid sees what works for them instead: Subscribe, Feedback, Settings, Logout (issue 15 #10).
-import { Button, type ButtonProps, Group, Stack } from '@mantine/core';
+import { Button, type ButtonProps, Group, Loader, Stack } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useMatchRoute, useNavigate } from '@tanstack/react-router';
 import type { MouseEvent, ReactNode } from 'react';
@@ -51,6 +51,7 @@ export function NavItems({ vertical = false, onNavigate }: NavItemsProps) {
   };
 
   const openBilling = () => {
+    if (portal.isPending) return;
     portal.mutate(undefined, {
       onSuccess: ({ portal_url }) => window.location.assign(portal_url),
       // Spec §8: a billing portal failure is only logged. A 400 is no failure but an account with
@@ -84,7 +85,14 @@ export function NavItems({ vertical = false, onNavigate }: NavItemsProps) {
     >
       {t.months}
     </Button>,
-    <Button key="billing" onClick={openBilling} loading={portal.isPending} {...itemProps}>
+    // Not `loading`, which disables the button: a focused button would drop keyboard focus.
+    <Button
+      key="billing"
+      onClick={openBilling}
+      aria-disabled={portal.isPending || undefined}
+      leftSection={portal.isPending ? <Loader size={14} color="currentColor" /> : undefined}
+      {...itemProps}
+    >
       {t.billing}
     </Button>,
   ];

@@ -57,6 +57,31 @@ describe('toasts', () => {
     expect(screen.getByText('Failed to make Journal')).toBeInTheDocument();
   });
 
+  it('announces a success politely (status) and a failure as an alert (issue 15 #6)', async () => {
+    renderToasts();
+    act(() => {
+      notifySuccess('Goal updated');
+      notifyFailure('Failed to update Goal', new TypeError('Failed to fetch'));
+    });
+    const success = (await screen.findByText('Goal updated')).closest('.mantine-Notification-root');
+    const failure = screen.getByText('Failed to fetch').closest('.mantine-Notification-root');
+    expect(success).toHaveAttribute('role', 'status');
+    expect(failure).toHaveAttribute('role', 'alert');
+  });
+
+  it('merges a toast identical to one on screen, and keeps different ones apart (issue 15 #6)', async () => {
+    renderToasts();
+    act(() => {
+      for (let tick = 0; tick < 5; tick += 1) notifySuccess('Habit updated');
+      notifyFailure('Failed to update Habit', new TypeError('Failed to fetch'));
+      notifyFailure('Failed to update Habit', new TypeError('Failed to fetch'));
+      notifySuccess('Goal updated');
+    });
+    await screen.findByText('Goal updated');
+    expect(screen.getAllByText('Habit updated')).toHaveLength(1);
+    expect(screen.getAllByText('Failed to fetch')).toHaveLength(1);
+  });
+
   it("warns 'Month not selected' when a goal is made without a month", async () => {
     const { getByRole, getByLabelText } = renderToasts(
       <CreateGoalModal monthId={0} opened onClose={() => undefined} />,
