@@ -110,11 +110,14 @@ async function openJournals(page: Page, monthId: number, glance = false): Promis
 
 describe('no screen scrolls sideways (#7)', () => {
   for (const width of [360, 390, 768, 1024, 1280, 1920]) {
-    it(`at ${width} px, months and journals, the month at a glance open and closed`, async () => {
+    it(`at ${width} px: settings, months and journals, the month at a glance open and closed`, async () => {
       const { account, month } = await longMonth();
       const page = await signedInPage(session(), { width, height: 800 }, account);
       const overflow = () =>
         page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
+      await page.goto('/settings');
+      await visible(page.getByRole('heading', { level: 1, name: 'Settings' }));
+      expect(await overflow(), '/settings').toBeLessThanOrEqual(0);
       await page.goto('/months');
       await visible(page.getByRole('heading', { level: 1, name: 'Months' }));
       expect(await overflow(), '/months').toBeLessThanOrEqual(0);
