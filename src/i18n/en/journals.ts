@@ -8,9 +8,7 @@ export const journals = {
   createGoal: 'Create a Goal',
   registers: 'Registers',
   goals: 'Goals',
-  // Below 900 px the columns are tabs; a long month's entries can be compact, with a jump to a day.
-  sections: 'Month sections',
-  compactList: 'Compact list',
+  // A long month's jump to one of its days.
   jumpToDay: 'Jump to day',
   chooseDay: 'Choose a day',
   // The month heading, the columns and the cards.
