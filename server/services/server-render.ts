@@ -36,8 +36,19 @@ const SERVER_READS_ID = 'server-reads';
 
 /** Most cards rendered on the server: one month's quota of journals (older months may hold more). */
 export const MAX_RENDERED_CARDS = JOURNALS_PER_MONTH;
-/** Longest a page's reads, and its predicted render, may take before the shell is answered instead. */
+/** Longest a page's render may take (predicted) before the shell is answered instead: it holds the event loop. */
 export const RENDER_BUDGET_MS = 200;
+/**
+ * A month of daily entries is rendered whatever the prediction: it takes tens of milliseconds in
+ * React's production build, and a slow machine (or the development build the tests run) should
+ * not lose the page its users open most.
+ */
+export const ALWAYS_RENDERED_CARDS = 31;
+/**
+ * Longest the page's reads may take. They leave the event loop free, so the bound is looser: only
+ * that a busy database sends the shell (whose app reads for itself) rather than a page late.
+ */
+export const READS_BUDGET_MS = 1000;
 
 /**
  * Predicts a render's time from its number of cards: the time per card of recent renders of at
@@ -130,13 +141,13 @@ export async function createServerRender(
         const reads = await Promise.race([
           Promise.all(paths.map((readPath) => read(readPath, token))),
           new Promise<null>((resolve) => {
-            timer = setTimeout(() => resolve(null), RENDER_BUDGET_MS);
+            timer = setTimeout(() => resolve(null), READS_BUDGET_MS);
           }),
         ]).finally(() => clearTimeout(timer));
         if (reads === null) return null;
         const cards = Array.isArray(reads[1]) ? reads[1].length : 0;
         if (cards > MAX_RENDERED_CARDS) return null;
-        if (cost.predict(cards) > RENDER_BUDGET_MS) {
+        if (cards > ALWAYS_RENDERED_CARDS && cost.predict(cards) > RENDER_BUDGET_MS) {
           cost.refused();
           return null;
         }
