@@ -1,5 +1,6 @@
 // Unit test setup: DOM matchers and a clean localStorage per test.
 import '@testing-library/jest-dom/vitest';
+import { notifications } from '@mantine/notifications';
 import { configure } from '@testing-library/react';
 
 // Screens load their modals and sections lazily: on a busy CI machine that takes longer than
@@ -8,4 +9,7 @@ configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   localStorage.clear();
+  // Mantine keeps its toasts in a module-level store: without this, a test's toasts (3 s) would
+  // show again in the next test's app.
+  notifications.clean();
 });

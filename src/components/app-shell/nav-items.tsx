@@ -28,10 +28,15 @@ export function NavItems({ vertical = false, onNavigate }: NavItemsProps) {
   const onJournals = Boolean(matchRoute({ to: '/months/$monthId/journals' }));
   const portal = useCreatePortalSession();
   // Only a known 'not paid' trims the navbar: while loading, offline or on a failed check it stays
-  // whole. Asked once per visit at most (login and the screens' loaders usually have the answer).
+  // whole. Asked once per visit at most (login and the screens' loaders usually have the answer),
+  // and never from a journals page: it shows only to a paying user (its reads answer 402
+  // otherwise, which leads to /subscribe), and it loads in its seven requests.
   const unpaid =
-    useQuery({ ...paymentStatusQueryOptions(), staleTime: Number.POSITIVE_INFINITY }).data
-      ?.has_paid === false;
+    useQuery({
+      ...paymentStatusQueryOptions(),
+      staleTime: Number.POSITIVE_INFINITY,
+      enabled: !onJournals,
+    }).data?.has_paid === false;
   const itemProps: ButtonProps = {
     variant: 'subtle',
     color: 'gray',
