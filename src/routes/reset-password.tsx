@@ -109,7 +109,7 @@ function ResetPasswordPage() {
           {failure && (
             <Alert color="red" variant="light" role="alert">
               {failure}{' '}
-              <Anchor component={Link} to="/forgot-password" underline="always" inherit>
+              <Anchor component={Link} to="/forgot-password" underline="always" inherit c="inherit">
                 {t.askNewLink}
               </Anchor>
             </Alert>

@@ -13,6 +13,7 @@ import {
   RECOVERY_PATHS,
 } from '../../contract/recovery.js';
 import { MESSAGES } from '../../contract/rules.js';
+import { ConfigError, loadConfig } from '../../server/config.js';
 import { MAIL_LIMITS } from '../../server/services/account-email.js';
 import { createMailer, OUTBOX_HEADER } from '../../server/services/mailer.js';
 import {
@@ -336,7 +337,7 @@ describe('password reset', () => {
     const notice = await mailTo(address, 'was changed');
     expectSettingsLink(notice);
     // Used once: the same link cannot set another password.
-    const again = await reset(token, 'Third3#pass');
+    const again = await reset(token, 'Third3!pass');
     expect(again.statusCode).toBe(400);
     expect(again.json()).toEqual({ detail: RECOVERY_MESSAGES.invalidLink });
     expect((await login(t, user.username, NEW_PASSWORD)).statusCode).toBe(200);
@@ -437,7 +438,7 @@ describe('password reset', () => {
 
     expect((await reset(second)).statusCode).toBe(200);
 
-    const stale = await reset(first, 'Third3#pass');
+    const stale = await reset(first, 'Third3!pass');
     expect(stale.statusCode).toBe(400);
     expect(stale.json()).toEqual({ detail: RECOVERY_MESSAGES.invalidLink });
     expect((await login(t, user.username, NEW_PASSWORD)).statusCode).toBe(200);
@@ -515,10 +516,10 @@ describe('password reset', () => {
     const user = await withConfirmedEmail(address);
     const token = await resetToken(user, address);
 
-    const answers = await Promise.all([reset(token, NEW_PASSWORD), reset(token, 'Third3#pass')]);
+    const answers = await Promise.all([reset(token, NEW_PASSWORD), reset(token, 'Third3!pass')]);
 
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 400]);
-    const winner = answers[0]!.statusCode === 200 ? NEW_PASSWORD : 'Third3#pass';
+    const winner = answers[0]!.statusCode === 200 ? NEW_PASSWORD : 'Third3!pass';
     expect((await login(t, user.username, winner)).statusCode).toBe(200);
   });
 
@@ -669,5 +670,34 @@ describe('without SMTP_URL', () => {
     expect(String((sent.fields.mail as { text: string }).text)).toContain(
       `${PUBLIC_URL}/x#token=abc`,
     );
+  });
+});
+
+describe('mail settings', () => {
+  const load = (env: Record<string, string>) =>
+    loadConfig({
+      DATA_DIR: t.config.dataDir,
+      JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
+      ...env,
+    });
+
+  it('reads SMTP_URL and MAIL_FROM, with a From on the public host by default', () => {
+    expect(load({ PUBLIC_URL: 'https://journal.example.com/' }).mail).toEqual({
+      smtpUrl: null,
+      from: 'Monthbook <no-reply@journal.example.com>',
+    });
+    expect(
+      load({ SMTP_URL: 'smtps://me:secret@mail.example.com:465', MAIL_FROM: 'me@example.com' })
+        .mail,
+    ).toEqual({ smtpUrl: 'smtps://me:secret@mail.example.com:465', from: 'me@example.com' });
+  });
+
+  it.each([
+    ['SMTP_URL', 'http://mail.example.com'],
+    ['SMTP_URL', 'mail.example.com:25'],
+    ['MAIL_FROM', 'not an address'],
+    ['MAIL_FROM', 'Monthbook <a@b.c>\r\nBcc: x@y.z'],
+  ])('stops at start-up on a bad %s (%s)', (key, value) => {
+    expect(() => load({ [key]: value })).toThrow(ConfigError);
   });
 });

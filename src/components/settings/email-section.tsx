@@ -29,7 +29,10 @@ function EmailForm({ onDone }: { onDone: () => void }) {
     if (change.isPending) return;
     setRefused(null);
     const found = {
-      email: translateMessage(emailError(normalizeEmail(values.email))) || undefined,
+      email:
+        translateMessage(
+          values.email.trim() === '' ? MESSAGES.required : emailError(normalizeEmail(values.email)),
+        ) || undefined,
       password: values.password === '' ? translateMessage(MESSAGES.required) : undefined,
     };
     setErrors(found);
