@@ -8,12 +8,14 @@ import {
   ChangeEmailSchema,
   ConfirmEmailSchema,
   ConfirmedEmailSchema,
-  EMAIL_CONFIRM_TTL_SECONDS,
-  PASSWORD_RESET_TTL_SECONDS,
-  RECOVERY_MESSAGES,
   ResetPasswordSchema,
   ResetRequestSchema,
 } from '../../contract/recovery.js';
+import {
+  EMAIL_CONFIRM_TTL_SECONDS,
+  PASSWORD_RESET_TTL_SECONDS,
+  RECOVERY_MESSAGES,
+} from '../../contract/recovery-rules.js';
 import { createRecoveryRepository } from '../repositories/recovery.js';
 import { createAccountEmailService, MailLimitError } from '../services/account-email.js';
 

@@ -3,10 +3,13 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { ACCOUNT_MESSAGES } from '../../contract/account.js';
 import type { FieldErrors } from '../../contract/entities.js';
+import type {
+  AccountEmail,
+  ChangeEmail,
+  ConfirmedEmail,
+  ResetPassword,
+} from '../../contract/recovery.js';
 import {
-  type AccountEmail,
-  type ChangeEmail,
-  type ConfirmedEmail,
   EMAIL_CONFIRM_TTL_SECONDS,
   emailError,
   emailKey,
@@ -14,8 +17,7 @@ import {
   PASSWORD_RESET_TTL_SECONDS,
   RECOVERY_MESSAGES,
   RECOVERY_TOKEN_BYTES,
-  type ResetPassword,
-} from '../../contract/recovery.js';
+} from '../../contract/recovery-rules.js';
 import { confirmationError, MESSAGES, passwordError } from '../../contract/rules.js';
 import { HttpError } from '../http-error.js';
 import type { RecoveryRepository } from '../repositories/recovery.js';

@@ -4,7 +4,7 @@ import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
-import { RECOVERY_PATHS } from '../../contract/recovery.js';
+import { RECOVERY_PATHS } from '../../contract/recovery-rules.js';
 import type { MailConfig } from '../config.js';
 
 /**

@@ -3,7 +3,7 @@ import {
   EMAIL_CONFIRM_TTL_SECONDS,
   PASSWORD_RESET_TTL_SECONDS,
   RECOVERY_PATHS,
-} from '../../contract/recovery.js';
+} from '../../contract/recovery-rules.js';
 import type { MailContent, Mailer } from './mailer.js';
 
 const hours = (seconds: number) => {

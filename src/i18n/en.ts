@@ -3,7 +3,7 @@
 // only its own words; this aggregate is for types, tests and the Portuguese translator.
 import { ACCOUNT_MESSAGES } from '../../contract/account.js';
 import { IMPORT_MESSAGES } from '../../contract/export-format.js';
-import { RECOVERY_MESSAGES } from '../../contract/recovery.js';
+import { RECOVERY_MESSAGES } from '../../contract/recovery-rules.js';
 import { MESSAGES } from '../../contract/rules.js';
 import { PRIVACY_POLICY } from '../components/legal/privacy-policy.js';
 import { TERMS_OF_USE } from '../components/legal/terms-of-use.js';

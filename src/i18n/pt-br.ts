@@ -2,7 +2,7 @@
 // Typed as the English shape: a missing or extra key, or a function with other parameters, is a type error.
 import { ACCOUNT_MESSAGES } from '../../contract/account.js';
 import { IMPORT_MESSAGES } from '../../contract/export-format.js';
-import { RECOVERY_MESSAGES } from '../../contract/recovery.js';
+import { RECOVERY_MESSAGES } from '../../contract/recovery-rules.js';
 import { MESSAGES } from '../../contract/rules.js';
 import type { Messages } from './en.js';
 import { app } from './pt-br/app.js';

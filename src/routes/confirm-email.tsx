@@ -2,7 +2,7 @@
 import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { createFileRoute, Link, useLocation } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
-import { RECOVERY_MESSAGES } from '../../contract/recovery';
+import { RECOVERY_MESSAGES } from '../../contract/recovery-rules';
 import { AuthCard } from '../components/auth/auth-card';
 import { failureBody, firstMessage } from '../components/auth/auth-failure';
 import { recovery } from '../i18n/en/recovery';

@@ -11,7 +11,7 @@ import {
   PASSWORD_RESET_TTL_SECONDS,
   RECOVERY_MESSAGES,
   RECOVERY_PATHS,
-} from '../../contract/recovery.js';
+} from '../../contract/recovery-rules.js';
 import { MESSAGES } from '../../contract/rules.js';
 import { ConfigError, loadConfig } from '../../server/config.js';
 import { MAIL_LIMITS } from '../../server/services/account-email.js';

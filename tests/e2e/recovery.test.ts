@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { AxeResults } from 'axe-core';
 import type { Page } from 'playwright-core';
-import { RECOVERY_MESSAGES, RECOVERY_PATHS } from '../../contract/recovery.js';
+import { RECOVERY_MESSAGES, RECOVERY_PATHS } from '../../contract/recovery-rules.js';
 import { linkToken, startSmtpCatcher } from '../support/smtp-catcher.js';
 import { path, toast, uniqueUsername, visible } from './support/page-helpers.js';
 import { loggedInStorage, SEED_PASSWORD, seedAccount } from './support/seed-account.js';

@@ -2,7 +2,7 @@
 import { Alert, Button, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
-import { emailError, normalizeEmail } from '../../../contract/recovery';
+import { emailError, normalizeEmail } from '../../../contract/recovery-rules';
 import { MESSAGES } from '../../../contract/rules';
 import { recovery } from '../../i18n/en/recovery';
 import { translateMessage, useTexts } from '../../i18n/store';

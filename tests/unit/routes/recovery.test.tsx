@@ -2,7 +2,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { ACCOUNT_MESSAGES } from '../../../contract/account';
-import { RECOVERY_MESSAGES } from '../../../contract/recovery';
+import { RECOVERY_MESSAGES } from '../../../contract/recovery-rules';
 import { MESSAGES } from '../../../contract/rules';
 import { getAccessToken } from '../../../src/api/tokens';
 import { ACCOUNT_PASSWORD } from '../msw/handlers/account';

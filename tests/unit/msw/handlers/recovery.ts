@@ -2,15 +2,13 @@
 import { HttpResponse, http } from 'msw';
 import { ACCOUNT_MESSAGES } from '../../../../contract/account';
 import type { FieldErrors } from '../../../../contract/entities';
-import {
-  type AccountEmail,
-  type ChangeEmail,
-  type ConfirmEmail,
-  emailError,
-  normalizeEmail,
-  RECOVERY_MESSAGES,
-  type ResetPassword,
+import type {
+  AccountEmail,
+  ChangeEmail,
+  ConfirmEmail,
+  ResetPassword,
 } from '../../../../contract/recovery';
+import { emailError, normalizeEmail, RECOVERY_MESSAGES } from '../../../../contract/recovery-rules';
 import { confirmationError, passwordError } from '../../../../contract/rules';
 import { apiUrl } from '../url';
 import { ACCOUNT_PASSWORD } from './account';
