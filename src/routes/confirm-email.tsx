@@ -2,7 +2,6 @@
 import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { createFileRoute, Link, useLocation } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
-import { RECOVERY_MESSAGES } from '../../contract/recovery-rules';
 import { AuthCard } from '../components/auth/auth-card';
 import { failureBody, firstMessage } from '../components/auth/auth-failure';
 import { recovery } from '../i18n/en/recovery';
@@ -36,7 +35,7 @@ function ConfirmEmailPage() {
     send(token);
   });
 
-  const missing = token === null ? translateMessage(RECOVERY_MESSAGES.invalidLink) : null;
+  const missing = token === null ? t.linkIncomplete : null;
   const shownFailure = missing ?? (confirm.isError ? failure : null);
   return (
     <AuthCard title={t.confirmTitle}>

@@ -6,7 +6,6 @@ import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
 import { useState } from 'react';
 import { MESSAGES } from '../../../contract/rules';
 import { auth } from '../../i18n/en/auth';
-import { recovery } from '../../i18n/en/recovery';
 import { translateMessage, useTexts } from '../../i18n/store';
 import { useLogin } from '../../queries/auth';
 import { rateLimitWait } from './auth-failure';
@@ -24,7 +23,6 @@ type Failure = { kind: 'badLogin' } | { kind: 'rateLimited'; minutes: number | n
 
 export function LoginForm() {
   const t = useTexts('auth', auth);
-  const forgot = useTexts('recovery', recovery).forgotPassword;
   const navigate = useNavigate();
   const login = useLogin();
   // Set by the register form on its way here (issue 15 #12).
@@ -87,7 +85,7 @@ export function LoginForm() {
           {...form.getInputProps('password')}
         />
         <Anchor component={Link} to="/forgot-password" size="sm" ta="right" mt={-8}>
-          {forgot}
+          {t.forgotPassword}
         </Anchor>
         <Button type="submit" loading={login.isPending} fullWidth mt="xs">
           {t.login}

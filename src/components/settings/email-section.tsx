@@ -2,7 +2,6 @@
 import { Alert, Button, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
-import { emailError, normalizeEmail } from '../../../contract/recovery-rules';
 import { MESSAGES } from '../../../contract/rules';
 import { recovery } from '../../i18n/en/recovery';
 import { translateMessage, useTexts } from '../../i18n/store';
@@ -29,10 +28,9 @@ function EmailForm({ onDone }: { onDone: () => void }) {
     if (change.isPending) return;
     setRefused(null);
     const found = {
-      email:
-        translateMessage(
-          values.email.trim() === '' ? MESSAGES.required : emailError(normalizeEmail(values.email)),
-        ) || undefined,
+      // The address itself is checked by the server (contract/recovery-rules.ts): its rules
+      // would otherwise load with every screen (the bundle budget).
+      email: values.email.trim() === '' ? translateMessage(MESSAGES.required) : undefined,
       password: values.password === '' ? translateMessage(MESSAGES.required) : undefined,
     };
     setErrors(found);

@@ -27,4 +27,6 @@ export const auth = {
     'Creating another account signs you out of this one on this device. Your months stay in your account.',
   openApp: 'Open Monthbook',
   signOutAndRegister: 'Log out and create an account',
+  /** The link to /forgot-password under the password. */
+  forgotPassword: 'Forgot password?',
 } as const;

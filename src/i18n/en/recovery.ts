@@ -1,8 +1,6 @@
 // English words of account recovery: the Settings email section, /forgot-password, /reset-password and /confirm-email.
 
 export const recovery = {
-  // Login page.
-  forgotPassword: 'Forgot password?',
   // /forgot-password
   forgotTitle: 'Reset your password',
   forgotIntro:

@@ -24,4 +24,5 @@ export const auth: Messages['auth'] = {
     'Criar outra conta desconecta você desta conta neste dispositivo. Seus meses continuam na sua conta.',
   openApp: 'Abrir o Monthbook',
   signOutAndRegister: 'Sair e criar uma conta',
+  forgotPassword: 'Esqueceu a senha?',
 };

@@ -2,7 +2,6 @@
 import type { Messages } from '../en.js';
 
 export const recovery: Messages['recovery'] = {
-  forgotPassword: 'Esqueceu a senha?',
   forgotTitle: 'Redefinir sua senha',
   forgotIntro:
     'Digite seu nome de usuário ou o e-mail confirmado nas suas Configurações. Enviamos um link para escolher uma nova senha ao endereço confirmado da conta.',
