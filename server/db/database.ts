@@ -1,8 +1,24 @@
-// Opens the configured database (embedded SQLite or pooled PostgreSQL) behind one Kysely instance.
+// Opens the configured database (embedded SQLite or pooled PostgreSQL) behind one Kysely instance; SQLite with a driver of our own, because Kysely's SqliteDialect runs every query on one connection behind one mutex, so one request's transaction would hold up every other request's reads.
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import {
+  CompiledQuery,
+  createQueryId,
+  type DatabaseConnection,
+  type Driver,
+  IdentifierNode,
+  Kysely,
+  type Dialect as KyselyDialect,
+  PostgresDialect,
+  type QueryCompiler,
+  type QueryResult,
+  RawNode,
+  SqliteAdapter,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
+  sql,
+} from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
 import type { DB } from './schema.js';
@@ -70,35 +86,251 @@ function restrictSqliteFiles(path: string): void {
   }
 }
 
+/** Hands the write connection to one holder at a time, the others waiting in turn. */
+class WriteLock {
+  #held: Promise<void> | undefined;
+  #release: (() => void) | undefined;
+
+  async lock(): Promise<void> {
+    while (this.#held) await this.#held;
+    this.#held = new Promise((resolve) => {
+      this.#release = resolve;
+    });
+  }
+
+  unlock(): void {
+    const release = this.#release;
+    this.#held = undefined;
+    this.#release = undefined;
+    release?.();
+  }
+}
+
+type StatementCache = ReturnType<typeof withStatementCache>;
+type CompileQuery = QueryCompiler['compileQuery'];
+
+/** `command "name"`, as Kysely's own SQLite driver builds its savepoint statements. */
+const savepointCommand = (command: string, name: string) =>
+  RawNode.createWithChildren([RawNode.createWithSql(`${command} `), IdentifierNode.create(name)]);
+
+function runStatement(
+  statement: SqliteDatabase.Statement,
+  parameters: readonly unknown[],
+): QueryResult<unknown> {
+  if (statement.reader) return { rows: statement.all(parameters) };
+  const { changes, lastInsertRowid } = statement.run(parameters);
+  return {
+    numAffectedRows: BigInt(changes),
+    insertId: BigInt(lastInsertRowid),
+    rows: [],
+  };
+}
+
+/**
+ * Two connections to one SQLite file in WAL mode: `writer`, which runs every write and every
+ * transaction, one holder at a time (WriteLock); and `reader` (query_only), which runs every
+ * statement that cannot write and is not part of a transaction, at once, whatever the writer is
+ * doing. In WAL mode a reader never waits for the writer, and each of its statements sees every
+ * transaction committed before it started and nothing of one still open.
+ *
+ * One writer only: a second connection writing would make transactions fail at once
+ * (SQLITE_BUSY_SNAPSHOT) rather than wait. A transaction's own reads go to the writer, since only
+ * it sees the transaction's uncommitted writes.
+ *
+ * Reading your writes: a write outside a transaction commits before its promise settles, and a
+ * transaction's work before commitTransaction's does, so a request's next read, on the reader,
+ * sees it.
+ */
+class SqliteTwoConnectionDriver implements Driver {
+  readonly #writer: SqliteDatabase.Database;
+  readonly #reader: SqliteDatabase.Database;
+  readonly #writes: StatementCache;
+  readonly #reads: StatementCache;
+  readonly #writeLock = new WriteLock();
+
+  constructor(writer: SqliteDatabase.Database, reader: SqliteDatabase.Database) {
+    this.#writer = writer;
+    this.#reader = reader;
+    this.#writes = withStatementCache(writer);
+    this.#reads = withStatementCache(reader);
+  }
+
+  async init(): Promise<void> {}
+
+  /** Returns at once: a connection takes the write lock only when it first needs the writer. */
+  async acquireConnection(): Promise<DatabaseConnection> {
+    return new SqliteSession(this);
+  }
+
+  async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin'));
+  }
+
+  async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('commit'));
+  }
+
+  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('rollback'));
+  }
+
+  async savepoint(connection: DatabaseConnection, name: string, compile: CompileQuery) {
+    await connection.executeQuery(compile(savepointCommand('savepoint', name), createQueryId()));
+  }
+
+  async rollbackToSavepoint(connection: DatabaseConnection, name: string, compile: CompileQuery) {
+    await connection.executeQuery(compile(savepointCommand('rollback to', name), createQueryId()));
+  }
+
+  async releaseSavepoint(connection: DatabaseConnection, name: string, compile: CompileQuery) {
+    await connection.executeQuery(compile(savepointCommand('release', name), createQueryId()));
+  }
+
+  async releaseConnection(connection: DatabaseConnection): Promise<void> {
+    (connection as SqliteSession).release();
+  }
+
+  async destroy(): Promise<void> {
+    this.#reader.close();
+    // Closed last, the writer checkpoints the WAL into the database file and removes it.
+    this.#writer.close();
+  }
+
+  /** The reader's statement for `query` when it can run there: a read that cannot write. */
+  readStatement(query: string): SqliteDatabase.Statement | undefined {
+    let statement: SqliteDatabase.Statement;
+    try {
+      statement = this.#reads.prepare(query);
+    } catch {
+      // Left to the writer, which reports the error if there is one.
+      return undefined;
+    }
+    // BEGIN, COMMIT and SAVEPOINT are "readonly" too, but are not readers.
+    return statement.reader && statement.readonly ? statement : undefined;
+  }
+
+  writeStatement(query: string): SqliteDatabase.Statement {
+    return this.#writes.prepare(query);
+  }
+
+  get writerInTransaction(): boolean {
+    return this.#writer.inTransaction;
+  }
+
+  lockWriter(): Promise<void> {
+    return this.#writeLock.lock();
+  }
+
+  unlockWriter(): void {
+    this.#writeLock.unlock();
+  }
+}
+
+/**
+ * One acquisition of the driver's connection (one query, one transaction, or one
+ * `db.connection()` scope). It holds the write lock from its first statement that needs the
+ * writer until the writer is out of the transaction it began: after the statement for a plain
+ * write, at COMMIT or ROLLBACK for a transaction.
+ */
+class SqliteSession implements DatabaseConnection {
+  readonly #driver: SqliteTwoConnectionDriver;
+  #holdsWriter = false;
+
+  constructor(driver: SqliteTwoConnectionDriver) {
+    this.#driver = driver;
+  }
+
+  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    if (!this.#holdsWriter) {
+      const statement = this.#driver.readStatement(query.sql);
+      if (statement) return { rows: statement.all(query.parameters) as R[] };
+      await this.#driver.lockWriter();
+      this.#holdsWriter = true;
+    }
+    try {
+      return runStatement(
+        this.#driver.writeStatement(query.sql),
+        query.parameters,
+      ) as QueryResult<R>;
+    } finally {
+      if (!this.#driver.writerInTransaction) this.release();
+    }
+  }
+
+  /** On the writer under the lock, as Kysely's driver does: an open iterator keeps its connection busy. */
+  async *streamQuery<R>(query: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
+    if (!this.#holdsWriter) {
+      await this.#driver.lockWriter();
+      this.#holdsWriter = true;
+    }
+    try {
+      const statement = this.#driver.writeStatement(query.sql);
+      if (!statement.reader) throw new Error('Only statements that return rows can be streamed');
+      for (const row of statement.iterate(query.parameters)) yield { rows: [row as R] };
+    } finally {
+      if (!this.#driver.writerInTransaction) this.release();
+    }
+  }
+
+  /**
+   * Gives the write lock back. Kysely calls it when the acquisition ends; a transaction still
+   * open then (its ROLLBACK failed) is rolled back, so the next holder does not run inside it.
+   */
+  release(): void {
+    if (!this.#holdsWriter) return;
+    this.#holdsWriter = false;
+    try {
+      if (this.#driver.writerInTransaction) this.#driver.writeStatement('rollback').run();
+    } finally {
+      this.#driver.unlockWriter();
+    }
+  }
+}
+
 function openSqlite(path: string): Database {
   restrictSqliteFiles(path);
-  const sqlite = new SqliteDatabase(path);
-  sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('synchronous = FULL');
-  sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<DB>({
-    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
-  });
+  const writer = new SqliteDatabase(path);
+  writer.pragma('journal_mode = WAL');
+  writer.pragma('foreign_keys = ON');
+  writer.pragma('synchronous = FULL');
+  writer.pragma('busy_timeout = 5000');
+  // Opened once the writer has put the file in WAL mode (the mode is kept in the file). It sees
+  // the tables migrations create later: SQLite rereads the schema when it has changed.
+  const reader = new SqliteDatabase(path);
+  reader.pragma('query_only = ON');
+  reader.pragma('busy_timeout = 5000');
+  const driver = new SqliteTwoConnectionDriver(writer, reader);
+  const dialect: KyselyDialect = {
+    createDriver: () => driver,
+    createQueryCompiler: () => new SqliteQueryCompiler(),
+    createAdapter: () => new SqliteAdapter(),
+    createIntrospector: (db) => new SqliteIntrospector(db),
+  };
+  const db = new Kysely<DB>({ dialect });
   return {
     db,
     dialect: 'sqlite',
     prepareRead<Row>(_name: string, query: CompiledQuery<Row>): PreparedRead<Row> {
-      const statement = sqlite.prepare(query.sql);
-      return async (parameters) => {
-        // Inside an open transaction the connection would show its uncommitted writes; Kysely's
-        // queue runs the read after that transaction, as it would any other query.
-        if (sqlite.inTransaction) {
-          return (await db.executeQuery(CompiledQuery.raw(query.sql, [...parameters])))
-            .rows as Row[];
-        }
-        return statement.all(...parameters) as Row[];
-      };
+      // Always on the reader, whatever transaction the writer has open: it reads committed data.
+      // The data version (repositories/data-versions.ts) is read this way before the data it
+      // validates, each read in a statement of its own and so possibly a snapshot of its own. A
+      // write bumps the version in the data's transaction, and the reader's statements run one
+      // after another, each seeing all that the one before saw. So the data read is never older
+      // than the version read before it: at worst a commit lands between the two and the cache
+      // stores newer data under the older version, which the next request, reading the newer
+      // version, does not serve (routes/cached-read.ts).
+      const statement = reader.prepare(query.sql);
+      return async (parameters) => statement.all(...parameters) as Row[];
     },
     ping: async () => {
       await sql`select 1`.execute(db);
     },
-    close: () => db.destroy(),
+    close: async () => {
+      // Kysely closes its driver only if it ever used it; prepareRead may have been all.
+      await db.destroy();
+      if (reader.open) reader.close();
+      if (writer.open) writer.close();
+    },
   };
 }
 
