@@ -17,18 +17,29 @@ export function createAccountRepository(db: Kysely<DB>) {
     /**
      * Stores the new hash and moves to the next token generation in one statement, so no refresh
      * token issued before it works afterwards; returns the new generation (undefined: no user).
+     * Password-reset links mailed before are void too: a changed password ends every other way in.
      */
     async changePassword(userId: number, passwordHash: string): Promise<number | undefined> {
-      const row = await db
-        .updateTable('users')
-        .set({
-          password_hash: passwordHash,
-          token_generation: sql<number>`token_generation + 1`,
-        })
-        .where('id', '=', userId)
-        .returning('token_generation')
-        .executeTakeFirst();
-      return row?.token_generation;
+      // The password reset calls this inside its own transaction (which consumed the link).
+      const inTransaction = <T>(work: (trx: Kysely<DB>) => Promise<T>) =>
+        db.isTransaction ? work(db) : db.transaction().execute(work);
+      return inTransaction(async (trx) => {
+        const row = await trx
+          .updateTable('users')
+          .set({
+            password_hash: passwordHash,
+            token_generation: sql<number>`token_generation + 1`,
+          })
+          .where('id', '=', userId)
+          .returning('token_generation')
+          .executeTakeFirst();
+        await trx
+          .deleteFrom('recovery_tokens')
+          .where('user_id', '=', userId)
+          .where('purpose', '=', 'reset_password')
+          .execute();
+        return row?.token_generation;
+      });
     },
 
     /**

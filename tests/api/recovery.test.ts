@@ -444,6 +444,24 @@ describe('password reset', () => {
     expect((await login(t, user.username, NEW_PASSWORD)).statusCode).toBe(200);
   });
 
+  it('ends the reset links mailed before a password change in Settings', async () => {
+    const address = uniqueAddress();
+    const user = await withConfirmedEmail(address);
+    const token = await resetToken(user, address);
+    const changed = await post(
+      t,
+      '/api/account/password/',
+      { current_password: PASSWORD, new_password: NEW_PASSWORD, confirm_password: NEW_PASSWORD },
+      user.headers,
+    );
+    expect(changed.statusCode).toBe(200);
+
+    const stale = await reset(token, 'Third3!pass');
+    expect(stale.statusCode).toBe(400);
+    expect(stale.json()).toEqual({ detail: RECOVERY_MESSAGES.invalidLink });
+    expect((await login(t, user.username, NEW_PASSWORD)).statusCode).toBe(200);
+  });
+
   it('refuses an expired link, and a confirmation link used as a reset link', async () => {
     const address = uniqueAddress();
     const user = await withConfirmedEmail(address);
