@@ -215,8 +215,8 @@ const YIELD_EVERY_MS = 10;
  * last did. better-sqlite3 runs statements synchronously and Kysely awaits only settled promises
  * between them, so a long transaction of many statements (an import: one per thousand rows)
  * would otherwise hold the event loop from its first statement to its commit. Not after every
- * statement: other requests' queries wait for the transaction (it holds the connection), so each
- * pause lengthens their wait. Measured on a 120-month file (bench/event-loop.ts): every 10 ms
+ * statement: other requests' writes wait for the transaction (it holds the writer connection;
+ * reads have their own, db/database.ts), so each pause lengthens their wait. Measured on a 120-month file (bench/event-loop.ts): every 10 ms
  * holds the loop at most 60-85 ms (building a kind's rows between two statements is one
  * stretch), every 40 ms up to 220 ms, and the transaction is no shorter.
  */
