@@ -1,7 +1,8 @@
-// A small confirmation dialog for destructive actions that cannot be undone.
+// A small confirmation dialog for destructive actions that cannot be undone (loaded lazily: lazy-modals.ts).
 import { Button, Group, Loader, Modal, Text } from '@mantine/core';
 import { app } from '../i18n/en/app';
 import { useTexts } from '../i18n/store';
+import { useOpenedAfterMount } from './use-mounted-once';
 
 interface ConfirmModalProps {
   opened: boolean;
@@ -16,8 +17,9 @@ interface ConfirmModalProps {
 export function ConfirmModal(props: ConfirmModalProps) {
   const t = useTexts('app', app);
   const { opened, title, message, confirmLabel, loading = false, onConfirm, onClose } = props;
+  const shown = useOpenedAfterMount(opened);
   return (
-    <Modal opened={opened} onClose={onClose} title={title} centered>
+    <Modal opened={shown} onClose={onClose} title={title} centered>
       <Text>{message}</Text>
       <Group justify="flex-end" mt="lg">
         <Button variant="default" onClick={onClose} data-autofocus>

@@ -6,6 +6,7 @@ export const loadCreateMonthModal = () => import('./months/create-month-modal');
 export const loadRenameMonthModal = () => import('./months/rename-month-modal');
 export const loadJournalFormModal = () => import('./journals/journal-form-modal');
 export const loadCreateGoalModal = () => import('./journals/create-goal-modal');
+export const loadConfirmModal = () => import('./confirm-modal');
 
 export const CreateMonthModal = lazy(() =>
   loadCreateMonthModal().then((m) => ({ default: m.CreateMonthModal })),
@@ -18,4 +19,7 @@ export const JournalFormModal = lazy(() =>
 );
 export const CreateGoalModal = lazy(() =>
   loadCreateGoalModal().then((m) => ({ default: m.CreateGoalModal })),
+);
+export const ConfirmModal = lazy(() =>
+  loadConfirmModal().then((m) => ({ default: m.ConfirmModal })),
 );

@@ -5,7 +5,7 @@ import type { Month } from '../../../contract/entities';
 import { app } from '../../i18n/en/app';
 import { useTexts } from '../../i18n/store';
 import { PencilIcon, TrashIcon } from '../icons';
-import { loadRenameMonthModal } from '../lazy-modals';
+import { loadConfirmModal, loadRenameMonthModal } from '../lazy-modals';
 
 interface MonthCardProps {
   month: Month;
@@ -53,6 +53,8 @@ export function MonthCard({ month, onEdit, onDelete }: MonthCardProps) {
           size="xs"
           leftSection={<TrashIcon size={14} />}
           aria-label={t.deleteMonthNamed(month.name)}
+          onPointerEnter={loadConfirmModal}
+          onFocus={loadConfirmModal}
           onClick={() => onDelete(month)}
         >
           {t.delete}

@@ -5,9 +5,9 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { Suspense, useState } from 'react';
 import type { Month } from '../../../../contract/entities';
-import { ConfirmModal } from '../../../components/confirm-modal';
 import { focusAfterRemoval } from '../../../components/focus-after-removal';
 import {
+  ConfirmModal,
   CreateMonthModal,
   loadCreateMonthModal,
   RenameMonthModal,
@@ -60,6 +60,7 @@ function MonthsPage() {
   };
   const createMounted = useMountedOnce(creating);
   const renameMounted = useMountedOnce(editing !== null);
+  const confirmMounted = useMountedOnce(deleting !== null);
 
   const confirmDelete = () => {
     if (!deleting) return;
@@ -108,16 +109,18 @@ function MonthsPage() {
       <Suspense fallback={null}>
         {createMounted && <CreateMonthModal opened={creating} onClose={closeCreate} />}
         {renameMounted && <RenameMonthModal month={editing} onClose={() => setEditing(null)} />}
+        {confirmMounted && (
+          <ConfirmModal
+            opened={deleting !== null}
+            title={t.deleteMonth}
+            message={t.deleteMonthQuestion(lastAsked?.name ?? t.thisMonth)}
+            confirmLabel={t.delete}
+            loading={deleteMonth.isPending}
+            onConfirm={confirmDelete}
+            onClose={() => setDeleting(null)}
+          />
+        )}
       </Suspense>
-      <ConfirmModal
-        opened={deleting !== null}
-        title={t.deleteMonth}
-        message={t.deleteMonthQuestion(lastAsked?.name ?? t.thisMonth)}
-        confirmLabel={t.delete}
-        loading={deleteMonth.isPending}
-        onConfirm={confirmDelete}
-        onClose={() => setDeleting(null)}
-      />
     </>
   );
 }
