@@ -2,7 +2,7 @@
 import '@mantine/core/styles/Badge.css';
 import { Alert, Badge, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { Suspense, useRef, useState } from 'react';
 import type { TrashItem } from '../../../contract/trash';
 import { TRASH_DAYS } from '../../../contract/trash-rules';
 import { trash as trashTexts } from '../../i18n/en/trash';
@@ -15,8 +15,9 @@ import {
   usePurgeTrashItem,
   useRestoreItem,
 } from '../../queries/trash';
-import { ConfirmModal } from '../confirm-modal';
+import { ConfirmModal, loadConfirmModal } from '../lazy-modals';
 import { notifyFailure, notifySuccess } from '../toast';
+import { useMountedOnce } from '../use-mounted-once';
 import { SettingsSection } from './settings-section';
 
 const refOf = (item: TrashItem): TrashRef => ({ kind: item.kind, id: item.id, month: item.month });
@@ -40,6 +41,7 @@ export function TrashSection() {
   const restore = useRestoreItem();
   const purge = usePurgeTrashItem();
   const [confirming, setConfirming] = useState<TrashItem | null>(null);
+  const confirmMounted = useMountedOnce(confirming !== null);
   const contentRef = useRef<HTMLDivElement>(null);
 
   /**
@@ -164,6 +166,8 @@ export function TrashSection() {
                       variant="subtle"
                       color="red"
                       aria-label={t.deleteForeverLabel(item.label)}
+                      onPointerEnter={loadConfirmModal}
+                      onFocus={loadConfirmModal}
                       onClick={() => setConfirming(item)}
                     >
                       {t.deleteForever}
@@ -175,15 +179,19 @@ export function TrashSection() {
           </Stack>
         )}
       </div>
-      <ConfirmModal
-        opened={confirming !== null}
-        title={t.confirmTitle}
-        message={confirming ? t.confirmBody(confirming.label) : ''}
-        confirmLabel={t.deleteForever}
-        loading={purge.isPending}
-        onConfirm={onPurge}
-        onClose={() => setConfirming(null)}
-      />
+      <Suspense fallback={null}>
+        {confirmMounted && (
+          <ConfirmModal
+            opened={confirming !== null}
+            title={t.confirmTitle}
+            message={confirming ? t.confirmBody(confirming.label) : ''}
+            confirmLabel={t.deleteForever}
+            loading={purge.isPending}
+            onConfirm={onPurge}
+            onClose={() => setConfirming(null)}
+          />
+        )}
+      </Suspense>
     </SettingsSection>
   );
 }

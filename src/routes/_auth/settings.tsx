@@ -1,16 +1,26 @@
 // Settings (spec §2 /settings, issue 6): 'settings page' under the heading; export, import, recently deleted, password, delete account.
 import { Stack, Text, Title } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import { usePageTitle } from '../../components/page-title';
 import { DeleteAccountSection } from '../../components/settings/delete-account-section';
-import { EmailSection } from '../../components/settings/email-section';
 import { ExportSection } from '../../components/settings/export-section';
-import { ImportSection } from '../../components/settings/import-section';
 import { PasswordSection } from '../../components/settings/password-section';
-import { TrashSection } from '../../components/settings/trash-section';
 import { app } from '../../i18n/en/app';
 import { settings } from '../../i18n/en/settings';
 import { useTexts } from '../../i18n/store';
+
+// The heavier sections load as the page renders: their forms, file input, bin and dialogs stay out
+// of the page's first load (the bundle budget); the sections after them wait too, so none jumps.
+const ImportSection = lazy(() =>
+  import('../../components/settings/import-section').then((m) => ({ default: m.ImportSection })),
+);
+const TrashSection = lazy(() =>
+  import('../../components/settings/trash-section').then((m) => ({ default: m.TrashSection })),
+);
+const EmailSection = lazy(() =>
+  import('../../components/settings/email-section').then((m) => ({ default: m.EmailSection })),
+);
 
 export const Route = createFileRoute('/_auth/settings')({
   component: SettingsPage,
@@ -27,11 +37,13 @@ function SettingsPage() {
         <Text c="dimmed">{t.settingsPage}</Text>
       </div>
       <ExportSection />
-      <ImportSection />
-      <TrashSection />
-      <EmailSection />
-      <PasswordSection />
-      <DeleteAccountSection />
+      <Suspense fallback={<Text size="sm">{t.loading}</Text>}>
+        <ImportSection />
+        <TrashSection />
+        <EmailSection />
+        <PasswordSection />
+        <DeleteAccountSection />
+      </Suspense>
     </Stack>
   );
 }

@@ -69,8 +69,9 @@ describe('/settings', () => {
     expect(
       await screen.findByRole('button', { name: 'Download Février as CSV' }),
     ).toBeInTheDocument();
+    // The sections after Export load with their own code (settings.tsx).
     for (const name of ['Export your data', 'Import', 'Change password', 'Delete account']) {
-      expect(screen.getByRole('region', { name })).toBeInTheDocument();
+      expect(await screen.findByRole('region', { name })).toBeInTheDocument();
     }
   });
 
