@@ -75,3 +75,15 @@ export function streaks(ticks: ReadonlyArray<boolean | null>): {
   }
   return { current: run, longest };
 }
+
+/** What a month card shows under its name: GET /api/months/summaries/, one per month, by id. */
+export const MonthSummarySchema = Type.Object(
+  {
+    month: Type.Integer(),
+    journals: Type.Integer({ description: 'Journal entries in the month' }),
+    goals: Type.Integer({ description: 'Goals in the month' }),
+    goals_done: Type.Integer({ description: 'Of those, the ones ticked off' }),
+  },
+  { $id: 'MonthSummary' },
+);
+export type MonthSummary = Static<typeof MonthSummarySchema>;

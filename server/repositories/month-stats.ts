@@ -1,6 +1,6 @@
 // A month at a glance for its author: measure by day, habit ticks and streaks, goal progress.
 import { type Kysely, sql } from 'kysely';
-import { type MonthStats, streaks } from '../../contract/stats.js';
+import { type MonthStats, type MonthSummary, streaks } from '../../contract/stats.js';
 import type { DB } from '../db/schema.js';
 
 /** SQLite's planner must not walk the author index of daily items (see daily-habits.ts). */
@@ -17,6 +17,43 @@ export class MonthStatsRepository {
     private readonly db: Kysely<DB>,
     private readonly userId: number,
   ) {}
+
+  /**
+   * Every month's entry and goal counts, for the month cards: one query, grouped in SQL (each
+   * month's counts are bounded by its quotas), months without entries or goals counted as 0.
+   */
+  async summaries(): Promise<MonthSummary[]> {
+    const rows = await this.db
+      .selectFrom('months')
+      .select((eb) => [
+        'months.id as month',
+        eb
+          .selectFrom('journals')
+          .select((inner) => inner.fn.countAll<number>().as('n'))
+          .whereRef('journals.month_id', '=', 'months.id')
+          .as('journals'),
+        eb
+          .selectFrom('goals')
+          .select((inner) => inner.fn.countAll<number>().as('n'))
+          .whereRef('goals.month_id', '=', 'months.id')
+          .as('goals'),
+        eb
+          .selectFrom('goals')
+          .select((inner) => inner.fn.countAll<number>().as('n'))
+          .whereRef('goals.month_id', '=', 'months.id')
+          .where('goals.is_completed', '=', 1)
+          .as('goals_done'),
+      ])
+      .where('months.author_id', '=', this.userId)
+      .orderBy('months.id')
+      .execute();
+    return rows.map((row) => ({
+      month: row.month,
+      journals: Number(row.journals ?? 0),
+      goals: Number(row.goals ?? 0),
+      goals_done: Number(row.goals_done ?? 0),
+    }));
+  }
 
   /** The month's stats (contract/stats.ts says what each number means), or undefined if not the caller's. */
   async forMonth(monthId: number): Promise<MonthStats | undefined> {

@@ -1,7 +1,8 @@
-// GET /api/months/{id}/stats/: a month at a glance, computed in one request (contract/stats.ts).
+// GET /api/months/{id}/stats/: a month at a glance, computed in one request (contract/stats.ts); and the month cards' counts.
+import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { type IdParams, IdParamsSchema } from '../../contract/requests.js';
-import { MonthStatsSchema } from '../../contract/stats.js';
+import { MonthStatsSchema, MonthSummarySchema } from '../../contract/stats.js';
 import { HttpError } from '../http-error.js';
 import { cachedRead } from './cached-read.js';
 import { cleanInput } from './clean-input.js';
@@ -15,6 +16,22 @@ export default async function monthStatsRoutes(app: FastifyInstance): Promise<vo
   app.addHook('onRequest', app.authenticate);
   app.addHook('onRequest', app.requirePaid);
   const cached = cachedRead(app);
+
+  app.get(
+    '/months/summaries/',
+    {
+      schema: {
+        tags: ['months'],
+        summary: "Each month's entry and goal counts, for the month cards",
+        description:
+          'One item per month of the caller, ordered by month id as GET /api/months/ is. ' +
+          'Bounded like that list (at most 1,200 months), so not paginated.',
+        security: [{ bearer: [] }],
+        response: { 200: Type.Array(MonthSummarySchema) },
+      },
+    },
+    (request, reply) => cached(request, reply, (repos) => repos.monthStats.summaries()),
+  );
 
   app.get(
     '/months/:id/stats/',

@@ -297,3 +297,41 @@ describe('paywall', () => {
     expect(answers[0]?.json()).toEqual({ detail: MESSAGES.paymentRequired });
   });
 });
+
+describe('GET /api/months/summaries/', () => {
+  const summaries = (as: TestUser = user) =>
+    t.app.inject({ method: 'GET', url: '/api/months/summaries/', headers: as.headers });
+
+  it("counts each month's entries and goals done, months without any as zero, and follows writes", async () => {
+    const busy = await seedMonth(t, user, 'Busy');
+    const empty = await seedMonth(t, user, 'Empty');
+    await seedJournal(t, user, busy.id, 'One');
+    await seedJournal(t, user, busy.id, 'Two');
+    const goal = await seedGoal(t, user, busy.id, 'Run');
+    await seedGoal(t, user, busy.id, 'Swim');
+    await reposOf(t, user).goals.update(goal.id, { is_completed: true });
+
+    const first = await summaries();
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual([
+      { month: busy.id, journals: 2, goals: 2, goals_done: 1 },
+      { month: empty.id, journals: 0, goals: 0, goals_done: 0 },
+    ]);
+
+    await seedJournal(t, user, empty.id, 'Three');
+    expect((await summaries()).json()[1]).toEqual({
+      month: empty.id,
+      journals: 1,
+      goals: 0,
+      goals_done: 0,
+    });
+  });
+
+  it("shows no other user's months, and needs a signed-in, paying user", async () => {
+    const other = await createUser(t);
+    await seedMonth(t, other, 'Theirs');
+    expect((await summaries()).json()).toEqual([]);
+    const anonymous = await t.app.inject({ method: 'GET', url: '/api/months/summaries/' });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});
