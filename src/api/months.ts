@@ -1,6 +1,7 @@
 // Month endpoints.
 import type { Month } from '../../contract/entities';
 import type { CreateMonth, UpdateMonth } from '../../contract/requests';
+import type { MonthSummary } from '../../contract/stats';
 import { client } from './client';
 import { idempotencyHeaders } from './idempotency';
 import { getAll } from './pages';
@@ -9,6 +10,11 @@ import { withQuota } from './quota';
 /** Every month: the server answers them whole (bounded by its quota); pages are followed if it ever pages them. */
 export function listMonths(): Promise<Month[]> {
   return getAll<Month>('api/months/');
+}
+
+/** Each month's entry and goal counts, for the month cards. */
+export function listMonthSummaries(): Promise<MonthSummary[]> {
+  return client.get('api/months/summaries/').json<MonthSummary[]>();
 }
 
 export function getMonth(id: number): Promise<Month> {

@@ -16,6 +16,7 @@ import { auth } from './en/auth.js';
 import { journals } from './en/journals.js';
 import { landing } from './en/landing.js';
 import { legal } from './en/legal.js';
+import { monthCard } from './en/month-card.js';
 import { months } from './en/months.js';
 import { recovery } from './en/recovery.js';
 import { settings } from './en/settings.js';
@@ -34,6 +35,7 @@ export const en = {
   toasts,
   journals,
   months,
+  monthCard,
   copyMonth: COPY_TEXTS,
   search: SEARCH_TEXTS,
   stats: STATS_TEXTS,

@@ -12,6 +12,7 @@ import { copyMonth, journals, months } from './pt-br/journals.js';
 import { landing } from './pt-br/landing.js';
 import { legal, privacy, terms } from './pt-br/legal.js';
 import { accountMessages, importMessages, messages, messageTranslator } from './pt-br/messages.js';
+import { monthCard } from './pt-br/month-card.js';
 import { recovery, recoveryMessages } from './pt-br/recovery.js';
 import { settings } from './pt-br/settings.js';
 import { site } from './pt-br/site.js';
@@ -30,6 +31,7 @@ export const ptBR: Messages = {
   toasts,
   journals,
   months,
+  monthCard,
   copyMonth,
   search,
   stats,

@@ -5,6 +5,8 @@ export const monthKeys = {
   /** Prefix of every cache entry of one month: invalidating it refreshes the whole month. */
   scope: (monthId: number) => [...monthKeys.all, monthId] as const,
   detail: (monthId: number) => [...monthKeys.scope(monthId), 'detail'] as const,
+  /** The month cards' counts: under the months prefix, so invalidating every month refreshes them. */
+  summaries: () => [...monthKeys.all, 'summaries'] as const,
 };
 
 export const journalKeys = {

@@ -3,7 +3,14 @@ import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@ta
 import type { Month } from '../../contract/entities';
 import { createHabit } from '../api/habits';
 import { createMeasure } from '../api/measures';
-import { createMonth, deleteMonth, getMonth, listMonths, updateMonth } from '../api/months';
+import {
+  createMonth,
+  deleteMonth,
+  getMonth,
+  listMonthSummaries,
+  listMonths,
+  updateMonth,
+} from '../api/months';
 import { type ActionKeys, useActionKeys } from './action-key';
 import { goneAnyway, orDeletedElsewhere } from './deleted-elsewhere';
 import { monthKeys } from './keys';
@@ -11,6 +18,18 @@ import { rollBack } from './rollback';
 
 export function monthsQueryOptions() {
   return queryOptions({ queryKey: monthKeys.list(), queryFn: listMonths });
+}
+
+/**
+ * The month cards' counts. Writes on a journals page do not touch this entry, so the months page
+ * asks again whenever it shows (in the background: the cards show at once, then their counts).
+ */
+export function monthSummariesQueryOptions() {
+  return queryOptions({
+    queryKey: monthKeys.summaries(),
+    queryFn: listMonthSummaries,
+    refetchOnMount: 'always',
+  });
 }
 
 export function monthQueryOptions(monthId: number) {

@@ -168,7 +168,9 @@ const ROUTES: Record<string, RouteCase> = {
         'failed-requests': /February 2024/,
       };
       expect(screen.getByText(expected[state] ?? /never/)).toBeVisible();
-      expect(requestLog).toEqual([]);
+      // The cards' counts are asked for in the background (they fail with the network; the cards
+      // stand without them); nothing else is.
+      expect(requestLog.filter((request) => request !== 'GET /api/months/summaries/')).toEqual([]);
     },
   },
   journals: {

@@ -1,9 +1,12 @@
 // One month in the grid: its name opens its journals; Edit renames it; Delete removes it.
-import { Anchor, Button, Card, Group, Title } from '@mantine/core';
+import { Anchor, Button, Card, Group, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { Month } from '../../../contract/entities';
 import { app } from '../../i18n/en/app';
+import { monthCard } from '../../i18n/en/month-card';
 import { useTexts } from '../../i18n/store';
+import { monthSummariesQueryOptions } from '../../queries/months';
 import { PencilIcon, TrashIcon } from '../icons';
 import { loadConfirmModal, loadRenameMonthModal } from '../lazy-modals';
 
@@ -15,6 +18,12 @@ interface MonthCardProps {
 
 export function MonthCard({ month, onEdit, onDelete }: MonthCardProps) {
   const t = useTexts('app', app);
+  const words = useTexts('monthCard', monthCard);
+  // One request for every card (same query); each card picks its month. Absent until it answers.
+  const { data: summary } = useQuery({
+    ...monthSummariesQueryOptions(),
+    select: (list) => list.find((item) => item.month === month.id),
+  });
   return (
     // data-month-card: where focus goes after a delete (focus-after-removal.ts) finds the cards.
     <Card withBorder shadow="xs" radius="lg" padding="lg" data-month-card={month.id}>
@@ -33,6 +42,12 @@ export function MonthCard({ month, onEdit, onDelete }: MonthCardProps) {
           {month.name}
         </Anchor>
       </Title>
+      {summary && (
+        <Text size="sm" c="dimmed" mt={4}>
+          {words.entries(summary.journals)}
+          {summary.goals > 0 && ` · ${words.goalsDone(summary.goals_done, summary.goals)}`}
+        </Text>
+      )}
       {/* Pushed to the card's foot, so the Edit and Delete rows of a grid row line up however
           many lines each name takes (cards of a row share its height). */}
       <Group gap="xs" pt="lg" mt="auto">

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { MESSAGES } from '../../../contract/rules';
-import { makeMonth } from '../../fixtures/factories';
-import { db } from '../msw/db';
+import { makeGoal, makeMonth, makeMonthFixture } from '../../fixtures/factories';
+import { db, seedMonth } from '../msw/db';
 import { failing, unreachable } from '../msw/responses';
 import { requestLog, server, setupMswServer } from '../msw/server';
 import { findToast, renderRoute, signIn } from './render-route';
@@ -36,6 +36,21 @@ describe('/months', () => {
     );
     expect(screen.getByRole('button', { name: 'Edit month March' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Delete month February' })).toBeInTheDocument();
+  });
+
+  it('shows under each name its entries and goals done, from one request for every card', async () => {
+    const fixture = makeMonthFixture({ name: 'June', journals: 3, habits: [], goals: [] });
+    seedMonth(fixture);
+    db.goals.push(
+      makeGoal(fixture.month, { name: 'Run', is_completed: true }),
+      makeGoal(fixture.month, { name: 'Swim' }),
+    );
+    db.months.push(makeMonth({ name: 'July' }));
+    renderRoute('/months');
+
+    expect(await screen.findByText('3 entries · 1 of 2 goals done')).toBeInTheDocument();
+    expect(await screen.findByText('0 entries')).toBeInTheDocument();
+    expect(requestLog.filter((r) => r === 'GET /api/months/summaries/')).toHaveLength(1);
   });
 
   it('prefetches the months and the payment status in parallel', async () => {

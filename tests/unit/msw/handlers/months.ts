@@ -13,6 +13,20 @@ function findMonth(id: unknown): Month | undefined {
 
 export const monthHandlers = [
   http.get(apiUrl('api/months/'), () => HttpResponse.json(db.months)),
+  // Before the detail route, which would read 'summaries' as an id.
+  http.get(apiUrl('api/months/summaries/'), () =>
+    HttpResponse.json(
+      db.months.map((month) => {
+        const goals = db.goals.filter((goal) => goal.month_id === month.id);
+        return {
+          month: month.id,
+          journals: db.journals.filter((journal) => journal.month_id === month.id).length,
+          goals: goals.length,
+          goals_done: goals.filter((goal) => goal.is_completed).length,
+        };
+      }),
+    ),
+  ),
   http.get(apiUrl('api/months/:id/'), ({ params }) => {
     const month = findMonth(params.id);
     return month ? HttpResponse.json(month) : notFound();
