@@ -1,11 +1,12 @@
 // The toast after a delete: the spec's text with an Undo button for its 3 s, restoring from the bin.
+// Loaded when a delete succeeds (undo-delete.ts), so the bin's code stays out of the screens' first load.
 import { Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useCallback } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import { TOAST_DURATION_MS } from '../../contract/rules';
 import { trash } from '../i18n/en/trash';
 import { texts } from '../i18n/store';
-import { type TrashRef, useRestoreItem } from '../queries/trash';
+import { restoreAndRefresh, type TrashRef } from '../queries/trash';
 import { notifyFailure, notifySuccess } from './toast';
 
 let counter = 0;
@@ -43,18 +44,16 @@ export function notifyWithUndo(message: string, onUndo: () => void): void {
   });
 }
 
-/** `(message, item)`: the delete's toast, whose Undo restores `item` from the bin. */
-export function useUndoDeleteToast(): (message: string, item: TrashRef) => void {
-  const restore = useRestoreItem();
-  const { mutate } = restore;
-  return useCallback(
-    (message: string, item: TrashRef) =>
-      notifyWithUndo(message, () =>
-        mutate(item, {
-          onSuccess: () => notifySuccess(texts('trash', trash).restored),
-          onError: (error) => notifyFailure(texts('trash', trash).restoreFailed, error),
-        }),
-      ),
-    [mutate],
+/** The delete's toast, whose Undo restores `item` from the bin. */
+export function notifyDeleteWithUndo(
+  queryClient: QueryClient,
+  message: string,
+  item: TrashRef,
+): void {
+  notifyWithUndo(message, () =>
+    restoreAndRefresh(queryClient, item).then(
+      () => notifySuccess(texts('trash', trash).restored),
+      (error: unknown) => notifyFailure(texts('trash', trash).restoreFailed, error),
+    ),
   );
 }

@@ -34,6 +34,12 @@ export async function refreshAfterRestore(queryClient: QueryClient, ref: TrashRe
   ]);
 }
 
+/** Restores `ref` and refreshes what it brings back (the delete toast's Undo, outside React). */
+export async function restoreAndRefresh(queryClient: QueryClient, ref: TrashRef): Promise<void> {
+  await restoreItem(ref.kind, ref.id);
+  await refreshAfterRestore(queryClient, ref);
+}
+
 export function useRestoreItem() {
   const queryClient = useQueryClient();
   return useMutation({

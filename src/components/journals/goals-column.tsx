@@ -22,7 +22,7 @@ import { focusAfterRemoval } from '../focus-after-removal';
 import { ChevronIcon, TrashIcon } from '../icons';
 import { CreateGoalModal, loadCreateGoalModal } from '../lazy-modals';
 import { notifyFailure, notifySuccess } from '../toast';
-import { useUndoDeleteToast } from '../undo-toast';
+import { useUndoDeleteToast } from '../undo-delete';
 import { useMountedOnce } from '../use-mounted-once';
 
 export function GoalsColumn({ monthId, goals }: { monthId: number; goals: Goal[] }) {

@@ -14,7 +14,7 @@ import { rendersWholePage } from '../../server-html';
 import { focusAfterRemoval } from '../focus-after-removal';
 import { JournalFormModal, loadJournalFormModal } from '../lazy-modals';
 import { notifyFailure, notifySuccess, notifyWarning } from '../toast';
-import { useUndoDeleteToast } from '../undo-toast';
+import { useUndoDeleteToast } from '../undo-delete';
 import { useMountedOnce } from '../use-mounted-once';
 import { formatJournalDate } from './format-date';
 import { JournalCard } from './journal-card';
