@@ -14,8 +14,7 @@ export const MONTHS_PER_ACCOUNT = 1200;
 export const DAILY_HABITS_PER_JOURNAL = HABITS_PER_MONTH;
 export const DAILY_MEASURES_PER_JOURNAL = MEASURES_PER_MONTH;
 
-/** The `code` of the 400 a create or an import beyond a quota answers. */
-export const QUOTA_EXCEEDED = 'quota_exceeded';
+export { QUOTA_EXCEEDED } from './quota-code.js';
 
 /** Items per page of a paginated list when `?limit=` is absent, and the most `?limit=` may ask for. */
 export const PAGE_LIMIT_DEFAULT = 100;

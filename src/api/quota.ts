@@ -1,7 +1,7 @@
 // A create refused by a quota becomes an Error carrying the server's own sentence, which the screens' toasts show.
 import { HTTPError } from 'ky';
 import type { DetailError } from '../../contract/entities';
-import { QUOTA_EXCEEDED } from '../../contract/quotas';
+import { QUOTA_EXCEEDED } from '../../contract/quota-code';
 
 /**
  * `message` is the server's `detail`, e.g. "Journal not created — a month holds at most 200
