@@ -123,9 +123,11 @@ export default defineConfig({
     rollupOptions: {
       output: {
         // Route splitting left ~55 small chunks for the journals page, and HTTP/1.1 fetches six at
-        // a time. Rollup merges a chunk under this size into another only where that loads no code
-        // a page would not have loaded anyway.
-        experimentalMinChunkSize: 20_000,
+        // a time, so Rollup merges chunks under this size into others. It does so even where a page
+        // then loads code it never runs: at 20 KB it put the landing and legal pages into the entry
+        // (every app screen) and lazy code (the Undo toast, recovery) into page chunks; 5 KB keeps
+        // those apart for 2-4 more files per screen (tests/build/bundle-budget.test.ts).
+        experimentalMinChunkSize: 5_000,
       },
     },
   },
