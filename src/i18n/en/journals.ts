@@ -42,9 +42,11 @@ export const journals = {
   limitReached: 'Limit reached',
   /** A write answered 404: the item went in another tab or device (issue 15 #5). */
   deletedElsewhere: {
-    journal: 'This entry was deleted elsewhere (in another tab or device).',
-    goal: 'This goal was deleted elsewhere (in another tab or device).',
-    month: 'This month was deleted elsewhere (in another tab or device).',
+    journal:
+      'This entry was deleted elsewhere (in another tab or device). You can restore it from Settings → Recently deleted for 30 days.',
+    goal: 'This goal was deleted elsewhere (in another tab or device). You can restore it from Settings → Recently deleted for 30 days.',
+    month:
+      'This month was deleted elsewhere (in another tab or device). You can restore it from Settings → Recently deleted for 30 days.',
     habit: 'This habit was deleted elsewhere (in another tab or device).',
   },
 } as const;

@@ -36,9 +36,11 @@ export const journals: Messages['journals'] = {
   charactersLeft: (count, max) => `${count} / ${max} caracteres`,
   limitReached: 'Limite atingido',
   deletedElsewhere: {
-    journal: 'Este registro foi excluído em outro lugar (outra aba ou dispositivo).',
-    goal: 'Esta meta foi excluída em outro lugar (outra aba ou dispositivo).',
-    month: 'Este mês foi excluído em outro lugar (outra aba ou dispositivo).',
+    journal:
+      'Este registro foi excluído em outro lugar (outra aba ou dispositivo). Você pode restaurá-lo em Configurações → Excluídos recentemente por 30 dias.',
+    goal: 'Esta meta foi excluída em outro lugar (outra aba ou dispositivo). Você pode restaurá-la em Configurações → Excluídos recentemente por 30 dias.',
+    month:
+      'Este mês foi excluído em outro lugar (outra aba ou dispositivo). Você pode restaurá-lo em Configurações → Excluídos recentemente por 30 dias.',
     habit: 'Este hábito foi excluído em outro lugar (outra aba ou dispositivo).',
   },
 };

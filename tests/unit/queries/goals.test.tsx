@@ -218,7 +218,7 @@ describe('a goal deleted elsewhere (issue 15 #5)', () => {
     expect(queryClient.getQueryData<Goal[]>(key)?.map((g) => g.name)).toEqual(['Kept']);
     expect(isDeletedElsewhere(error)).toBe(true);
     expect((error as Error).message).toBe(
-      'This goal was deleted elsewhere (in another tab or device).',
+      'This goal was deleted elsewhere (in another tab or device). You can restore it from Settings → Recently deleted for 30 days.',
     );
   });
 });

@@ -412,7 +412,7 @@ describe('an entry deleted elsewhere (issue 15 #5)', () => {
 
     expect(isDeletedElsewhere(error)).toBe(true);
     expect((error as Error).message).toBe(
-      'This entry was deleted elsewhere (in another tab or device).',
+      'This entry was deleted elsewhere (in another tab or device). You can restore it from Settings → Recently deleted for 30 days.',
     );
     const id = fixture.month.id;
     expect(queryClient.getQueryData(journalsQueryOptions(id).queryKey)?.map((j) => j.id)).toEqual([

@@ -221,7 +221,7 @@ describe('useUpdateMonth', () => {
     );
 
     expect((error as Error).message).toBe(
-      'This month was deleted elsewhere (in another tab or device).',
+      'This month was deleted elsewhere (in another tab or device). You can restore it from Settings → Recently deleted for 30 days.',
     );
     expect(queryClient.getQueryData(monthKeys.list())).toEqual([kept]);
     expect(queryClient.getQueryData(monthKeys.detail(gone.id))).toBeUndefined();
