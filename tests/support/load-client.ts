@@ -18,6 +18,8 @@ export interface LoadStats {
   statuses: Record<number, number>;
   refused: number;
   lost: number;
+  /** Entries refused because their month was full (400 quota_exceeded): they changed nothing. */
+  quotaRefused: number;
   maxAnswerMs: number;
   /** 5xx answers (except a 503 when `tolerate503`), 4xx the load never causes, wrong bodies. */
   failures: string[];
@@ -142,6 +144,7 @@ export function summary(label: string, stats: LoadStats, seconds: number): strin
     `${stats.acknowledged} acknowledged writes, ${stats.readsChecked} read-backs checked,`,
     `statuses ${JSON.stringify(stats.statuses)}, 5xx other than 503: ${serverErrors},`,
     `unanswered: ${stats.lost} lost in flight, ${stats.refused} refused;`,
+    `${stats.quotaRefused} entries refused by a full month;`,
     `slowest answer ${Math.round(stats.maxAnswerMs)} ms`,
   ].join(' ');
 }

@@ -1,4 +1,5 @@
 // Load for the reliability tests: many clients writing journals like the app does, recording every answer in a Ledger.
+import { QUOTA_EXCEEDED } from '../../contract/quota-code.js';
 import type { DailyRecord, JournalRecord, Ledger, Outcome } from './ledger.js';
 import { type Account, type Answer, type LoadStats, send } from './load-client.js';
 
@@ -58,6 +59,7 @@ export function startLoad(
     statuses: {},
     refused: 0,
     lost: 0,
+    quotaRefused: 0,
     maxAnswerMs: 0,
     failures: [],
   };
@@ -89,6 +91,15 @@ export function startLoad(
       stats[answer.kind] += 1;
       if (!options.tolerateLostRequests) fail(`${method} ${path}: no answer: ${answer.message}`);
       return { outcome: answer.kind === 'refused' ? 'refused' : 'unknown', body: null };
+    }
+    // A month holds at most 200 entries (contract/quotas.ts): a full month refuses new ones with a
+    // 400 that changed nothing, which the ledger then checks (a refused write must leave no row).
+    if (
+      answer.status === 400 &&
+      (answer.body as { code?: unknown } | null)?.code === QUOTA_EXCEEDED
+    ) {
+      stats.quotaRefused += 1;
+      return { outcome: 'refused', body: null };
     }
     stats.statuses[answer.status] = (stats.statuses[answer.status] ?? 0) + 1;
     stats.maxAnswerMs = Math.max(stats.maxAnswerMs, answer.ms);
