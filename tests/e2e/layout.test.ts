@@ -483,8 +483,13 @@ describe('Back restores the scroll position (#19)', () => {
     const page = await signedInPage(session(), VIEWPORTS.desktop, account);
     await openJournals(page, month.month.id);
     await expect.poll(() => page.getByRole('article').count()).toBe(31);
-    await page.evaluate("window.scrollTo({ top: 3000, behavior: 'instant' })");
-    await expect.poll(() => scrollY(page)).toBe(3000);
+    // The cards below the fold may still be rendering: scroll again until the page is tall enough.
+    await expect
+      .poll(async () => {
+        await page.evaluate("window.scrollTo({ top: 3000, behavior: 'instant' })");
+        return scrollY(page);
+      })
+      .toBe(3000);
     const top = await topCard(page);
     await press(
       page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Months' }),
