@@ -61,6 +61,8 @@ const pwa = VitePWA({
     runtimeCaching: [
       { urlPattern: ({ url }) => url.pathname.startsWith('/api/'), handler: 'NetworkOnly' },
     ],
+    // Daily reminders by web push (issue 18): the push and notificationclick handlers.
+    importScripts: ['push-sw.js'],
   },
 });
 

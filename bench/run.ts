@@ -1,5 +1,5 @@
-// `npm run bench`: API against bare node:http (SQLite, PostgreSQL), the noisy neighbour, the journals page in Chromium, JS per route, Lighthouse → bench/RESULTS.md.
-import { writeFileSync } from 'node:fs';
+// `npm run bench`: API against bare node:http (SQLite, PostgreSQL), the noisy neighbour, the journals page, writes on a slow network and the year view in Chromium, JS per route, Lighthouse → bench/RESULTS.md (`npm run bench -- --browser`: the browser parts only).
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { auditPages } from '../scripts/lighthouse.js';
@@ -20,9 +20,16 @@ import { benchRoutes, measureRouteBundles, type RouteBundle } from './bundle-ben
 import { noisyPart } from './noisy-neighbour.js';
 import { createBenchDatabase } from './postgres.js';
 import { type BenchResults, renderReport } from './report.js';
-import { seed } from './seed.js';
+import { ENTRIES_PER_MONTH, seed } from './seed.js';
+import { measureSlowWrites, type SlowWriteResults } from './write-bench.js';
+import { measureYearView, type YearVisit } from './year-bench.js';
 
-const SEEDED_CARDS = 31;
+const SEEDED_CARDS = ENTRIES_PER_MONTH;
+/** The seeded year's days (2026 is not a leap year), each with an entry; its two measures' charts. */
+const YEAR_DAYS = 365;
+const YEAR_CHARTS = 2;
+const BROWSER_ONLY = process.argv.includes('--browser');
+const RESULTS = new URL('./RESULTS.md', import.meta.url);
 const load = () =>
   loadavg()
     .map((value) => value.toFixed(1))
@@ -61,6 +68,8 @@ interface BrowserPart {
   returnRuns: ReturnVisitRun[];
   pageUrl: string;
   createRuns: CreateRun[];
+  slowWrites: SlowWriteResults;
+  yearVisits: YearVisit[];
   bundles: RouteBundle[];
   lighthouse: BenchResults['lighthouse'];
 }
@@ -68,7 +77,11 @@ interface BrowserPart {
 /** The built app (as `npm start` serves it) on a fresh SQLite database with payments off. */
 async function browserPart(): Promise<BrowserPart> {
   ensureChromium();
-  const server = await startServer({ BILLING: 'off', LOG_LEVEL: 'silent' });
+  // BENCH_SERVER_URL: a server already started the same way (on a loaded machine the built
+  // server can take longer to start than startServer waits).
+  const server = process.env.BENCH_SERVER_URL
+    ? { url: process.env.BENCH_SERVER_URL, stop: async () => {} }
+    : await startServer({ BILLING: 'off', LOG_LEVEL: 'silent' });
   try {
     const seeded = await seed(server.url);
     const storage = storageFor(server.url, seeded.access, seeded.refresh);
@@ -77,6 +90,8 @@ async function browserPart(): Promise<BrowserPart> {
     let pageRuns: PageLoadRun[];
     let returnRuns: ReturnVisitRun[];
     let createRuns: CreateRun[];
+    let slowWrites: SlowWriteResults;
+    let yearVisits: YearVisit[];
     let bundles: RouteBundle[];
     try {
       console.log(`Journals page, ${PAGE_RUNS} first visits…`);
@@ -112,6 +127,36 @@ async function browserPart(): Promise<BrowserPart> {
       createRuns = await createJournals(browser, `${server.url}${pagePath}`, storage, SEEDED_CARDS);
       for (const run of createRuns)
         console.log(`  ${Math.round(run.cardShownMs)} ms, ${run.requests} requests`);
+      console.log('Writes on a slow network…');
+      slowWrites = await measureSlowWrites(
+        browser,
+        `${server.url}${pagePath}`,
+        storage,
+        SEEDED_CARDS + createRuns.length,
+      );
+      for (const [kind, runs] of [
+        ['entry', slowWrites.creates],
+        ['tick', slowWrites.ticks],
+      ] as const)
+        for (const run of runs)
+          console.log(
+            `  ${kind}: shown ${Math.round(run.shownMs)} ms, synced ${Math.round(run.syncedMs)} ms, ${run.requests} requests`,
+          );
+      console.log(
+        `  ${slowWrites.queued.changes} queued offline: synced ${Math.round(slowWrites.queued.syncMs)} ms after reconnecting, ${slowWrites.queued.requests} requests`,
+      );
+      console.log('Year view…');
+      yearVisits = await measureYearView(
+        browser,
+        `${server.url}/years/${seeded.year}`,
+        storage,
+        YEAR_DAYS,
+        YEAR_CHARTS,
+      );
+      for (const visit of yearVisits)
+        console.log(
+          `  visit ${visit.visit}: grid ${Math.round(visit.pixelsMs)} ms, charts ${Math.round(visit.chartsMs)} ms, ${visit.apiRequests} API requests`,
+        );
       console.log('Gzipped JS per route…');
       bundles = await measureRouteBundles(
         browser,
@@ -139,6 +184,8 @@ async function browserPart(): Promise<BrowserPart> {
       returnRuns,
       pageUrl: '/months/<id>/journals',
       createRuns,
+      slowWrites,
+      yearVisits,
       bundles,
       lighthouse,
     };
@@ -147,11 +194,29 @@ async function browserPart(): Promise<BrowserPart> {
   }
 }
 
+/**
+ * For `--browser`: the API goal row and the API and noisy-neighbour sections of the previous
+ * RESULTS.md, as written, with the date of the run that measured them.
+ */
+function carriedFromPrevious(): NonNullable<BenchResults['carried']> {
+  if (!existsSync(RESULTS)) throw new Error('--browser needs a previous bench/RESULTS.md to keep');
+  const previous = readFileSync(RESULTS, 'utf8');
+  const apiGoalRow = previous.split('\n').find((line) => line.startsWith('| API reads'));
+  const start = previous.indexOf('## API against a bare node:http server');
+  const end = previous.indexOf('## The journals page in Chromium');
+  if (!apiGoalRow || start < 0 || end < start)
+    throw new Error('bench/RESULTS.md has no API section to keep');
+  const from =
+    previous.match(/`npm run bench` on (\d{4}-\d\d-\d\d \d\d:\d\d UTC)/)?.[1] ?? 'an earlier run';
+  return { apiGoalRow, sections: previous.slice(start, end), from };
+}
+
 async function main(): Promise<void> {
   const started = Date.now();
   const loadBefore = load();
-  const api = await apiPart();
-  const noisy = await noisyPart();
+  const carried = BROWSER_ONLY ? carriedFromPrevious() : undefined;
+  const api = BROWSER_ONLY ? { rows: [], postgresNote: null, pgVersion: '' } : await apiPart();
+  const noisy = BROWSER_ONLY ? { rows: [], notes: [] } : await noisyPart();
   const browser = await browserPart();
   const cpu = cpus();
   const minutes = ((Date.now() - started) / 60_000).toFixed(1);
@@ -162,15 +227,19 @@ async function main(): Promise<void> {
     `API: the built server (${DIST_DIR}), autocannon, ${DURATION_SECONDS} s per measurement at ${CONNECTION_COUNTS.join(', ')} connections (BENCH_DURATION). ` +
     `Browser figures: the built app served by the production server on a fresh SQLite database, payments off. ` +
     `Load average ${loadBefore} before the run and ${load()} after it, on a machine shared with other work: ` +
-    'compare ratios measured side by side, not absolute figures across runs.';
+    'compare ratios measured side by side, not absolute figures across runs.' +
+    (carried
+      ? ` This run (\`npm run bench -- --browser\`) measured the browser parts only: the API's goal row and the API and noisy-neighbour sections are those of the run of ${carried.from}, kept as written.`
+      : '');
   const report = renderReport({
     intro,
     api: api.rows,
     postgresNote: api.postgresNote,
     noisy,
     ...browser,
+    ...(carried ? { carried } : {}),
   });
-  writeFileSync(new URL('./RESULTS.md', import.meta.url), report);
+  writeFileSync(RESULTS, report);
   console.log(`\n${report}\nWritten to bench/RESULTS.md`);
 }
 

@@ -4,7 +4,13 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import webpush from 'web-push';
 import { startServer } from '../tests/e2e/support/server.js';
+
+function vapidEnv(): { VAPID_PUBLIC_KEY: string; VAPID_PRIVATE_KEY: string } {
+  const pair = webpush.generateVAPIDKeys();
+  return { VAPID_PUBLIC_KEY: pair.publicKey, VAPID_PRIVATE_KEY: pair.privateKey };
+}
 
 export interface Running {
   url: string;
@@ -24,7 +30,13 @@ export function startOurServer(databaseUrl?: string): Promise<Running> {
     LOG_LEVEL: 'silent',
     WEB_DIR: '',
     ...(databaseUrl
-      ? { DATABASE_URL: databaseUrl, JWT_SECRET: randomBytes(32).toString('base64') }
+      ? {
+          DATABASE_URL: databaseUrl,
+          JWT_SECRET: randomBytes(32).toString('base64'),
+          // Required with PostgreSQL; the bench measures requests, so no reminder scheduler.
+          ...vapidEnv(),
+          REMINDERS: 'off',
+        }
       : {}),
   });
 }

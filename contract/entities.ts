@@ -1,12 +1,58 @@
 // Wire shapes of the API's objects (api-contract.md "Objects"), as TypeBox schemas and their types.
 import { type Static, Type } from '@sinclair/typebox';
+import { measureTargetFields } from './measure-targets.js';
+import { PERIOD_PATTERN } from './month-period.js';
+import { MOOD_MAX, MOOD_MIN, NOTE_MAX_LENGTH } from './rules.js';
 
 const Id = Type.Integer();
 /** `YYYY-MM-DD` */
 const DateString = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
+/**
+ * The row's version (migration 010), moved by every update: the detail's `ETag` is `"<version>"`,
+ * and a PATCH/DELETE with `If-Match` of an older one is refused with 412. Optional on the wire so
+ * objects from before it (saved caches, exports) still validate.
+ */
+const Version = Type.Optional(
+  Type.Integer({ minimum: 1, description: 'Moved by every update; the ETag is `"<version>"`.' }),
+);
+
+/** Issue #17: the calendar month a month covers (contract/month-period.ts); `nullable` as in measure-targets.ts. */
+export const MonthPeriodSchema = Type.Unsafe<string | null>({
+  type: 'string',
+  nullable: true,
+  pattern: PERIOD_PATTERN,
+  description:
+    'The calendar month the month covers, YYYY-MM (1900-01 to 2999-12); null when none is set.',
+});
+
+/** Issue #17: an entry's Markdown note beside its highlight; '' when none. */
+export const JournalNoteSchema = Type.String({
+  maxLength: NOTE_MAX_LENGTH,
+  pattern: '^[^\\u0000]*$',
+  description: `Markdown, up to ${NOTE_MAX_LENGTH} characters (raw HTML is shown as text); '' for none.`,
+});
+/** Issue #17: an entry's mood, 1 (awful) to 5 (great); `nullable` as in measure-targets.ts. */
+export const JournalMoodSchema = Type.Unsafe<number | null>({
+  type: 'integer',
+  nullable: true,
+  minimum: MOOD_MIN,
+  maximum: MOOD_MAX,
+  description: `The day's mood, ${MOOD_MIN} (awful) to ${MOOD_MAX} (great); null for none.`,
+});
 
 export const MonthSchema = Type.Object(
-  { id: Id, name: Type.String(), author: Id },
+  {
+    id: Id,
+    name: Type.String(),
+    author: Id,
+    version: Version,
+    // Optional on the wire, as `version`, so months from before it (saved caches) still validate.
+    period: Type.Optional(MonthPeriodSchema),
+    /** Issue #17: whether its entries ask for a mood (default true); optional as `period`. */
+    mood_enabled: Type.Optional(
+      Type.Boolean({ description: 'Whether its entries ask for a mood; true unless turned off.' }),
+    ),
+  },
   { $id: 'Month' },
 );
 export type Month = Static<typeof MonthSchema>;
@@ -19,17 +65,69 @@ export const JournalSchema = Type.Object(
     author: Id,
     month: Id,
     month_id: Id,
+    version: Version,
+    // Issue #17; optional on the wire, as `version`, so entries from before them still validate.
+    note: Type.Optional(JournalNoteSchema),
+    mood: Type.Optional(JournalMoodSchema),
   },
   { $id: 'Journal' },
 );
 export type Journal = Static<typeof JournalSchema>;
 
-const monthItemFields = { id: Id, name: Type.String(), author: Id, month: Id, month_id: Id };
+const monthItemFields = {
+  id: Id,
+  name: Type.String(),
+  author: Id,
+  month: Id,
+  month_id: Id,
+  version: Version,
+};
 
-export const HabitSchema = Type.Object(monthItemFields, { $id: 'Habit' });
+/**
+ * Issue #17: when a habit is due (contract/habit-schedule.ts). One object rather than a union of
+ * three (the serializer tries each branch of a union): `days` only for 'weekdays', `times` only
+ * for 'times_per_week'.
+ */
+export const HabitScheduleSchema = Type.Object(
+  {
+    kind: Type.Union([
+      Type.Literal('daily'),
+      Type.Literal('weekdays'),
+      Type.Literal('times_per_week'),
+    ]),
+    days: Type.Optional(
+      Type.Array(Type.Integer({ minimum: 0, maximum: 6 }), {
+        minItems: 1,
+        maxItems: 7,
+        description: "'weekdays': the days it is due, 0 = Sunday … 6 = Saturday.",
+      }),
+    ),
+    times: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: 7,
+        description: "'times_per_week': how many days of an ISO week (Monday–Sunday) meet it.",
+      }),
+    ),
+  },
+  {
+    description:
+      'When the habit is due: {"kind": "daily"} (the default), {"kind": "weekdays", "days": [1, 3]} or {"kind": "times_per_week", "times": 3}.',
+  },
+);
+
+export const HabitSchema = Type.Object(
+  // Optional on the wire, as `version`, so habits from before it (saved caches) still validate.
+  { ...monthItemFields, schedule: Type.Optional(HabitScheduleSchema) },
+  { $id: 'Habit' },
+);
 export type Habit = Static<typeof HabitSchema>;
 
-export const MeasureSchema = Type.Object(monthItemFields, { $id: 'Measure' });
+/** The spec's fields, plus the optional unit and daily target (contract/measure-targets.ts, #17). */
+export const MeasureSchema = Type.Object(
+  { ...monthItemFields, ...measureTargetFields },
+  { $id: 'Measure' },
+);
 export type Measure = Static<typeof MeasureSchema>;
 
 export const GoalSchema = Type.Object(
@@ -42,10 +140,13 @@ export const DailyHabitSchema = Type.Object(
   {
     id: Id,
     is_practiced: Type.Boolean(),
+    /** Issue #17: a planned rest day, neither done nor missed; never true with `is_practiced`. */
+    is_skipped: Type.Optional(Type.Boolean()),
     habit: Type.Object(monthItemFields),
     habit_id: Id,
     journal: Id,
     journal_id: Id,
+    version: Version,
   },
   { $id: 'DailyHabit' },
 );
@@ -59,6 +160,7 @@ export const DailyMeasureSchema = Type.Object(
     measure_id: Id,
     journal: Id,
     journal_id: Id,
+    version: Version,
   },
   { $id: 'DailyMeasure' },
 );

@@ -1,7 +1,17 @@
 // The export format's constants, messages and file names, without schemas (so the browser can use them without TypeBox).
 
 export const EXPORT_FORMAT = 'monthbook-export';
-export const EXPORT_VERSION = 1;
+/**
+ * The version an export is written in. Version 2 is version 1 plus optional fields (note and
+ * mood, several measures, habit schedules and skips, the calendar period: issue #17); a field at
+ * its default is left out, so a file that uses none of them differs from version 1 only in its
+ * `version`. Import reads every version in EXPORT_VERSIONS; a version 1 file imports exactly as
+ * before (fields version 1 did not have are ignored in it).
+ */
+export const EXPORT_VERSION = 2;
+/** The versions import reads. */
+export const EXPORT_VERSIONS = [1, 2] as const;
+export type ExportVersion = (typeof EXPORT_VERSIONS)[number];
 /** The import route's body limit; larger files are refused with 413 before they are read. */
 export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
 export const IMPORT_MAX_MB = IMPORT_MAX_BYTES / (1024 * 1024);
@@ -25,7 +35,7 @@ export const IMPORT_MESSAGES = {
   notJson: 'The file is not valid JSON.',
   notExport: `This is not a Monthbook export (its "format" is not "${EXPORT_FORMAT}").`,
   unsupportedVersion: (version: unknown) =>
-    `Unsupported export version ${JSON.stringify(version)}: this server reads version ${EXPORT_VERSION}.`,
+    `Unsupported export version ${JSON.stringify(version)}: this server reads versions ${EXPORT_VERSIONS.join(' and ')}.`,
   tooLarge: `The file is too large: imports are limited to ${IMPORT_MAX_MB} MB.`,
 } as const;
 

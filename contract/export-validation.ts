@@ -1,14 +1,19 @@
 // Checks an export file before import (server and browser alike): the schema, then dates and cross-references.
+
 import { Errors, type ValueError, ValueErrorType } from '@sinclair/typebox/errors';
 import {
   EXPORT_DATE_PATTERN,
   EXPORT_FORMAT,
-  EXPORT_VERSION,
+  EXPORT_VERSIONS,
   type ExportFile,
   ExportFileSchema,
+  type ExportFileV1,
+  ExportFileV1Schema,
   type ExportMonth,
+  type ExportVersion,
   IMPORT_MESSAGES,
 } from './export.js';
+import { parseSchedule, SCHEDULE_MESSAGES } from './habit-schedule.js';
 
 /** The first thing wrong with a file: where (`months[2].journals[5].created_at`) and what. */
 export interface ExportProblem {
@@ -111,12 +116,45 @@ function crossCheck(file: ExportFile): ExportProblem | null {
         if (problem) return { path: `${at}.${kind}[${i}].name`, message: problem };
       }
     }
+    const habitProblem = crossCheckHabits(month, at);
+    if (habitProblem) return habitProblem;
+    const measureProblem = crossCheckMeasures(month, at);
+    if (measureProblem) return measureProblem;
     for (const [g, goal] of month.goals.entries()) {
       const problem = textProblem(goal.name);
       if (problem) return { path: `${at}.goals[${g}].name`, message: problem };
     }
     const problem = crossCheckJournals(month, at);
     if (problem) return problem;
+  }
+  return null;
+}
+
+/** Version 2 (#17): a unit is real text; a target comes with its direction and a direction with its target. */
+function crossCheckMeasures(month: ExportMonth, at: string): ExportProblem | null {
+  for (const [i, measure] of month.measures.entries()) {
+    const path = `${at}.measures[${i}]`;
+    if (measure.unit !== undefined) {
+      const problem = textProblem(measure.unit);
+      if (problem) return { path: `${path}.unit`, message: problem };
+    }
+    if ((measure.target === undefined) !== (measure.target_direction === undefined)) {
+      return measure.target === undefined
+        ? { path: `${path}.target`, message: 'is required with target_direction' }
+        : { path: `${path}.target_direction`, message: 'is required with target' };
+    }
+  }
+  return null;
+}
+
+/** Version 2 (#17): a habit's schedule is one the API accepts (days for weekdays, times 1–7). */
+function crossCheckHabits(month: ExportMonth, at: string): ExportProblem | null {
+  for (const [i, habit] of month.habits.entries()) {
+    if (habit.schedule === undefined) continue;
+    const parsed = parseSchedule(habit.schedule);
+    if (parsed.error !== undefined) {
+      return { path: `${at}.habits[${i}].schedule`, message: parsed.error };
+    }
   }
   return null;
 }
@@ -131,7 +169,17 @@ function crossCheckJournals(month: ExportMonth, at: string): ExportProblem | nul
     }
     const highlightProblem = textProblem(journal.highlight);
     if (highlightProblem) return { path: `${path}.highlight`, message: highlightProblem };
+    // Version 2: a note may be empty, but must be valid Unicode as the highlight must.
+    if (journal.note !== undefined && LONE_SURROGATE.test(journal.note)) {
+      return { path: `${path}.note`, message: 'must be valid Unicode text' };
+    }
     for (const [d, daily] of journal.daily_habits.entries()) {
+      if (daily.is_skipped === true && daily.is_practiced) {
+        return {
+          path: `${path}.daily_habits[${d}].is_skipped`,
+          message: SCHEDULE_MESSAGES.practicedAndSkipped,
+        };
+      }
       if (!habits.has(daily.habit)) {
         return {
           path: `${path}.daily_habits[${d}].habit`,
@@ -152,31 +200,67 @@ function crossCheckJournals(month: ExportMonth, at: string): ExportProblem | nul
 }
 
 /**
- * The first problem of a parsed file, or null when it can be imported as it is. The format and
- * version come first, so that another kind of file gets a message about that rather than about
- * its first field. `check`, when given, is a faster yes/no test against ExportFileSchema (the
- * server's compiled one); the error walk then runs only for a file that fails it.
+ * A version 1 file as the current version: only version 1's fields are kept (a field a later
+ * version added means nothing in a version 1 file, which imports exactly as it always did). A
+ * current file is returned as it is.
+ */
+export function upgradeExport(file: ExportFile | ExportFileV1): ExportFile {
+  if (file.version !== 1) return file;
+  return {
+    format: file.format,
+    version: 2,
+    exported_at: file.exported_at,
+    months: file.months.map((month) => ({
+      name: month.name,
+      habits: month.habits.map(({ id, name }) => ({ id, name })),
+      measures: month.measures.map(({ id, name }) => ({ id, name })),
+      goals: month.goals.map(({ name, is_completed }) => ({ name, is_completed })),
+      journals: month.journals.map((journal) => ({
+        created_at: journal.created_at,
+        highlight: journal.highlight,
+        daily_habits: journal.daily_habits.map(({ habit, is_practiced }) => ({
+          habit,
+          is_practiced,
+        })),
+        daily_measures: journal.daily_measures.map(({ measure, metric }) => ({ measure, metric })),
+      })),
+    })),
+  };
+}
+
+/**
+ * The first problem of a parsed file, or null when it can be imported (after upgradeExport).
+ * The format and version come first, so that another kind of file gets a message about that
+ * rather than about its first field. Each version is checked against its own schema. `check`,
+ * when given, is a faster yes/no test against that version's schema (ExportFileSchema or
+ * ExportFileV1Schema, the server's compiled ones); the error walk then runs only for a file
+ * that fails it.
  */
 export function validateExport(
   value: unknown,
-  check?: (value: unknown) => boolean,
+  check?: (value: unknown, version: ExportVersion) => boolean,
 ): ExportProblem | null {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     return { path: '', message: IMPORT_MESSAGES.notExport };
   }
   const { format, version } = value as Record<string, unknown>;
   if (format !== EXPORT_FORMAT) return { path: 'format', message: IMPORT_MESSAGES.notExport };
-  if (version !== EXPORT_VERSION) {
+  if (!(EXPORT_VERSIONS as readonly unknown[]).includes(version)) {
     return { path: 'version', message: IMPORT_MESSAGES.unsupportedVersion(version) };
   }
-  if (!check?.(value)) {
-    const error = Errors(ExportFileSchema, value).First();
+  const known = version as ExportVersion;
+  if (!check?.(value, known)) {
+    const schema = known === 1 ? ExportFileV1Schema : ExportFileSchema;
+    const error = Errors(schema, value).First();
     if (error) return { path: readablePath(error.path), message: schemaMessage(error) };
   }
-  return crossCheck(value as ExportFile);
+  return crossCheck(upgradeExport(value as ExportFile | ExportFileV1));
 }
 
-/** Parses and validates a file's text, as the browser does before uploading it. */
+/**
+ * Parses and validates a file's text, as the browser does before uploading it; the file comes
+ * back as the current version (upgradeExport).
+ */
 export function parseExport(text: string): { file: ExportFile } | { problem: ExportProblem } {
   let value: unknown;
   try {
@@ -185,5 +269,5 @@ export function parseExport(text: string): { file: ExportFile } | { problem: Exp
     return { problem: { path: '', message: IMPORT_MESSAGES.notJson } };
   }
   const problem = validateExport(value);
-  return problem ? { problem } : { file: value as ExportFile };
+  return problem ? { problem } : { file: upgradeExport(value as ExportFile | ExportFileV1) };
 }

@@ -1,6 +1,6 @@
 // The export file (a whole account as versioned JSON), the import's report and error, as TypeBox schemas and types.
 import { type Static, Type } from '@sinclair/typebox';
-import { MonthSchema } from './entities.js';
+import { HabitScheduleSchema, MonthSchema } from './entities.js';
 import {
   EXPORT_DATE_PATTERN,
   EXPORT_FORMAT,
@@ -8,13 +8,18 @@ import {
   IMPORT_KINDS,
   type ImportKind,
 } from './export-format.js';
+import { MEASURE_UNIT_MAX_LENGTH, TARGET_DIRECTIONS } from './measure-targets.js';
+import { PERIOD_PATTERN } from './month-period.js';
 import { NO_NUL_PATTERN } from './requests.js';
 import {
   HIGHLIGHT_MAX_LENGTH,
   MAX_ID,
   METRIC_LIMIT,
   MONTH_NAME_MAX_LENGTH,
+  MOOD_MAX,
+  MOOD_MIN,
   NAME_MAX_LENGTH,
+  NOTE_MAX_LENGTH,
 } from './rules.js';
 
 export * from './export-format.js';
@@ -27,47 +32,113 @@ const FileId = Type.Integer({ minimum: 1, maximum: MAX_ID });
 const text = (maxLength: number) =>
   Type.String({ minLength: 1, maxLength, pattern: NO_NUL_PATTERN });
 
-export const ExportItemSchema = Type.Object({ id: FileId, name: text(NAME_MAX_LENGTH) });
-export type ExportItem = Static<typeof ExportItemSchema>;
-
-export const ExportGoalSchema = Type.Object({
-  name: text(NAME_MAX_LENGTH),
-  is_completed: Type.Boolean(),
-});
-export type ExportGoal = Static<typeof ExportGoalSchema>;
-
-export const ExportDailyHabitSchema = Type.Object({
+/*
+ * Version 1's records, fixed forever: a version 1 file is checked against these (ExportFileV1Schema)
+ * and imports exactly as it did. Version 2 (the current one, ExportFileSchema) is each record
+ * plus the optional fields of the `…V2` objects below.
+ */
+const ItemV1 = { id: FileId, name: text(NAME_MAX_LENGTH) };
+const GoalV1 = { name: text(NAME_MAX_LENGTH), is_completed: Type.Boolean() };
+const DailyHabitV1 = {
   /** The `id` of one of the month's habits in this file. */
   habit: FileId,
   is_practiced: Type.Boolean(),
-});
-export type ExportDailyHabit = Static<typeof ExportDailyHabitSchema>;
-
-export const ExportDailyMeasureSchema = Type.Object({
+};
+const DailyMeasureV1 = {
   /** The `id` of one of the month's measures in this file. */
   measure: FileId,
   metric: Type.Number({ minimum: -METRIC_LIMIT, maximum: METRIC_LIMIT }),
-});
+};
+const JournalV1 = {
+  created_at: Type.String({ pattern: EXPORT_DATE_PATTERN }),
+  highlight: text(HIGHLIGHT_MAX_LENGTH),
+};
+
+/*
+ * Version 2's additions. Every one is Type.Optional and left out of an export when it has its
+ * default (so it imports as that default when absent). To add a field: put it in the right
+ * object with a comment naming what it is, write it in server/services/export-import.ts (only
+ * when not default), read it in server/repositories/import.ts (absent → default), and check what
+ * the schema cannot (lone surrogates, references) in contract/export-validation.ts.
+ */
+/** Habits: (schedule, #17 item 3). */
+const HabitV2 = {
+  /** When it is due (contract/habit-schedule.ts); default daily, so left out when daily. */
+  schedule: Type.Optional(HabitScheduleSchema),
+};
+/** Measures: unit and daily target (#17 item 1); defaults none. */
+const MeasureV2 = {
+  /** "kg", "h", "km": at most 16 characters. */
+  unit: Type.Optional(
+    Type.String({ minLength: 1, maxLength: MEASURE_UNIT_MAX_LENGTH, pattern: NO_NUL_PATTERN }),
+  ),
+  /** A daily target; `target_direction` is given exactly when it is (export-validation.ts). */
+  target: Type.Optional(Type.Number({ minimum: -METRIC_LIMIT, maximum: METRIC_LIMIT })),
+  target_direction: Type.Optional(
+    Type.Union(TARGET_DIRECTIONS.map((direction) => Type.Literal(direction))),
+  ),
+};
+/** Goals. */
+const GoalV2 = {};
+/** A day's habit: (is_skipped, #17 item 3). */
+const DailyHabitV2 = {
+  /** A planned rest day (never with is_practiced); default false, so left out when false. */
+  is_skipped: Type.Optional(Type.Boolean()),
+};
+/** A day's measure. */
+const DailyMeasureV2 = {};
+/** Entries. */
+const JournalV2 = {
+  /** Markdown, up to 20,000 characters; default ''. */
+  note: Type.Optional(Type.String({ maxLength: NOTE_MAX_LENGTH, pattern: NO_NUL_PATTERN })),
+  /** 1 … 5; default none. */
+  mood: Type.Optional(Type.Integer({ minimum: MOOD_MIN, maximum: MOOD_MAX })),
+};
+/** Months: (calendar period, #17 item 4). */
+const MonthV2 = {
+  /** Whether entries ask for a mood; default true. */
+  mood_enabled: Type.Optional(Type.Boolean()),
+  /** The calendar month, `YYYY-MM` (contract/month-period.ts); default none, so left out then. */
+  period: Type.Optional(Type.String({ pattern: PERIOD_PATTERN })),
+};
+
+export const ExportHabitSchema = Type.Object({ ...ItemV1, ...HabitV2 });
+export const ExportMeasureSchema = Type.Object({ ...ItemV1, ...MeasureV2 });
+/** A habit or a measure as version 1 has them. */
+export const ExportItemSchema = Type.Object(ItemV1);
+export type ExportItem = Static<typeof ExportItemSchema>;
+export type ExportHabit = Static<typeof ExportHabitSchema>;
+export type ExportMeasure = Static<typeof ExportMeasureSchema>;
+
+export const ExportGoalSchema = Type.Object({ ...GoalV1, ...GoalV2 });
+export type ExportGoal = Static<typeof ExportGoalSchema>;
+
+export const ExportDailyHabitSchema = Type.Object({ ...DailyHabitV1, ...DailyHabitV2 });
+export type ExportDailyHabit = Static<typeof ExportDailyHabitSchema>;
+
+export const ExportDailyMeasureSchema = Type.Object({ ...DailyMeasureV1, ...DailyMeasureV2 });
 export type ExportDailyMeasure = Static<typeof ExportDailyMeasureSchema>;
 
 export const ExportJournalSchema = Type.Object({
-  created_at: Type.String({ pattern: EXPORT_DATE_PATTERN }),
-  highlight: text(HIGHLIGHT_MAX_LENGTH),
+  ...JournalV1,
   daily_habits: Type.Array(ExportDailyHabitSchema),
   daily_measures: Type.Array(ExportDailyMeasureSchema),
+  ...JournalV2,
 });
 export type ExportJournal = Static<typeof ExportJournalSchema>;
 
 export const ExportMonthSchema = Type.Object({
   name: text(MONTH_NAME_MAX_LENGTH),
-  habits: Type.Array(ExportItemSchema),
-  measures: Type.Array(ExportItemSchema),
+  habits: Type.Array(ExportHabitSchema),
+  measures: Type.Array(ExportMeasureSchema),
   goals: Type.Array(ExportGoalSchema),
   /** By date, then by the order they were written. */
   journals: Type.Array(ExportJournalSchema),
+  ...MonthV2,
 });
 export type ExportMonth = Static<typeof ExportMonthSchema>;
 
+/** The current version's file (version 2): what export writes and import works on. */
 export const ExportFileSchema = Type.Object(
   {
     format: Type.Literal(EXPORT_FORMAT),
@@ -79,6 +150,29 @@ export const ExportFileSchema = Type.Object(
   { $id: 'MonthbookExport' },
 );
 export type ExportFile = Static<typeof ExportFileSchema>;
+
+/** A version 1 file, checked as version 1 checked it (fields it did not have are ignored). */
+export const ExportFileV1Schema = Type.Object({
+  format: Type.Literal(EXPORT_FORMAT),
+  version: Type.Literal(1),
+  exported_at: Type.String({ maxLength: 64 }),
+  months: Type.Array(
+    Type.Object({
+      name: text(MONTH_NAME_MAX_LENGTH),
+      habits: Type.Array(Type.Object(ItemV1)),
+      measures: Type.Array(Type.Object(ItemV1)),
+      goals: Type.Array(Type.Object(GoalV1)),
+      journals: Type.Array(
+        Type.Object({
+          ...JournalV1,
+          daily_habits: Type.Array(Type.Object(DailyHabitV1)),
+          daily_measures: Type.Array(Type.Object(DailyMeasureV1)),
+        }),
+      ),
+    }),
+  ),
+});
+export type ExportFileV1 = Static<typeof ExportFileV1Schema>;
 
 const Count = Type.Integer({ minimum: 0 });
 export const ImportCountsSchema = Type.Object(

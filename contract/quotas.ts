@@ -14,6 +14,12 @@ export const MONTHS_PER_ACCOUNT = 1200;
 export const DAILY_HABITS_PER_JOURNAL = HABITS_PER_MONTH;
 export const DAILY_MEASURES_PER_JOURNAL = MEASURES_PER_MONTH;
 
+/**
+ * Most months one year view reads (GET /api/years/{year}/), by period then id: three months for
+ * each calendar month (a month may be split, or kept twice); more are left out and it says so.
+ */
+export const YEAR_VIEW_MONTHS = 36;
+
 export { QUOTA_EXCEEDED } from './quota-code.js';
 
 /** Items per page of a paginated list when `?limit=` is absent, and the most `?limit=` may ask for. */

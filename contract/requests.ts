@@ -1,5 +1,6 @@
 // Request bodies and query strings of the API, as TypeBox schemas; the server validates with them.
 import { type Static, Type } from '@sinclair/typebox';
+import { JournalMoodSchema, JournalNoteSchema, MonthPeriodSchema } from './entities.js';
 import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from './quotas.js';
 import {
   HIGHLIGHT_MAX_LENGTH,
@@ -67,7 +68,16 @@ export type Credentials = Static<typeof CredentialsSchema>;
 export const RefreshBodySchema = Type.Object({ refresh: Type.String({ maxLength: 2048 }) });
 export type RefreshBody = Static<typeof RefreshBodySchema>;
 
-export const CreateMonthSchema = Type.Object({ name: text(MONTH_NAME_MAX_LENGTH) });
+export const CreateMonthSchema = Type.Object({
+  name: text(MONTH_NAME_MAX_LENGTH),
+  /**
+   * Issue #17. A new month without it gets the period its name reads as ("March 2026", "2026-03",
+   * "Março de 2026"; contract/month-period.ts), or none; a rename never changes it.
+   */
+  period: Type.Optional(MonthPeriodSchema),
+  /** Issue #17: whether its entries ask for a mood; true when absent. */
+  mood_enabled: Type.Optional(Type.Boolean()),
+});
 export type CreateMonth = Static<typeof CreateMonthSchema>;
 export const UpdateMonthSchema = Type.Partial(CreateMonthSchema);
 export type UpdateMonth = Static<typeof UpdateMonthSchema>;
@@ -82,11 +92,17 @@ export const CreateJournalSchema = Type.Object({
   month_id: IdSchema,
   /** The day the entry is about; the server's today (UTC) when absent, as for old clients. */
   created_at: Type.Optional(JournalDateSchema),
+  /** Issue #17: '' (none) when absent. */
+  note: Type.Optional(JournalNoteSchema),
+  /** Issue #17: none when absent; null clears it on PATCH. */
+  mood: Type.Optional(JournalMoodSchema),
 });
 export type CreateJournal = Static<typeof CreateJournalSchema>;
 export const UpdateJournalSchema = Type.Object({
   highlight: Type.Optional(text(HIGHLIGHT_MAX_LENGTH)),
   created_at: Type.Optional(JournalDateSchema),
+  note: Type.Optional(JournalNoteSchema),
+  mood: Type.Optional(JournalMoodSchema),
 });
 export type UpdateJournal = Static<typeof UpdateJournalSchema>;
 
@@ -95,7 +111,24 @@ export type CreateNamed = Static<typeof CreateNamedSchema>;
 export const UpdateNamedSchema = Type.Object({ name: Type.Optional(text(NAME_MAX_LENGTH)) });
 export type UpdateNamed = Static<typeof UpdateNamedSchema>;
 
-export type CreateHabit = CreateNamed;
+/**
+ * Issue #17: a habit's schedule, checked by contract/habit-schedule.ts parseSchedule (so a bad one
+ * gets one clear message, and no coercion: `"3"` is not 3). Omitted on create: daily.
+ */
+const habitSchedule = Type.Unknown({
+  description:
+    'When the habit is due: {"kind": "daily"} (the default), {"kind": "weekdays", "days": [0-6, …]} (0 = Sunday) or {"kind": "times_per_week", "times": 1-7}.',
+});
+export const CreateHabitSchema = Type.Object({
+  ...CreateNamedSchema.properties,
+  schedule: Type.Optional(habitSchedule),
+});
+export type CreateHabit = Static<typeof CreateHabitSchema>;
+export const UpdateHabitSchema = Type.Object({
+  ...UpdateNamedSchema.properties,
+  schedule: Type.Optional(habitSchedule),
+});
+export type UpdateHabit = Static<typeof UpdateHabitSchema>;
 export type CreateMeasure = CreateNamed;
 
 export const CreateGoalSchema = Type.Object({
@@ -114,9 +147,15 @@ export const CreateDailyHabitSchema = Type.Object({
   journal_id: IdSchema,
   habit_id: IdSchema,
   is_practiced: Type.Optional(Type.Boolean()),
+  /** Issue #17: a planned rest day; refused with `is_practiced: true` (400). */
+  is_skipped: Type.Optional(Type.Boolean()),
 });
 export type CreateDailyHabit = Static<typeof CreateDailyHabitSchema>;
-export const UpdateDailyHabitSchema = Type.Object({ is_practiced: Type.Optional(Type.Boolean()) });
+export const UpdateDailyHabitSchema = Type.Object({
+  is_practiced: Type.Optional(Type.Boolean()),
+  /** Issue #17: a planned rest day; the day's state may not end up both practiced and skipped (400). */
+  is_skipped: Type.Optional(Type.Boolean()),
+});
 export type UpdateDailyHabit = Static<typeof UpdateDailyHabitSchema>;
 
 export const CreateDailyMeasureSchema = Type.Object({

@@ -10,6 +10,11 @@ export const PASSWORD_SPECIALS = '@$!%*?&';
 export const MONTH_NAME_MAX_LENGTH = 50;
 export const NAME_MAX_LENGTH = 255;
 export const HIGHLIGHT_MAX_LENGTH = 255;
+/** An entry's Markdown note (#17), beside its highlight; '' when it has none. */
+export const NOTE_MAX_LENGTH = 20_000;
+/** An entry's mood (#17): 1 (awful) … 5 (great), or null when not given. */
+export const MOOD_MIN = 1;
+export const MOOD_MAX = 5;
 /** Metrics are stored as doubles; the bound keeps them finite and comparable. */
 export const METRIC_LIMIT = 1e12;
 export const MAX_ID = 2_147_483_647;
@@ -100,5 +105,10 @@ export const STORAGE_KEYS = {
  */
 export const RENDER_COOKIE = 'render_access';
 export const RENDER_COOKIE_PATH = '/months';
+/**
+ * The app's language (`en` or `pt-BR`), beside the render cookie under the same path: the server
+ * renders the journals page in it, so the app hydrates the page in the language it shows.
+ */
+export const RENDER_LOCALE_COOKIE = 'render_locale';
 export const TOAST_DURATION_MS = 3000;
 export const CONTACT_EMAIL = 'hello@monthbook.app';

@@ -1,5 +1,11 @@
 // Month at a glance (issue 6, feature 1): the wire shape of GET /api/months/{id}/stats/.
 import { type Static, Type } from '@sinclair/typebox';
+import { HabitScheduleSchema } from './entities.js';
+import {
+  MeasureTargetSchema,
+  MeasureUnitSchema,
+  TargetDirectionSchema,
+} from './measure-targets.js';
 
 /*
  * What the numbers mean (the server computes them all; the browser only draws them):
@@ -14,10 +20,18 @@ import { type Static, Type } from '@sinclair/typebox';
  *   not, null when that entry has no checkbox for it (the habit was added after the entry).
  *   `completed` counts the ticked entries; `rate` is `completed / entries.length`, from 0 to 1
  *   (0 when there are no entries).
- * - Streaks count entries, not calendar days: a run is a sequence of consecutive entries that
- *   are all ticked; an unticked entry, or one without the checkbox, ends it, while a day with no
- *   entry at all does not. `current_streak` is the run that ends at the latest entry (0 when the
- *   latest entry is not ticked, or there are no entries); `longest_streak` is the longest run.
+ * - Issue #17: each habit has a schedule (contract/habit-schedule.ts) and an entry's box may be
+ *   skipped (`skipped[i]`, a planned rest: `ticks[i]` is then false). `rate` and the streaks
+ *   follow habitProgress there, over the entries' dates (first to last): for daily and weekday
+ *   habits a streak counts entries on due days (`streak_unit` 'days'), and `rate` is done / (done
+ *   + missed) entries on due days, skips and days off left out; so for a daily habit without
+ *   skips it is `completed / entries.length` as before. For N-a-week habits both count ISO weeks
+ *   (`streak_unit` 'weeks'): a week is met by N days done.
+ * - Streaks (daily habits) count entries, not calendar days: a run is a sequence of consecutive
+ *   entries that are all ticked; an unticked entry, or one without the checkbox, ends it, while
+ *   a day with no entry at all, or a skipped one, does not. `current_streak` is the run that
+ *   ends at the latest entry (0 when the latest entry is not ticked, or there are no entries);
+ *   `longest_streak` is the longest run.
  * - Goals: `completed` of `total` ("3 of 5").
  */
 
@@ -36,6 +50,22 @@ export const MeasurePointSchema = Type.Object({
 });
 export type MeasurePoint = Static<typeof MeasurePointSchema>;
 
+/**
+ * #17: every measure of the month (by id), each with its `series` as above, its unit and target,
+ * and `days_on_target`: how many of the series' days have a value (the day's mean) on the target
+ * (at least or at most it, contract/measure-targets.ts isOnTarget); null when it has no target.
+ */
+export const MeasureStatsSchema = Type.Object({
+  id: Id,
+  name: Type.String(),
+  unit: MeasureUnitSchema,
+  target: MeasureTargetSchema,
+  target_direction: TargetDirectionSchema,
+  series: Type.Array(MeasurePointSchema),
+  days_on_target: Type.Unsafe<number | null>({ type: 'integer', nullable: true, minimum: 0 }),
+});
+export type MeasureStats = Static<typeof MeasureStatsSchema>;
+
 export const HabitStatsSchema = Type.Object({
   id: Id,
   name: Type.String(),
@@ -46,6 +76,12 @@ export const HabitStatsSchema = Type.Object({
   rate: Type.Number({ minimum: 0, maximum: 1 }),
   current_streak: Count,
   longest_streak: Count,
+  // Issue #17; optional so stats saved before it (offline caches) still read.
+  /** `skipped[i]`: the habit was skipped on `entries[i]` (a planned rest). */
+  skipped: Type.Optional(Type.Array(Type.Boolean())),
+  schedule: Type.Optional(HabitScheduleSchema),
+  /** What the streaks count: entries on due days, or met weeks (N-a-week habits). */
+  streak_unit: Type.Optional(Type.Union([Type.Literal('days'), Type.Literal('weeks')])),
 });
 export type HabitStats = Static<typeof HabitStatsSchema>;
 
@@ -55,8 +91,17 @@ export const MonthStatsSchema = Type.Object(
     entries: Type.Array(StatsEntrySchema),
     measure: Type.Union([Type.Object({ id: Id, name: Type.String() }), Type.Null()]),
     series: Type.Array(MeasurePointSchema),
+    // Optional so answers saved before it (the offline cache) still read.
+    measures: Type.Optional(Type.Array(MeasureStatsSchema)),
     habits: Type.Array(HabitStatsSchema),
     goals: Type.Object({ completed: Count, total: Count }),
+    /**
+     * #17: each day's mood (the mean of its entries' moods, 1 to 5), by date; days without one
+     * are left out. Optional, as `measures`, so answers saved before it still read.
+     */
+    mood: Type.Optional(Type.Array(MeasurePointSchema)),
+    /** #17: whether the month asks for a mood (its entries' faces and this chart). */
+    mood_enabled: Type.Optional(Type.Boolean()),
   },
   { $id: 'MonthStats' },
 );

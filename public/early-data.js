@@ -1,7 +1,8 @@
 // Starts the API reads of the screen being opened while the app's code is still downloading.
-// Loaded by the app shells only (scripts/prerender.mjs), never by the public pages. The app's ky
-// client takes each answer over through src/api/early-responses.ts, which also says when one is
-// refused (another token, too old); whatever is not taken is simply fetched again.
+// Loaded by the app shells only (scripts/prerender.mjs), never by the public pages nor by a page
+// the server rendered (which brings its query state). The app's ky client takes each answer over
+// through src/api/early-responses.ts, which also says when one is refused (another token, too
+// old); whatever is not taken is simply fetched again.
 (() => {
   try {
     const screens = [
@@ -31,20 +32,6 @@
     const prefix = base.endsWith('/') ? base : `${base}/`;
     const at = performance.now();
     const early = {};
-    // A page the server rendered (server/services/server-render.ts) brings its reads' answers,
-    // read with the render cookie's token: taken as they are when that is the stored token.
-    const served = document.getElementById('server-reads');
-    const cookie = document.cookie.split('; ').find((part) => part.startsWith('render_access='));
-    if (served && cookie === `render_access=${access}`) {
-      for (const [read, body] of Object.entries(JSON.parse(served.textContent).reads)) {
-        const response = Promise.resolve(
-          new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } }),
-        );
-        early[prefix + read] = { token: access, at, response };
-      }
-      window.__monthbookEarly = early;
-      return;
-    }
     for (const read of screen.reads(screen.path.exec(location.pathname)[1])) {
       const url = prefix + read;
       const response = fetch(url, {

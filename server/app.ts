@@ -1,4 +1,5 @@
 // Builds the Fastify app: external plugins, then app plugins (database, repositories, auth, billing), then routes.
+import fastifyCookie from '@fastify/cookie';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
@@ -11,6 +12,7 @@ import idempotencyPlugin from './plugins/idempotency.js';
 import mailerPlugin from './plugins/mailer.js';
 import openapiPlugin from './plugins/openapi.js';
 import rateLimitPlugin from './plugins/rate-limit.js';
+import remindersPlugin from './plugins/reminders.js';
 import repositoriesPlugin from './plugins/repositories.js';
 import responseCachePlugin from './plugins/response-cache.js';
 import securityPlugin, { frameworkErrors } from './plugins/security.js';
@@ -68,6 +70,8 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
   await app.register(wellFormedInputPlugin);
+  // request.cookies: the render cookie the journals page is drawn from (services/server-render.ts).
+  await app.register(fastifyCookie);
   // After the security headers' hook, so a 503 for overload carries them.
   await app.register(underPressurePlugin);
   await app.register(openapiPlugin);
@@ -80,6 +84,7 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
   await app.register(billingPlugin);
   await app.register(idempotencyPlugin);
   await app.register(mailerPlugin);
+  await app.register(remindersPlugin);
   await app.register(routes, { prefix: '/api' });
   await app.register(webAppPlugin);
   return app;

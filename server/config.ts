@@ -1,8 +1,11 @@
-// Reads and validates every setting from the environment once, at start-up.
+// Reads every setting from the environment once, at start-up, validated by env-schema against one TypeBox schema.
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { getHeapStatistics } from 'node:v8';
+import { type Static, Type } from '@sinclair/typebox';
+import envSchema from 'env-schema';
+import webpush from 'web-push';
 
 export type BillingMode = 'local' | 'stripe' | 'off';
 
@@ -54,6 +57,17 @@ export interface Config {
   argon2: { memoryCost: number; timeCost: number; parallelism: number };
   /** SMTP_URL and MAIL_FROM; without an SMTP URL mail goes to DATA_DIR/outbox and the log, unsent. */
   mail: MailConfig;
+  /** Web push's VAPID key pair (base64url) and the subject push services may contact. */
+  vapid: VapidConfig;
+  /** REMINDERS=off stops the reminder scheduler on this server (the routes still work). */
+  reminders: boolean;
+}
+
+export interface VapidConfig {
+  publicKey: string;
+  privateKey: string;
+  /** A mailto: or https: URL naming the sender, sent to push services in the VAPID JWT. */
+  subject: string;
 }
 
 export interface MailConfig {
@@ -68,14 +82,142 @@ export class ConfigError extends Error {
 
 type Env = Record<string, string | undefined>;
 
-function integer(env: Env, key: string, fallback: number, min: number, max: number): number {
-  const raw = env[key];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max) {
-    throw new ConfigError(`${key} must be an integer between ${min} and ${max}, got "${raw}"`);
+const oneOf = <const T extends string>(values: readonly T[], options: { default?: T } = {}) =>
+  Type.Union(
+    values.map((value) => Type.Literal(value)),
+    options,
+  );
+const integer = (minimum: number, maximum: number, fallback?: number) =>
+  Type.Integer({ minimum, maximum, ...(fallback === undefined ? {} : { default: fallback }) });
+const DURATION = '^\\s*\\d+\\s*[smhd]?\\s*$';
+
+/**
+ * Every variable the server reads, with its type, range and default: env-schema validates the
+ * environment against it at start-up. Settings whose default depends on another (PUBLIC_URL,
+ * MAIL_FROM, MAX_HEAP_USED_MB) or that one setting makes required (JWT_SECRET and the VAPID keys
+ * with PostgreSQL, the Stripe keys with BILLING=stripe) are completed in loadConfig.
+ */
+export const ENV_SCHEMA = Type.Object({
+  PORT: integer(0, 65535, 3000),
+  HOST: Type.String({ default: '0.0.0.0' }),
+  DATA_DIR: Type.String({ default: './data' }),
+  DATABASE_URL: Type.Optional(Type.String({ pattern: '^(file:|postgres://|postgresql://)' })),
+  DATABASE_POOL_SIZE: integer(1, 200, 10),
+  JWT_SECRET: Type.Optional(Type.String({ minLength: 32 })),
+  ACCESS_TOKEN_TTL: Type.String({ pattern: DURATION, default: '30m' }),
+  REFRESH_TOKEN_TTL: Type.String({ pattern: DURATION, default: '1d' }),
+  CORS_ORIGINS: Type.String({ default: '' }),
+  REDIS_URL: Type.Optional(Type.String({ pattern: '^rediss?://' })),
+  REDIS_PREFIX: Type.String({ default: 'monthbook:rl:' }),
+  RATE_LIMIT: oneOf(['on', 'off'], { default: 'on' }),
+  RATE_LIMIT_MAX_KEYS: integer(100, 10_000_000, 50_000),
+  // true, false, or addresses or CIDR ranges, e.g. "127.0.0.1,10.0.0.0/8".
+  TRUST_PROXY: Type.String({
+    pattern: '^(true|false|[\\d.:a-fA-F/,\\s]*[.:][\\d.:a-fA-F/,\\s]*)$',
+    default: 'false',
+  }),
+  PUBLIC_URL: Type.Optional(Type.String()),
+  BILLING: Type.Optional(oneOf(['local', 'stripe', 'off'])),
+  STRIPE_SECRET_KEY: Type.Optional(Type.String()),
+  STRIPE_WEBHOOK_SECRET: Type.Optional(Type.String()),
+  STRIPE_PRICE_MONTHLY: Type.Optional(Type.String()),
+  STRIPE_PRICE_ONCE: Type.Optional(Type.String()),
+  STRIPE_LAUNCH_COUPON: Type.Optional(Type.String()),
+  STRIPE_API_URL: Type.Optional(Type.String()),
+  NODE_ENV: Type.Optional(Type.String()),
+  LOG_LEVEL: oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+    default: 'info',
+  }),
+  /** Empty: the API runs alone. */
+  WEB_DIR: Type.String({ default: 'dist/web' }),
+  HEAVY_JOBS: integer(1, 64, 2),
+  MAX_EVENT_LOOP_DELAY_MS: integer(0, 60_000, 1000),
+  MAX_HEAP_USED_MB: Type.Optional(integer(0, 1_048_576)),
+  // As nodemailer reads it: smtp:// or smtps://, credentials and ?options allowed.
+  SMTP_URL: Type.Optional(Type.String({ pattern: '^smtps?://[^/?#]+' })),
+  // A bare address, or a display name with the address in angle brackets; no line breaks.
+  MAIL_FROM: Type.Optional(
+    Type.String({
+      pattern: '^(?:[^<>\\r\\n]*<[^\\s<>@]+@[^\\s<>@]+>|[^\\s<>@]+@[^\\s<>@]+)$',
+    }),
+  ),
+  VAPID_PUBLIC_KEY: Type.Optional(Type.String()),
+  VAPID_PRIVATE_KEY: Type.Optional(Type.String()),
+  VAPID_SUBJECT: Type.Optional(
+    Type.String({ pattern: '^(mailto:[^\\s@]+@[^\\s@]+|https://\\S+)$' }),
+  ),
+  REMINDERS: oneOf(['on', 'off'], { default: 'on' }),
+});
+
+type Settings = Static<typeof ENV_SCHEMA>;
+type Key = keyof Settings;
+
+/** Read with surrounding spaces removed, as people paste keys and addresses. */
+const TRIMMED: readonly Key[] = [
+  'TRUST_PROXY',
+  'SMTP_URL',
+  'MAIL_FROM',
+  'VAPID_PUBLIC_KEY',
+  'VAPID_PRIVATE_KEY',
+  'VAPID_SUBJECT',
+];
+
+/** Messages for values a pattern refuses; none repeats a URL, which may hold a password. */
+const PATTERN_MESSAGES: Partial<Record<Key, (raw: string) => string>> = {
+  DATABASE_URL: () => 'DATABASE_URL must start with file:, postgres:// or postgresql://',
+  JWT_SECRET: () => 'JWT_SECRET must be at least 32 characters',
+  ACCESS_TOKEN_TTL: (raw) =>
+    `ACCESS_TOKEN_TTL must be a duration like 1800, 30m, 12h or 1d, got "${raw}"`,
+  REFRESH_TOKEN_TTL: (raw) =>
+    `REFRESH_TOKEN_TTL must be a duration like 1800, 30m, 12h or 1d, got "${raw}"`,
+  REDIS_URL: () => 'REDIS_URL must start with redis:// or rediss://',
+  TRUST_PROXY: (raw) =>
+    `TRUST_PROXY must be true, false or a comma-separated list of proxy addresses, got "${raw}"`,
+  SMTP_URL: () => 'SMTP_URL must look like smtp://user:pass@host:587 or smtps://host:465',
+  MAIL_FROM: (raw) => `MAIL_FROM must be an address or "Name <address>", got "${raw}"`,
+  VAPID_SUBJECT: (raw) => `VAPID_SUBJECT must be a mailto: or https: URL, got "${raw}"`,
+};
+
+/** The message for the first setting the schema refused, naming it and, where safe, its value. */
+function refusal(errors: ReadonlyArray<{ instancePath: string }>, raw: Env): ConfigError {
+  const key = (errors[0]?.instancePath.slice(1) ?? '') as Key;
+  const schema = ENV_SCHEMA.properties[key] as {
+    type?: string;
+    minimum?: number;
+    maximum?: number;
+    anyOf?: { const: string }[];
+  };
+  const value = raw[key] ?? '';
+  if (schema?.type === 'integer') {
+    return new ConfigError(
+      `${key} must be an integer between ${schema.minimum} and ${schema.maximum}, got "${value}"`,
+    );
   }
-  return value;
+  if (schema?.anyOf) {
+    const allowed = schema.anyOf.map((literal) => literal.const).join(', ');
+    return new ConfigError(`${key} must be one of ${allowed}, got "${value}"`);
+  }
+  return new ConfigError(PATTERN_MESSAGES[key]?.(value) ?? `${key} is not valid`);
+}
+
+/**
+ * The environment validated against ENV_SCHEMA, defaults filled in. An empty variable counts as
+ * unset (a compose file's `PORT=` takes the default), except WEB_DIR, where empty means no app.
+ */
+function readSettings(env: Env): Settings {
+  const given: Env = {};
+  for (const key of Object.keys(ENV_SCHEMA.properties) as Key[]) {
+    let value = env[key];
+    if (value !== undefined && TRIMMED.includes(key)) value = value.trim();
+    if (value !== undefined && (value !== '' || key === 'WEB_DIR')) given[key] = value;
+  }
+  try {
+    return envSchema<Settings>({ schema: ENV_SCHEMA, data: given, env: false, dotenv: false });
+  } catch (error) {
+    const errors = (error as { errors?: { instancePath: string }[] }).errors;
+    if (errors) throw refusal(errors, given);
+    throw error;
+  }
 }
 
 /** Durations accept plain seconds or a number with s, m, h or d. */
@@ -90,19 +232,9 @@ export function parseDuration(key: string, raw: string | undefined, fallback: nu
   return seconds;
 }
 
-function oneOf<T extends string>(env: Env, key: string, allowed: readonly T[], fallback: T): T {
-  const raw = env[key];
-  if (raw === undefined || raw === '') return fallback;
-  if (!(allowed as readonly string[]).includes(raw)) {
-    throw new ConfigError(`${key} must be one of ${allowed.join(', ')}, got "${raw}"`);
-  }
-  return raw as T;
-}
-
-function databaseConfig(env: Env, dataDir: string): DatabaseConfig {
-  const url = env.DATABASE_URL;
-  if (url === undefined || url === '')
-    return { kind: 'sqlite', path: join(dataDir, 'monthbook.sqlite') };
+function databaseConfig(settings: Settings, dataDir: string): DatabaseConfig {
+  const url = settings.DATABASE_URL;
+  if (url === undefined) return { kind: 'sqlite', path: join(dataDir, 'monthbook.sqlite') };
   if (url.startsWith('file:')) {
     const path = url.slice('file:'.length);
     if (path === '')
@@ -111,19 +243,12 @@ function databaseConfig(env: Env, dataDir: string): DatabaseConfig {
       );
     return { kind: 'sqlite', path: isAbsolute(path) ? path : resolve(path) };
   }
-  if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
-    return { kind: 'postgres', url, poolSize: integer(env, 'DATABASE_POOL_SIZE', 10, 1, 200) };
-  }
-  throw new ConfigError('DATABASE_URL must start with file:, postgres:// or postgresql://');
+  return { kind: 'postgres', url, poolSize: settings.DATABASE_POOL_SIZE };
 }
 
 /** The embedded default keeps a generated secret in DATA_DIR (mode 0600) so tokens survive restarts. */
-function jwtSecret(env: Env, dataDir: string, database: DatabaseConfig): string {
-  const fromEnv = env.JWT_SECRET;
-  if (fromEnv !== undefined && fromEnv !== '') {
-    if (fromEnv.length < 32) throw new ConfigError('JWT_SECRET must be at least 32 characters');
-    return fromEnv;
-  }
+function jwtSecret(settings: Settings, dataDir: string, database: DatabaseConfig): string {
+  if (settings.JWT_SECRET !== undefined) return settings.JWT_SECRET;
   if (database.kind === 'postgres') {
     throw new ConfigError(
       'JWT_SECRET is required with PostgreSQL: every app server must share the same secret',
@@ -143,65 +268,96 @@ function jwtSecret(env: Env, dataDir: string, database: DatabaseConfig): string 
   return secret;
 }
 
-function stripeConfig(env: Env): StripeConfig {
-  const required = [
-    'STRIPE_SECRET_KEY',
-    'STRIPE_WEBHOOK_SECRET',
-    'STRIPE_PRICE_MONTHLY',
-    'STRIPE_PRICE_ONCE',
-    'PUBLIC_URL',
-  ];
-  const missing = required.filter((key) => !env[key]);
-  if (missing.length > 0) {
+/**
+ * VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY (both or neither). Unset on SQLite: a pair made once with
+ * web-push's generateVAPIDKeys is kept in DATA_DIR/vapid-keys.json (mode 0600), like the JWT
+ * secret, so browsers' subscriptions survive restarts. Required with PostgreSQL: every app server
+ * must sign pushes with the same key the browsers subscribed with.
+ */
+function vapidConfig(
+  settings: Settings,
+  dataDir: string,
+  database: DatabaseConfig,
+  from: string,
+): VapidConfig {
+  const publicKey = settings.VAPID_PUBLIC_KEY ?? '';
+  const privateKey = settings.VAPID_PRIVATE_KEY ?? '';
+  const subject = settings.VAPID_SUBJECT ?? `mailto:${/<([^>]+)>/.exec(from)?.[1] ?? from}`;
+  const check = (pair: { publicKey: string; privateKey: string }, where: string) => {
+    const pub = Buffer.from(pair.publicKey, 'base64url');
+    const priv = Buffer.from(pair.privateKey, 'base64url');
+    if (!/^[\w-]+$/.test(pair.publicKey) || pub.length !== 65 || pub[0] !== 4) {
+      throw new ConfigError(
+        `${where}: VAPID_PUBLIC_KEY must be a P-256 public key in base64url (65 bytes)`,
+      );
+    }
+    if (!/^[\w-]+$/.test(pair.privateKey) || priv.length !== 32) {
+      throw new ConfigError(
+        `${where}: VAPID_PRIVATE_KEY must be a P-256 private key in base64url (32 bytes)`,
+      );
+    }
+  };
+  if (publicKey !== '' || privateKey !== '') {
+    if (publicKey === '' || privateKey === '') {
+      throw new ConfigError('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together');
+    }
+    check({ publicKey, privateKey }, 'VAPID keys');
+    return { publicKey, privateKey, subject };
+  }
+  if (database.kind === 'postgres') {
+    throw new ConfigError(
+      'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are required with PostgreSQL: every app server must sign web pushes with the same key (make a pair with `npx web-push generate-vapid-keys`)',
+    );
+  }
+  const file = join(dataDir, 'vapid-keys.json');
+  if (existsSync(file)) {
+    let stored: { publicKey: string; privateKey: string };
+    try {
+      stored = JSON.parse(readFileSync(file, 'utf8'));
+      check(stored, file);
+    } catch {
+      throw new ConfigError(`${file} holds no usable VAPID keys; delete it to generate new ones`);
+    }
+    return { publicKey: stored.publicKey, privateKey: stored.privateKey, subject };
+  }
+  const pair = webpush.generateVAPIDKeys();
+  writeFileSync(file, `${JSON.stringify(pair)}\n`, { mode: 0o600, flag: 'wx' });
+  chmodSync(file, 0o600);
+  return { ...pair, subject };
+}
+
+function stripeConfig(settings: Settings): StripeConfig {
+  const {
+    STRIPE_SECRET_KEY: secretKey,
+    STRIPE_WEBHOOK_SECRET: webhookSecret,
+    STRIPE_PRICE_MONTHLY: priceMonthly,
+    STRIPE_PRICE_ONCE: priceOnce,
+  } = settings;
+  if (!secretKey || !webhookSecret || !priceMonthly || !priceOnce || !settings.PUBLIC_URL) {
+    const required = [
+      'STRIPE_SECRET_KEY',
+      'STRIPE_WEBHOOK_SECRET',
+      'STRIPE_PRICE_MONTHLY',
+      'STRIPE_PRICE_ONCE',
+      'PUBLIC_URL',
+    ] as const;
+    const missing = required.filter((key) => !settings[key]);
     throw new ConfigError(`BILLING=stripe needs ${missing.join(', ')}`);
   }
   return {
-    secretKey: env.STRIPE_SECRET_KEY!,
-    webhookSecret: env.STRIPE_WEBHOOK_SECRET!,
-    priceMonthly: env.STRIPE_PRICE_MONTHLY!,
-    priceOnce: env.STRIPE_PRICE_ONCE!,
-    launchCoupon: env.STRIPE_LAUNCH_COUPON || null,
-    apiUrl: env.STRIPE_API_URL || null,
+    secretKey,
+    webhookSecret,
+    priceMonthly,
+    priceOnce,
+    launchCoupon: settings.STRIPE_LAUNCH_COUPON ?? null,
+    apiUrl: settings.STRIPE_API_URL ?? null,
   };
 }
 
-function redisUrl(env: Env): string | null {
-  const raw = env.REDIS_URL;
-  if (raw === undefined || raw === '') return null;
-  if (!/^rediss?:\/\//.test(raw)) {
-    throw new ConfigError('REDIS_URL must start with redis:// or rediss://');
-  }
-  return raw;
-}
-
-function trustProxy(env: Env): boolean | string {
-  const raw = (env.TRUST_PROXY ?? '').trim();
-  if (raw === '' || raw === 'false') return false;
+function trustProxy(raw: string): boolean | string {
+  if (raw === 'false') return false;
   if (raw === 'true') return true;
-  // Addresses or CIDR ranges, e.g. "127.0.0.1,10.0.0.0/8".
-  if (!/^[\d.:a-fA-F/,\s]+$/.test(raw) || !/[.:]/.test(raw)) {
-    throw new ConfigError(
-      `TRUST_PROXY must be true, false or a comma-separated list of proxy addresses, got "${raw}"`,
-    );
-  }
   return raw;
-}
-
-/** SMTP_URL as nodemailer reads it (smtp:// or smtps://, credentials and ?options allowed). */
-function mailConfig(env: Env, publicUrl: string): MailConfig {
-  const raw = (env.SMTP_URL ?? '').trim();
-  if (raw !== '' && !/^smtps?:\/\/[^/?#]+/.test(raw)) {
-    throw new ConfigError('SMTP_URL must look like smtp://user:pass@host:587 or smtps://host:465');
-  }
-  const from =
-    (env.MAIL_FROM ?? '').trim() || `Monthbook <no-reply@${new URL(publicUrl).hostname}>`;
-  // A bare address, or a display name with the address in angle brackets; no line breaks.
-  if (!/^(?:[^<>\r\n]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/.test(from)) {
-    throw new ConfigError(
-      `MAIL_FROM must be an address or "Name <address>", got "${env.MAIL_FROM ?? ''}"`,
-    );
-  }
-  return { smtpUrl: raw === '' ? null : raw, from };
 }
 
 const MB = 1024 * 1024;
@@ -210,57 +366,56 @@ const MB = 1024 * 1024;
 const defaultMaxHeapMb = () => Math.floor((getHeapStatistics().heap_size_limit * 0.9) / MB);
 
 export function loadConfig(env: Env = process.env): Config {
-  const port = integer(env, 'PORT', 3000, 0, 65535);
-  const host = env.HOST || '0.0.0.0';
-  const dataDir = resolve(env.DATA_DIR || './data');
+  const settings = readSettings(env);
+  const port = settings.PORT;
+  const dataDir = resolve(settings.DATA_DIR);
   // Only this server's user may read the database and the JWT secret.
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  const database = databaseConfig(env, dataDir);
-  const billing = oneOf(env, 'BILLING', ['local', 'stripe', 'off'] as const, 'local');
-  const publicUrl = (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, '');
+  const database = databaseConfig(settings, dataDir);
+  const billing = settings.BILLING ?? 'local';
+  const publicUrl = (settings.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  let publicHost: string;
   try {
-    new URL(publicUrl);
+    publicHost = new URL(publicUrl).hostname;
   } catch {
     throw new ConfigError(`PUBLIC_URL must be an absolute URL, got "${publicUrl}"`);
   }
-  const corsOrigins = (env.CORS_ORIGINS ?? '')
-    .split(',')
-    .map((origin) => origin.trim())
-    .filter(Boolean);
-  const webDir = env.WEB_DIR === '' ? null : resolve(env.WEB_DIR || 'dist/web');
+  const mail: MailConfig = {
+    smtpUrl: settings.SMTP_URL ?? null,
+    from: settings.MAIL_FROM ?? `Monthbook <no-reply@${publicHost}>`,
+  };
   return {
     port,
-    host,
+    host: settings.HOST,
     dataDir,
     database,
-    jwtSecret: jwtSecret(env, dataDir, database),
-    accessTokenTtl: parseDuration('ACCESS_TOKEN_TTL', env.ACCESS_TOKEN_TTL, 30 * 60),
-    refreshTokenTtl: parseDuration('REFRESH_TOKEN_TTL', env.REFRESH_TOKEN_TTL, 24 * 60 * 60),
-    corsOrigins,
-    redisUrl: redisUrl(env),
-    redisPrefix: env.REDIS_PREFIX || 'monthbook:rl:',
-    rateLimit: oneOf(env, 'RATE_LIMIT', ['on', 'off'] as const, 'on') === 'on',
-    rateLimitMaxKeys: integer(env, 'RATE_LIMIT_MAX_KEYS', 50_000, 100, 10_000_000),
-    trustProxy: trustProxy(env),
+    jwtSecret: jwtSecret(settings, dataDir, database),
+    accessTokenTtl: parseDuration('ACCESS_TOKEN_TTL', settings.ACCESS_TOKEN_TTL, 30 * 60),
+    refreshTokenTtl: parseDuration('REFRESH_TOKEN_TTL', settings.REFRESH_TOKEN_TTL, 24 * 60 * 60),
+    corsOrigins: settings.CORS_ORIGINS.split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean),
+    redisUrl: settings.REDIS_URL ?? null,
+    redisPrefix: settings.REDIS_PREFIX,
+    rateLimit: settings.RATE_LIMIT === 'on',
+    rateLimitMaxKeys: settings.RATE_LIMIT_MAX_KEYS,
+    trustProxy: trustProxy(settings.TRUST_PROXY),
     publicUrl,
     billing,
-    billingDefaulted: !env.BILLING,
-    production: env.NODE_ENV === 'production',
-    stripe: billing === 'stripe' ? stripeConfig(env) : null,
-    logLevel: oneOf(
-      env,
-      'LOG_LEVEL',
-      ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const,
-      'info',
-    ),
-    webDir,
-    heavyJobs: integer(env, 'HEAVY_JOBS', 2, 1, 64),
+    billingDefaulted: settings.BILLING === undefined,
+    production: settings.NODE_ENV === 'production',
+    stripe: billing === 'stripe' ? stripeConfig(settings) : null,
+    logLevel: settings.LOG_LEVEL,
+    webDir: settings.WEB_DIR === '' ? null : resolve(settings.WEB_DIR),
+    heavyJobs: settings.HEAVY_JOBS,
     pressure: {
-      maxEventLoopDelayMs: integer(env, 'MAX_EVENT_LOOP_DELAY_MS', 1000, 0, 60_000),
-      maxHeapUsedBytes: integer(env, 'MAX_HEAP_USED_MB', defaultMaxHeapMb(), 0, 1_048_576) * MB,
+      maxEventLoopDelayMs: settings.MAX_EVENT_LOOP_DELAY_MS,
+      maxHeapUsedBytes: (settings.MAX_HEAP_USED_MB ?? defaultMaxHeapMb()) * MB,
     },
     // OWASP: argon2id, m=19 MiB, t=2, p=1.
     argon2: { memoryCost: 19456, timeCost: 2, parallelism: 1 },
-    mail: mailConfig(env, publicUrl),
+    mail,
+    vapid: vapidConfig(settings, dataDir, database, mail.from),
+    reminders: settings.REMINDERS === 'on',
   };
 }

@@ -3,15 +3,15 @@
 import './components/base-styles.css';
 import './components/global.css';
 import { MantineProvider } from '@mantine/core';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { hydrate, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
+import { StrictMode, useEffect } from 'react';
 import { flushSync } from 'react-dom';
-import { createRoot } from 'react-dom/client';
-import { preferredLocale, setLocale } from './i18n/store';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { currentLocale, preferredLocale, setLocale } from './i18n/store';
 import { createQueryClient } from './query-client';
 import { createAppRouter } from './router';
-import { SERVER_RENDERED_ATTRIBUTE } from './server-html';
+import { readServerState, SERVER_RENDERED_ATTRIBUTE, takeOverServerHtml } from './server-html';
 import { cssVariablesResolver, theme } from './theme';
 
 const queryClient = createQueryClient();
@@ -20,53 +20,106 @@ const router = createAppRouter(queryClient);
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
+// A journals page the server rendered brings the query state it was rendered from (src/server-html.ts):
+// in the cache before the router loads, its loaders find every read answered and ask for nothing.
+const serverState = container.hasAttribute(SERVER_RENDERED_ATTRIBUTE) ? readServerState() : null;
+if (serverState) hydrate(queryClient, serverState);
+// The language the server rendered in (its <html lang>), read before the app sets its own.
+const serverLocale = document.documentElement.lang;
+
 type Handoff = typeof import('./prerender-handoff');
 
-function mount(root: HTMLElement, handoff: Handoff | null = null) {
-  // What the visitor typed into a prerendered form moves into the live one (see prerender-handoff.ts).
-  const typed = handoff?.captureTypedState(root, document.activeElement);
-  const serverRendered = root.hasAttribute(SERVER_RENDERED_ATTRIBUTE);
-  const app = (
+/** Time for the page's content to hydrate after the app around it, before it is made usable anyway. */
+const TAKE_OVER_FALLBACK_MS = 3000;
+
+/**
+ * Around the app while it hydrates the server's HTML. The page's own content hydrates after the app
+ * around it (a Suspense boundary of its own) and makes the page usable itself (takeOverServerHtml);
+ * should it fail to render, the page must not stay inert.
+ */
+function Hydrating({ children }: { children: React.ReactNode }) {
+  useEffect(() => {
+    const timer = setTimeout(takeOverServerHtml, TAKE_OVER_FALLBACK_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  return children;
+}
+
+/** Whether the router, loaded here, shows the page the server rendered, so hydration can match it. */
+function showsServerPage(): boolean {
+  const { location, matches, status } = router.state;
+  return (
+    status === 'idle' &&
+    location.pathname === window.location.pathname &&
+    matches.every((match) => match.status === 'success')
+  );
+}
+
+function app(children: React.ReactNode = <RouterProvider router={router} />) {
+  return (
     <StrictMode>
       <MantineProvider
         theme={theme}
         defaultColorScheme="auto"
         cssVariablesResolver={cssVariablesResolver}
       >
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
+        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
       </MantineProvider>
     </StrictMode>
   );
-  if (!serverRendered && (!handoff || !typed)) {
-    createRoot(root).render(app);
-    return;
-  }
-  // Synchronously, even if nothing was typed yet: a concurrent render yields to the event loop,
-  // and a keystroke landing in the prerendered form then would vanish with it. A page the server
-  // rendered for the user (src/server-html.ts) is inert until now, and live from here on.
-  const reactRoot = createRoot(root);
-  flushSync(() => reactRoot.render(app));
-  if (serverRendered) {
+}
+
+function mount(root: HTMLElement, handoff: Handoff | null = null) {
+  if (root.hasAttribute(SERVER_RENDERED_ATTRIBUTE)) {
+    // In another language (chosen in another tab since, or whose texts failed to load), every
+    // word would mismatch: rendered afresh instead.
+    if (serverState && showsServerPage() && currentLocale() === serverLocale) {
+      // The server rendered under the same router state (src/prerender.tsx): told so, the router
+      // renders the same tree as there (no Suspense boundary of its own around the matches).
+      router.ssr = { manifest: undefined };
+      hydrateRoot(
+        root,
+        app(
+          <Hydrating>
+            <RouterProvider router={router} />
+          </Hydrating>,
+        ),
+      );
+      return;
+    }
+    // Not the page the server rendered (another session, a redirect to /login): rendered afresh.
     root.removeAttribute('inert');
     root.removeAttribute(SERVER_RENDERED_ATTRIBUTE);
   }
-  if (handoff && typed) handoff.restoreTypedState(root, typed);
+  // What the visitor typed into a prerendered form moves into the live one (see prerender-handoff.ts).
+  const typed = handoff?.captureTypedState(root, document.activeElement);
+  if (!handoff || !typed) {
+    createRoot(root).render(app());
+    return;
+  }
+  // Synchronously: a concurrent render yields to the event loop, and a keystroke landing in the
+  // prerendered form then would vanish with it.
+  const reactRoot = createRoot(root);
+  flushSync(() => reactRoot.render(app()));
+  handoff.restoreTypedState(root, typed);
 }
 
 // The language (issue 6 #7) is set first, so app screens render in it at once: English at once,
-// pt-BR after its texts' chunk has loaded; the English prerendered page stays on screen meanwhile.
+// pt-BR after its texts' chunk has loaded; the prerendered page stays on screen meanwhile, and a
+// journals page the server rendered in pt-BR is hydrated only once those texts are in.
 const localeReady = setLocale(preferredLocale());
 
 // A prerendered page (/, /tou, /pp, /login, /register, or a journals page the server rendered for
-// the user) stays on screen until its route's code has
-// loaded, so the first render replaces it with the same content instead of a blank pending state.
+// the user) stays on screen until its route's code has loaded, so the first render matches it
+// instead of showing a blank pending state.
 // A promise, not a top-level await: with one, Rollup splits the entry into many small chunks
 // and the landing page's JavaScript grows by about 6 KB gzipped.
 if (container.hasChildNodes()) {
   // Only prerendered forms (/login, /register) load the handoff: the landing page's budget is tight.
-  const handoff = container.querySelector('input, textarea') ? import('./prerender-handoff') : null;
+  const handoff =
+    !container.hasAttribute(SERVER_RENDERED_ATTRIBUTE) && container.querySelector('input, textarea')
+      ? import('./prerender-handoff')
+      : null;
   void Promise.all([router.load(), localeReady, handoff]).then(([, , module]) =>
     mount(container, module),
   );

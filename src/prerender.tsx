@@ -1,35 +1,48 @@
 // Renders the app to HTML in Node: the public pages at build time (scripts/prerender.mjs), and a
 // signed-in user's journals page at request time (server/services/server-render.ts).
 import { MantineProvider } from '@mantine/core';
-import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import {
+  type DehydratedState,
+  dehydrate,
+  type QueryClient,
+  QueryClientProvider,
+} from '@tanstack/react-query';
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { renderToString } from 'react-dom/server';
 import { site } from './i18n/en/site';
+// Up front here: the browser loads these texts as a lazy chunk, the server has them ready.
+import { translation as portuguese } from './i18n/pt-br';
+import { type Locale, renderedIn, texts } from './i18n/store';
 import { journalsPageQueries } from './queries/journals-page';
 import { createQueryClient } from './query-client';
 import { createAppRouter } from './router';
 import { cssVariablesResolver, theme } from './theme';
 
+const translationOf = (locale: Locale) => (locale === 'pt-BR' ? portuguese : null);
+
 async function renderPath(
   path: string,
   queryClient: QueryClient,
-  options: { serverRender?: boolean } = {},
+  options: { serverRender?: boolean; locale?: Locale } = {},
 ): Promise<string> {
+  const { locale = 'en', ...routerOptions } = options;
   const router = createAppRouter(queryClient, createMemoryHistory({ initialEntries: [path] }), {
-    ...options,
+    ...routerOptions,
     inNode: true,
   });
   await router.load();
-  return renderToString(
-    <MantineProvider
-      theme={theme}
-      defaultColorScheme="auto"
-      cssVariablesResolver={cssVariablesResolver}
-    >
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </MantineProvider>,
+  return renderedIn(locale, translationOf(locale), () =>
+    renderToString(
+      <MantineProvider
+        theme={theme}
+        defaultColorScheme="auto"
+        cssVariablesResolver={cssVariablesResolver}
+      >
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </MantineProvider>,
+    ),
   );
 }
 
@@ -41,12 +54,15 @@ export function render(path: string): Promise<string> {
 /**
  * A month's journals page with its data: `reads` are the bodies of the page's seven reads in
  * journalsPageQueries' order (contract/screen-reads.ts lists their paths), which the server
- * fetched for the signed-in user. Nothing is fetched here. Returns the page and its tab title.
+ * fetched for the signed-in user. Nothing is fetched here. Returns the page, its tab title and the
+ * query state it was rendered from, which the browser hydrates the page with (src/main.tsx), in
+ * the user's `locale`.
  */
 export async function renderJournalsPage(
   monthId: number,
   reads: readonly unknown[],
-): Promise<{ html: string; title: string }> {
+  locale: Locale = 'en',
+): Promise<{ html: string; title: string; state: DehydratedState }> {
   const queries = journalsPageQueries(monthId);
   if (reads.length !== queries.length) {
     throw new Error(`the journals page has ${queries.length} reads, not ${reads.length}`);
@@ -58,7 +74,13 @@ export async function renderJournalsPage(
   }
   const html = await renderPath(`/months/${monthId}/journals`, queryClient, {
     serverRender: true,
+    locale,
   });
   const month = queryClient.getQueryData(queries[0].queryKey);
-  return { html, title: month ? site.pageTitle(month.name) : site.siteTitle };
+  const t = renderedIn(locale, translationOf(locale), () => texts('site', site));
+  return {
+    html,
+    title: month ? t.pageTitle(month.name) : t.siteTitle,
+    state: dehydrate(queryClient),
+  };
 }

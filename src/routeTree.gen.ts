@@ -19,9 +19,11 @@ import { Route as PpRouteImport } from './routes/pp'
 import { Route as RegisterRouteImport } from './routes/register'
 import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as TouRouteImport } from './routes/tou'
+import { Route as UnsubscribeRouteImport } from './routes/unsubscribe'
 import { Route as AuthSettingsRouteImport } from './routes/_auth/settings'
 import { Route as AuthSubscribeRouteImport } from './routes/_auth/subscribe'
 import { Route as AuthMonthsIndexRouteImport } from './routes/_auth/months/index'
+import { Route as AuthYearsYearRouteImport } from './routes/_auth/years/$year'
 import { Route as AuthMonthsMonthIdJournalsRouteImport } from './routes/_auth/months/$monthId/journals'
 
 const IndexRoute = IndexRouteImport.update({
@@ -73,6 +75,11 @@ const TouRoute = TouRouteImport.update({
   path: '/tou',
   getParentRoute: () => rootRouteImport,
 } as any)
+const UnsubscribeRoute = UnsubscribeRouteImport.update({
+  id: '/unsubscribe',
+  path: '/unsubscribe',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AuthSettingsRoute = AuthSettingsRouteImport.update({
   id: '/settings',
   path: '/settings',
@@ -86,6 +93,11 @@ const AuthSubscribeRoute = AuthSubscribeRouteImport.update({
 const AuthMonthsIndexRoute = AuthMonthsIndexRouteImport.update({
   id: '/months/',
   path: '/months/',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthYearsYearRoute = AuthYearsYearRouteImport.update({
+  id: '/years/$year',
+  path: '/years/$year',
   getParentRoute: () => AuthRoute,
 } as any)
 const AuthMonthsMonthIdJournalsRoute =
@@ -105,8 +117,10 @@ export interface FileRoutesByFullPath {
   '/register': typeof RegisterRoute
   '/reset-password': typeof ResetPasswordRoute
   '/tou': typeof TouRoute
+  '/unsubscribe': typeof UnsubscribeRoute
   '/settings': typeof AuthSettingsRoute
   '/subscribe': typeof AuthSubscribeRoute
+  '/years/$year': typeof AuthYearsYearRoute
   '/months/': typeof AuthMonthsIndexRoute
   '/months/$monthId/journals': typeof AuthMonthsMonthIdJournalsRoute
 }
@@ -120,8 +134,10 @@ export interface FileRoutesByTo {
   '/register': typeof RegisterRoute
   '/reset-password': typeof ResetPasswordRoute
   '/tou': typeof TouRoute
+  '/unsubscribe': typeof UnsubscribeRoute
   '/settings': typeof AuthSettingsRoute
   '/subscribe': typeof AuthSubscribeRoute
+  '/years/$year': typeof AuthYearsYearRoute
   '/months': typeof AuthMonthsIndexRoute
   '/months/$monthId/journals': typeof AuthMonthsMonthIdJournalsRoute
 }
@@ -137,8 +153,10 @@ export interface FileRoutesById {
   '/register': typeof RegisterRoute
   '/reset-password': typeof ResetPasswordRoute
   '/tou': typeof TouRoute
+  '/unsubscribe': typeof UnsubscribeRoute
   '/_auth/settings': typeof AuthSettingsRoute
   '/_auth/subscribe': typeof AuthSubscribeRoute
+  '/_auth/years/$year': typeof AuthYearsYearRoute
   '/_auth/months/': typeof AuthMonthsIndexRoute
   '/_auth/months/$monthId/journals': typeof AuthMonthsMonthIdJournalsRoute
 }
@@ -154,8 +172,10 @@ export interface FileRouteTypes {
     | '/register'
     | '/reset-password'
     | '/tou'
+    | '/unsubscribe'
     | '/settings'
     | '/subscribe'
+    | '/years/$year'
     | '/months/'
     | '/months/$monthId/journals'
   fileRoutesByTo: FileRoutesByTo
@@ -169,8 +189,10 @@ export interface FileRouteTypes {
     | '/register'
     | '/reset-password'
     | '/tou'
+    | '/unsubscribe'
     | '/settings'
     | '/subscribe'
+    | '/years/$year'
     | '/months'
     | '/months/$monthId/journals'
   id:
@@ -185,8 +207,10 @@ export interface FileRouteTypes {
     | '/register'
     | '/reset-password'
     | '/tou'
+    | '/unsubscribe'
     | '/_auth/settings'
     | '/_auth/subscribe'
+    | '/_auth/years/$year'
     | '/_auth/months/'
     | '/_auth/months/$monthId/journals'
   fileRoutesById: FileRoutesById
@@ -202,6 +226,7 @@ export interface RootRouteChildren {
   RegisterRoute: typeof RegisterRoute
   ResetPasswordRoute: typeof ResetPasswordRoute
   TouRoute: typeof TouRoute
+  UnsubscribeRoute: typeof UnsubscribeRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -276,6 +301,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TouRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/unsubscribe': {
+      id: '/unsubscribe'
+      path: '/unsubscribe'
+      fullPath: '/unsubscribe'
+      preLoaderRoute: typeof UnsubscribeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_auth/settings': {
       id: '/_auth/settings'
       path: '/settings'
@@ -297,6 +329,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthMonthsIndexRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/years/$year': {
+      id: '/_auth/years/$year'
+      path: '/years/$year'
+      fullPath: '/years/$year'
+      preLoaderRoute: typeof AuthYearsYearRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/months/$monthId/journals': {
       id: '/_auth/months/$monthId/journals'
       path: '/months/$monthId/journals'
@@ -310,6 +349,7 @@ declare module '@tanstack/react-router' {
 interface AuthRouteChildren {
   AuthSettingsRoute: typeof AuthSettingsRoute
   AuthSubscribeRoute: typeof AuthSubscribeRoute
+  AuthYearsYearRoute: typeof AuthYearsYearRoute
   AuthMonthsIndexRoute: typeof AuthMonthsIndexRoute
   AuthMonthsMonthIdJournalsRoute: typeof AuthMonthsMonthIdJournalsRoute
 }
@@ -317,6 +357,7 @@ interface AuthRouteChildren {
 const AuthRouteChildren: AuthRouteChildren = {
   AuthSettingsRoute: AuthSettingsRoute,
   AuthSubscribeRoute: AuthSubscribeRoute,
+  AuthYearsYearRoute: AuthYearsYearRoute,
   AuthMonthsIndexRoute: AuthMonthsIndexRoute,
   AuthMonthsMonthIdJournalsRoute: AuthMonthsMonthIdJournalsRoute,
 }
@@ -334,6 +375,7 @@ const rootRouteChildren: RootRouteChildren = {
   RegisterRoute: RegisterRoute,
   ResetPasswordRoute: ResetPasswordRoute,
   TouRoute: TouRoute,
+  UnsubscribeRoute: UnsubscribeRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -25,20 +25,9 @@ import type { DB } from './schema.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
-/** Runs one prepared read with its parameters, in the order the compiled query had them. */
-export type PreparedRead<Row> = (parameters: readonly unknown[]) => Promise<Row[]>;
-
 export interface Database {
   db: Kysely<DB>;
   dialect: Dialect;
-  /**
-   * `query` as a statement prepared once, for a read run on (nearly) every request: no query
-   * builder or connection hand-off per call. On SQLite a better-sqlite3 statement, run at once
-   * unless a transaction holds the connection (then after it, through Kysely, like any query);
-   * on PostgreSQL a named statement, parsed and planned once per pooled connection. `name`
-   * identifies the statement and must name one query only.
-   */
-  prepareRead<Row>(name: string, query: CompiledQuery<Row>): PreparedRead<Row>;
   /** Throws when the database cannot answer. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -310,23 +299,11 @@ function openSqlite(path: string): Database {
   return {
     db,
     dialect: 'sqlite',
-    prepareRead<Row>(_name: string, query: CompiledQuery<Row>): PreparedRead<Row> {
-      // Always on the reader, whatever transaction the writer has open: it reads committed data.
-      // The data version (repositories/data-versions.ts) is read this way before the data it
-      // validates, each read in a statement of its own and so possibly a snapshot of its own. A
-      // write bumps the version in the data's transaction, and the reader's statements run one
-      // after another, each seeing all that the one before saw. So the data read is never older
-      // than the version read before it: at worst a commit lands between the two and the cache
-      // stores newer data under the older version, which the next request, reading the newer
-      // version, does not serve (routes/cached-read.ts).
-      const statement = reader.prepare(query.sql);
-      return async (parameters) => statement.all(...parameters) as Row[];
-    },
     ping: async () => {
       await sql`select 1`.execute(db);
     },
     close: async () => {
-      // Kysely closes its driver only if it ever used it; prepareRead may have been all.
+      // Kysely closes its driver only if it ever used it.
       await db.destroy();
       if (reader.open) reader.close();
       if (writer.open) writer.close();
@@ -357,11 +334,6 @@ function openPostgres(
   return {
     db,
     dialect: 'postgres',
-    prepareRead<Row>(name: string, query: CompiledQuery<Row>): PreparedRead<Row> {
-      const text = query.sql;
-      return async (parameters) =>
-        (await pool.query<Row & pg.QueryResultRow>({ name, text, values: [...parameters] })).rows;
-    },
     ping: async () => {
       await sql`select 1`.execute(db);
     },

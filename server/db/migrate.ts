@@ -9,6 +9,13 @@ import * as account from './migrations/005-account.js';
 import * as idempotency from './migrations/006-idempotency.js';
 import * as trash from './migrations/007-trash.js';
 import * as email from './migrations/008-email.js';
+import * as reminders from './migrations/009-reminders.js';
+import * as rowVersions from './migrations/010-row-versions.js';
+import * as habitSchedules from './migrations/011-habit-schedules.js';
+import * as entryNoteMood from './migrations/012-entry-note-mood.js';
+import * as measureTargets from './migrations/013-measure-targets.js';
+import * as monthPeriod from './migrations/014-month-period.js';
+import * as dataVersionTriggers from './migrations/015-data-version-triggers.js';
 
 type DialectMigration = {
   up: (db: Parameters<Migration['up']>[0], dialect: Database['dialect']) => Promise<void>;
@@ -24,6 +31,13 @@ const migrations: Record<string, DialectMigration> = {
   '006-idempotency': idempotency,
   '007-trash': trash,
   '008-email': email,
+  '009-reminders': reminders,
+  '010-row-versions': rowVersions,
+  '011-habit-schedules': habitSchedules,
+  '012-entry-note-mood': entryNoteMood,
+  '013-measure-targets': measureTargets,
+  '014-month-period': monthPeriod,
+  '015-data-version-triggers': dataVersionTriggers,
 };
 
 export async function migrate(database: Database): Promise<void> {

@@ -30,6 +30,13 @@ export interface MonthsTable {
   id: Generated<number>;
   author_id: number;
   name: string;
+  /** Moved by a trigger on every update (migration 010): the item's ETag, for If-Match. */
+  version: Generated<number>;
+  /** The calendar period (migration 014): both null or both set; month 1 to 12. */
+  period_year: number | null;
+  period_month: number | null;
+  /** Whether its entries ask for a mood (migration 012). */
+  mood_enabled: Generated<Flag>;
 }
 
 export interface JournalsTable {
@@ -38,8 +45,14 @@ export interface JournalsTable {
   month_id: number;
   highlight: string;
   created_at: string;
-  /** `highlight` folded for search (contract/search.ts), kept by the journals repository. */
+  /** `highlight` and `note` folded for search (contract/search.ts), kept by the journals repository. */
   highlight_search: Generated<string>;
+  /** Markdown, up to 20,000 characters; '' when none (migration 012). */
+  note: Generated<string>;
+  /** 1 … 5, or null when not given (migration 012). */
+  mood: number | null;
+  /** Moved by a trigger on every update (migration 010): the item's ETag, for If-Match. */
+  version: Generated<number>;
 }
 
 export interface MonthItemsTable {
@@ -47,6 +60,24 @@ export interface MonthItemsTable {
   author_id: number;
   month_id: number;
   name: string;
+  /** Moved by a trigger on every update (migration 010): the item's ETag, for If-Match. */
+  version: Generated<number>;
+}
+
+/** A measure's unit and daily target (migration 013); null when not set. */
+export interface MeasuresTable extends MonthItemsTable {
+  unit: string | null;
+  target: number | null;
+  target_direction: 'at_least' | 'at_most' | null;
+}
+
+/** A habit's schedule (migration 011; contract/habit-schedule.ts scheduleColumns): default daily. */
+export interface HabitsTable extends MonthItemsTable {
+  schedule_kind: Generated<string>;
+  /** A bit per weekday, bit 0 = Sunday; used by 'weekdays'. */
+  schedule_days: Generated<number>;
+  /** Used by 'times_per_week'. */
+  schedule_times: Generated<number>;
 }
 
 export interface GoalsTable extends MonthItemsTable {
@@ -59,6 +90,10 @@ export interface DailyHabitsTable {
   journal_id: number;
   habit_id: number;
   is_practiced: Flag;
+  /** A planned rest day (migration 011): neither done nor missed. */
+  is_skipped: Generated<Flag>;
+  /** Moved by a trigger on every update (migration 010): the item's ETag, for If-Match. */
+  version: Generated<number>;
 }
 
 export interface DailyMeasuresTable {
@@ -67,6 +102,8 @@ export interface DailyMeasuresTable {
   journal_id: number;
   measure_id: number;
   metric: number;
+  /** Moved by a trigger on every update (migration 010): the item's ETag, for If-Match. */
+  version: Generated<number>;
 }
 
 export interface BillingAccountsTable {
@@ -135,13 +172,46 @@ export interface RecoveryTokensTable {
   expires_at: number;
 }
 
+/** Migration 009: a user's reminder settings (no row: the defaults). */
+export interface ReminderSettingsTable {
+  user_id: number;
+  /** "HH:MM" local to `time_zone`; null: no daily reminder. */
+  time: string | null;
+  time_zone: string;
+  by_email: Flag;
+  by_push: Flag;
+  weekly_digest: Flag;
+  language: string;
+}
+
+export interface PushSubscriptionsTable {
+  id: Generated<number>;
+  user_id: number;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  /** Unix milliseconds. */
+  created_at: number;
+}
+
+/** The sent-log: one row per (user, kind, period) ever claimed (server/services/reminders.ts). */
+export interface ReminderSendsTable {
+  user_id: number;
+  kind: 'reminder' | 'digest';
+  /** "YYYY-MM-DD" (reminder, the user's local date) or "YYYY-Www" (digest, ISO week). */
+  period: string;
+  state: 'claimed' | 'sent';
+  /** Unix milliseconds of the claim. */
+  claimed_at: number;
+}
+
 export interface DB {
   users: UsersTable;
   revoked_tokens: RevokedTokensTable;
   months: MonthsTable;
   journals: JournalsTable;
-  habits: MonthItemsTable;
-  measures: MonthItemsTable;
+  habits: HabitsTable;
+  measures: MeasuresTable;
   goals: GoalsTable;
   daily_habits: DailyHabitsTable;
   daily_measures: DailyMeasuresTable;
@@ -151,4 +221,7 @@ export interface DB {
   trash: TrashTable;
   idempotency_keys: IdempotencyKeysTable;
   recovery_tokens: RecoveryTokensTable;
+  reminder_settings: ReminderSettingsTable;
+  push_subscriptions: PushSubscriptionsTable;
+  reminder_sends: ReminderSendsTable;
 }

@@ -1,6 +1,5 @@
-// One column of a per-user row, read on (nearly) every request: a statement prepared once, shared by concurrent requests.
-import { CompiledQuery } from 'kysely';
-import { coalescedLookup } from './coalesced-reads.js';
+// One column of a user's row in a per-user table, read on (nearly) every request: the data version before a cached read, the paid flag before a data request.
+import { sql } from 'kysely';
 import type { Database } from './database.js';
 
 /** The per-user tables read this way, and the column each is read for. */
@@ -9,32 +8,20 @@ type UserColumn =
   | { table: 'billing_accounts'; column: 'has_paid' };
 
 /**
- * Reads `column` of the user's row in `table`, or undefined without a row: a statement prepared
- * once, for many users at once, which concurrent requests share (coalesced-reads.ts). On
- * PostgreSQL the reads that arrive while one is out go together in the next, so a busy server
- * sends one query per round trip rather than one per request; on SQLite the requests read from
- * the sockets in one event-loop turn share one read. Each answer is still read after its request
- * arrived. `name` identifies the prepared statement.
+ * Reads `column` of the user's row in `table`, or undefined without a row. A plain query, outside
+ * any transaction: on SQLite it runs on the reader connection (committed data only), on
+ * PostgreSQL on a pooled connection, so it always sees every write committed before it.
+ * Prepared statements shared by concurrent requests were measured against this and moved none
+ * of the figures users feel (docs/performance.md, 2026-11-27).
  */
 export function userColumnRead(
   database: Database,
-  name: string,
   { table, column }: UserColumn,
 ): (userId: number) => Promise<number | undefined> {
-  const postgres = database.dialect === 'postgres';
-  const readMany = database.prepareRead<{ user_id: number; value: number }>(
-    name,
-    CompiledQuery.raw(
-      postgres
-        ? `select user_id, ${column} as value from ${table} where user_id = any($1::int[])`
-        : `select user_id, ${column} as value from ${table} where user_id in (select value from json_each(?))`,
-    ),
-  );
-  return coalescedLookup(
-    async (userIds: number[]) => {
-      const rows = await readMany([postgres ? userIds : JSON.stringify(userIds)]);
-      return new Map(rows.map((row) => [row.user_id, row.value]));
-    },
-    { gatherOneTurn: !postgres },
-  );
+  return async (userId) => {
+    const { rows } = await sql<{ value: number }>`
+      select ${sql.ref(column)} as value from ${sql.table(table)} where user_id = ${userId}
+    `.execute(database.db);
+    return rows[0]?.value;
+  };
 }

@@ -1,10 +1,21 @@
-// DRF-style error bodies: validation errors as field maps, hidden 5xx details, 503 while the database is down.
+// DRF-style error bodies: validation errors as field maps, the repositories' domain errors, hidden 5xx details, 503 while the database is down.
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ACCOUNT_MESSAGES } from '../../contract/account.js';
+import { PERIOD_MESSAGE, PERIOD_PATTERN } from '../../contract/month-period.js';
+import { QUOTA_EXCEEDED } from '../../contract/quotas.js';
+import { VERSION_CONFLICT, VERSION_MESSAGES } from '../../contract/row-versions.js';
 import { MESSAGES } from '../../contract/rules.js';
 import { isDatabaseUnavailable } from '../db/errors.js';
 import { HttpError } from '../http-error.js';
+import {
+  Conflict,
+  DomainError,
+  InvalidInput,
+  NotFound,
+  QuotaExceeded,
+  VersionMismatch,
+} from '../repositories/errors.js';
 import { isForeignKeyViolation } from '../repositories/foreign-keys.js';
 
 interface AjvError {
@@ -43,7 +54,9 @@ function messageOf(error: AjvError): string {
     case 'minimum':
       return MESSAGES.minValue(Number(params.limit));
     case 'pattern':
-      return 'Null characters are not allowed.';
+      return params.pattern === PERIOD_PATTERN
+        ? PERIOD_MESSAGE
+        : 'Null characters are not allowed.';
     case 'format':
       return params.format === 'date' ? MESSAGES.invalidDate : 'Invalid value.';
     case 'const':
@@ -70,11 +83,32 @@ export function fieldErrors(errors: readonly AjvError[]): Record<string, string[
   return result;
 }
 
+/** The one mapping of what the repositories refuse (repositories/errors.ts) to status and body. */
+function domainAnswer(error: DomainError): { status: number; body: unknown } {
+  if (error instanceof NotFound) return { status: 404, body: { detail: MESSAGES.notFound } };
+  if (error instanceof InvalidInput) return { status: 400, body: error.fields };
+  if (error instanceof QuotaExceeded) {
+    return { status: 400, body: { detail: error.detail, code: QUOTA_EXCEEDED } };
+  }
+  if (error instanceof Conflict) {
+    return { status: 409, body: { detail: error.detail, code: error.code } };
+  }
+  if (error instanceof VersionMismatch) {
+    const body = { detail: VERSION_MESSAGES.conflict, code: VERSION_CONFLICT };
+    return { status: 412, body: { ...body, current: error.current } };
+  }
+  throw new Error(`No HTTP answer for ${error.name}`);
+}
+
 export default fp(
   async function errors(app: FastifyInstance) {
     app.setErrorHandler((error: FastifyError, request, reply) => {
       if (error instanceof HttpError) {
         return reply.code(error.statusCode).send(error.body);
+      }
+      if (error instanceof DomainError) {
+        const { status, body } = domainAnswer(error);
+        return reply.code(status).send(body);
       }
       if (error.validation) {
         // A path that does not parse names no object: answer as Django's router would.

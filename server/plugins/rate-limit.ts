@@ -32,7 +32,7 @@ interface ActionLimits {
  * address, tight enough that guessing one account's password is hopeless; per username, higher,
  * against guesses spread over many addresses, and never blocking the owner's own addresses.
  * Registration counts a name per address only, so nobody else can keep a name from being taken.
- * Documented in README.md.
+ * Documented in docs/api.md.
  */
 export const LIMITS = {
   login: {

@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { MESSAGES } from '../../contract/rules.js';
 import { createServerRender, readShell } from '../services/server-render.js';
-import { chooseBody, compressPage, loadWebFiles } from '../services/web-files.js';
+import { compressPage } from '../services/web-files.js';
 
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 /** Vite puts content-hashed files here: they never change, so browsers may keep them a year. */
@@ -59,8 +59,9 @@ const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/');
 const APP_ROUTES: readonly RegExp[] = [
   /^$/,
   /^(login|register|logout|pp|tou|settings|subscribe|months)$/,
-  /^(forgot-password|reset-password|confirm-email)$/,
+  /^(forgot-password|reset-password|confirm-email|unsubscribe)$/,
   /^months\/[^/]+\/journals$/,
+  /^years\/[^/]+$/,
 ];
 
 export const isAppRoute = (page: string): boolean => APP_ROUTES.some((route) => route.test(page));
@@ -126,10 +127,7 @@ export default fp(
       return;
     }
     const files = listFiles(root);
-    // A build's pages, code, styles and icons are read once, with the .br/.gz copies the build
-    // wrote (scripts/compress.mjs): a page's 20-odd files cost no disk access or compression per
-    // request. Anything else (the demo video, which browsers read in ranges) is streamed.
-    const inMemory = loadWebFiles(root, files);
+    // The .br/.gz copies the build wrote (scripts/compress.mjs) are sent to clients that take them.
     await app.register(fastifyStatic, { root, serve: false, preCompressed: true });
     // The app's server bundle sits beside the web build (dist/prerender next to dist/web).
     const journalsShell = readShell(join(root, JOURNALS_SHELL));
@@ -143,27 +141,15 @@ export default fp(
           );
 
     /** `revalidate: false` for a 404's page: no ETag, so no 304 can stand in for the 404. */
-    const send = (
-      request: FastifyRequest,
-      reply: FastifyReply,
-      file: string,
-      revalidate = true,
-    ) => {
+    const send = (reply: FastifyReply, file: string, revalidate = true) =>
       reply
         .header('cache-control', file.startsWith('assets/') ? IMMUTABLE : 'no-cache')
         // The body may be the .br or .gz copy, chosen by the request's Accept-Encoding.
-        .header('vary', 'accept-encoding');
-      const loaded = inMemory.get(file);
-      if (loaded === undefined) return reply.sendFile(file, { cacheControl: false });
-      const { body, encoding } = chooseBody(loaded, request.headers['accept-encoding']);
-      reply.header('content-type', loaded.contentType);
-      if (revalidate) reply.header('etag', body.etag);
-      if (encoding) reply.header('content-encoding', encoding);
-      if (revalidate && request.headers['if-none-match'] === body.etag) {
-        return reply.code(304).send();
-      }
-      return reply.send(body.bytes);
-    };
+        .header('vary', 'accept-encoding')
+        .sendFile(file, {
+          cacheControl: false,
+          ...(revalidate ? {} : { etag: false, lastModified: false }),
+        });
 
     app.get('/*', { schema: { hide: true } }, async (request, reply) => {
       const path = pathOf(request);
@@ -172,7 +158,7 @@ export default fp(
       if (file === null) {
         const page = notFoundPage(files, path);
         if (page === null) return reply.callNotFound();
-        return send(request, reply.code(404), page, false);
+        return send(reply.code(404), page, false);
       }
       if (file === JOURNALS_SHELL && serverRender !== null) {
         const page = await serverRender.journalsPage(request, path);
@@ -187,7 +173,7 @@ export default fp(
             .send(bytes);
         }
       }
-      return send(request, reply, file);
+      return send(reply, file);
     });
   },
   { name: 'web-app' },

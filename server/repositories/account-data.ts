@@ -3,14 +3,55 @@ import type { Kysely } from 'kysely';
 import type { DB, Flag } from '../db/schema.js';
 
 export interface AccountData {
-  months: { id: number; name: string }[];
-  habits: { id: number; month_id: number; name: string }[];
-  measures: { id: number; month_id: number; name: string }[];
+  months: {
+    id: number;
+    name: string;
+    mood_enabled: Flag;
+    period_year: number | null;
+    period_month: number | null;
+  }[];
+  habits: {
+    id: number;
+    month_id: number;
+    name: string;
+    /** Migration 011: the schedule's columns (contract/habit-schedule.ts scheduleFromColumns). */
+    schedule_kind: string;
+    schedule_days: number;
+    schedule_times: number;
+  }[];
+  measures: {
+    id: number;
+    month_id: number;
+    name: string;
+    unit: string | null;
+    target: number | null;
+    target_direction: 'at_least' | 'at_most' | null;
+  }[];
   goals: { month_id: number; name: string; is_completed: Flag }[];
-  journals: { id: number; month_id: number; created_at: string; highlight: string }[];
-  dailyHabits: { journal_id: number; habit_id: number; is_practiced: Flag }[];
+  journals: {
+    id: number;
+    month_id: number;
+    created_at: string;
+    highlight: string;
+    note: string;
+    mood: number | null;
+  }[];
+  dailyHabits: { journal_id: number; habit_id: number; is_practiced: Flag; is_skipped: Flag }[];
   dailyMeasures: { journal_id: number; measure_id: number; metric: number }[];
 }
+
+/** A habit's columns in an export or CSV, with its schedule (migration 011). */
+const HABIT_COLUMNS = [
+  'id',
+  'month_id',
+  'name',
+  'schedule_kind',
+  'schedule_days',
+  'schedule_times',
+] as const;
+
+/** A measure's columns in an export or CSV, with its unit and target (migration 013). */
+const MEASURE_COLUMNS = ['id', 'month_id', 'name', 'unit', 'target', 'target_direction'] as const;
 
 /**
  * Every query is scoped by author_id (and by month when `monthId` is given). They run in one
@@ -31,7 +72,7 @@ export function readAccountData(
       const month = monthId ?? 0;
       const months = await trx
         .selectFrom('months')
-        .select(['id', 'name'])
+        .select(['id', 'name', 'mood_enabled', 'period_year', 'period_month'])
         .where('author_id', '=', userId)
         .$if(one, (query) => query.where('id', '=', month))
         .orderBy('id')
@@ -39,13 +80,19 @@ export function readAccountData(
       const items = (table: 'habits' | 'measures') =>
         trx
           .selectFrom(table as 'habits')
-          .select(['id', 'month_id', 'name'])
+          .select(HABIT_COLUMNS)
           .where('author_id', '=', userId)
           .$if(one, (query) => query.where('month_id', '=', month))
           .orderBy('id')
           .execute();
       const habits = await items('habits');
-      const measures = await items('measures');
+      const measures = await trx
+        .selectFrom('measures')
+        .select(MEASURE_COLUMNS)
+        .where('author_id', '=', userId)
+        .$if(one, (query) => query.where('month_id', '=', month))
+        .orderBy('id')
+        .execute();
       const goals = await trx
         .selectFrom('goals')
         .select(['month_id', 'name', 'is_completed'])
@@ -55,7 +102,7 @@ export function readAccountData(
         .execute();
       const journals = await trx
         .selectFrom('journals')
-        .select(['id', 'month_id', 'created_at', 'highlight'])
+        .select(['id', 'month_id', 'created_at', 'highlight', 'note', 'mood'])
         .where('author_id', '=', userId)
         .$if(one, (query) => query.where('month_id', '=', month))
         .orderBy('created_at')
@@ -64,7 +111,7 @@ export function readAccountData(
       const dailyHabits = await trx
         .selectFrom('daily_habits as d')
         .innerJoin('journals as j', 'j.id', 'd.journal_id')
-        .select(['d.journal_id', 'd.habit_id', 'd.is_practiced'])
+        .select(['d.journal_id', 'd.habit_id', 'd.is_practiced', 'd.is_skipped'])
         .where('d.author_id', '=', userId)
         .$if(one, (query) => query.where('j.month_id', '=', month))
         .orderBy('d.id')
@@ -93,7 +140,7 @@ export function readMonthPage(
 ): Promise<MonthName[]> {
   return db
     .selectFrom('months')
-    .select(['id', 'name'])
+    .select(['id', 'name', 'mood_enabled', 'period_year', 'period_month'])
     .where('author_id', '=', userId)
     .where('id', '>', afterId)
     .orderBy('id')
@@ -109,7 +156,7 @@ export function readMonthName(
 ): Promise<MonthName | undefined> {
   return db
     .selectFrom('months')
-    .select(['id', 'name'])
+    .select(['id', 'name', 'mood_enabled', 'period_year', 'period_month'])
     .where('author_id', '=', userId)
     .where('id', '=', monthId)
     .executeTakeFirst();
@@ -140,13 +187,19 @@ export async function readMonthsData(
   const items = (table: 'habits' | 'measures') =>
     db
       .selectFrom(table as 'habits')
-      .select(['id', 'month_id', 'name'])
+      .select(HABIT_COLUMNS)
       .where('author_id', '=', userId)
       .where('month_id', 'in', ids)
       .orderBy('id')
       .execute();
   const habits = await items('habits');
-  const measures = await items('measures');
+  const measures = await db
+    .selectFrom('measures')
+    .select(MEASURE_COLUMNS)
+    .where('author_id', '=', userId)
+    .where('month_id', 'in', ids)
+    .orderBy('id')
+    .execute();
   const goals = await db
     .selectFrom('goals')
     .select(['month_id', 'name', 'is_completed'])
@@ -156,7 +209,7 @@ export async function readMonthsData(
     .execute();
   const journals = await db
     .selectFrom('journals')
-    .select(['id', 'month_id', 'created_at', 'highlight'])
+    .select(['id', 'month_id', 'created_at', 'highlight', 'note', 'mood'])
     .where('author_id', '=', userId)
     .where('month_id', 'in', ids)
     .orderBy('created_at')
@@ -165,7 +218,7 @@ export async function readMonthsData(
   const dailyHabits = await db
     .selectFrom('daily_habits as d')
     .innerJoin('journals as j', 'j.id', 'd.journal_id')
-    .select(['d.journal_id', 'd.habit_id', 'd.is_practiced'])
+    .select(['d.journal_id', 'd.habit_id', 'd.is_practiced', 'd.is_skipped'])
     .where('d.author_id', '=', userId)
     .where('j.month_id', 'in', ids)
     .orderBy('d.id')
@@ -195,7 +248,7 @@ export async function readJournalPage(
 ): Promise<Pick<AccountData, 'journals' | 'dailyHabits' | 'dailyMeasures'>> {
   const journals = await db
     .selectFrom('journals')
-    .select(['id', 'month_id', 'created_at', 'highlight'])
+    .select(['id', 'month_id', 'created_at', 'highlight', 'note', 'mood'])
     .where('author_id', '=', userId)
     .where('month_id', '=', monthId)
     .$if(after !== null, (query) =>
@@ -214,7 +267,7 @@ export async function readJournalPage(
   if (ids.length === 0) return { journals, dailyHabits: [], dailyMeasures: [] };
   const dailyHabits = await db
     .selectFrom('daily_habits')
-    .select(['journal_id', 'habit_id', 'is_practiced'])
+    .select(['journal_id', 'habit_id', 'is_practiced', 'is_skipped'])
     .where('author_id', '=', userId)
     .where('journal_id', 'in', ids)
     .orderBy('id')
@@ -238,10 +291,17 @@ export async function readMonthItems(
   const items = (table: 'habits' | 'measures') =>
     db
       .selectFrom(table as 'habits')
-      .select(['id', 'month_id', 'name'])
+      .select(HABIT_COLUMNS)
       .where('author_id', '=', userId)
       .where('month_id', '=', monthId)
       .orderBy('id')
       .execute();
-  return { habits: await items('habits'), measures: await items('measures') };
+  const measures = await db
+    .selectFrom('measures')
+    .select(MEASURE_COLUMNS)
+    .where('author_id', '=', userId)
+    .where('month_id', '=', monthId)
+    .orderBy('id')
+    .execute();
+  return { habits: await items('habits'), measures };
 }

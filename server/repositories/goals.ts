@@ -3,11 +3,12 @@ import type { Kysely } from 'kysely';
 import type { Goal } from '../../contract/entities.js';
 import type { CreateGoal, MonthFilter, UpdateGoal } from '../../contract/requests.js';
 import type { DB, Flag, GoalsTable } from '../db/schema.js';
-import { HttpError } from '../http-error.js';
+import { InvalidInput } from './errors.js';
 import { insertChecked } from './foreign-keys.js';
 import type { PageRequest } from './keyset.js';
 import type { MonthRepository } from './months.js';
 import { ensureRoom } from './quotas.js';
+import { type ExpectedVersions, updateAtVersion } from './row-versions.js';
 import { discard } from './trash.js';
 
 const columns = [
@@ -17,6 +18,7 @@ const columns = [
   'author_id as author',
   'month_id as month',
   'month_id',
+  'version',
 ] as const;
 
 type GoalRow = Omit<Goal, 'is_completed'> & { is_completed: Flag };
@@ -54,7 +56,7 @@ export class GoalRepository {
   }
 
   async create(input: CreateGoal): Promise<Goal> {
-    const missing = () => HttpError.invalidPk('month_id', input.month_id);
+    const missing = () => InvalidInput.invalidPk('month_id', input.month_id);
     if (!(await this.months.lockOwned(input.month_id))) throw missing();
     await ensureRoom(this.db, 'goals', 'goals', 'month_id', input.month_id);
     const row = await insertChecked(
@@ -75,23 +77,21 @@ export class GoalRepository {
     return toGoal(row);
   }
 
-  async update(id: number, changes: UpdateGoal): Promise<Goal | undefined> {
+  /** With `expected` (If-Match), only from one of those versions (row-versions.ts). */
+  async update(
+    id: number,
+    changes: UpdateGoal,
+    expected?: ExpectedVersions,
+  ): Promise<Goal | undefined> {
     const values: Partial<Pick<GoalsTable, 'name' | 'is_completed'>> = {};
     if (changes.name !== undefined) values.name = changes.name;
     if (changes.is_completed !== undefined) values.is_completed = flag(changes.is_completed);
-    if (Object.keys(values).length === 0) return this.get(id);
-    const row = await this.db
-      .updateTable('goals')
-      .set(values)
-      .where('id', '=', id)
-      .where('author_id', '=', this.userId)
-      .returning(columns)
-      .executeTakeFirst();
-    return row && toGoal(row);
+    const row = { table: 'goals', id, authorId: this.userId } as const;
+    return updateAtVersion(this.db, row, values, expected, () => this.get(id));
   }
 
   /** Into the bin (trash.ts), restorable for 30 days. */
-  async remove(id: number): Promise<boolean> {
-    return discard(this.db, this.userId, 'goal', id);
+  async remove(id: number, expected?: ExpectedVersions): Promise<boolean> {
+    return discard(this.db, this.userId, 'goal', id, expected);
   }
 }

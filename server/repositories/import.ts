@@ -1,14 +1,20 @@
-// Writes a validated export file into one user's account: new rows only, all in one transaction with the version bump.
+// Writes a validated export file into one user's account: new rows only, all in one transaction.
+
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { Month } from '../../contract/entities.js';
-import type { ExportFile, ImportCounts } from '../../contract/export.js';
+import type { ExportFile, ExportMeasure, ImportCounts } from '../../contract/export.js';
+import { scheduleColumns, scheduleOrDaily } from '../../contract/habit-schedule.js';
+import { periodParts } from '../../contract/month-period.js';
 import { type ImportMonthCounts, importQuotaProblem } from '../../contract/quotas.js';
 import type { DB, Flag } from '../db/schema.js';
-import { bumpDataVersion } from './data-versions.js';
 import { searchText } from './journal-search.js';
+import { MonthRepository } from './months.js';
 import { lockUser, quotaExceeded } from './quotas.js';
 
-/** Rows per INSERT: at most 5 columns, so far below SQLite's and PostgreSQL's parameter limits. */
+/**
+ * Rows per INSERT: at most 7 columns (journals), so at most 7,000 parameters, below SQLite's
+ * (32,766) and PostgreSQL's (65,535) limits.
+ */
 const CHUNK = 1000;
 
 type ParentTable = 'months' | 'habits' | 'measures' | 'journals';
@@ -93,6 +99,43 @@ async function ensureImportFits(trx: Transaction<DB>, userId: number, file: Expo
   if (problem) throw quotaExceeded('months', problem);
 }
 
+/** The new months as GET /api/months/ shows them (every field, whatever the file's version). */
+async function importedMonths(
+  trx: Transaction<DB>,
+  userId: number,
+  monthIds: number[],
+): Promise<Month[]> {
+  if (monthIds.length === 0) return [];
+  const byId = new Map(
+    (await new MonthRepository(trx, userId).list()).map((month) => [month.id, month]),
+  );
+  return monthIds.map((id) => {
+    const month = byId.get(id);
+    if (!month) throw new Error(`import: month ${id} not read back`);
+    return month;
+  });
+}
+
+/**
+ * A measure's version 2 fields (#17): absent (and every version 1 file) → none. Every row names
+ * every column (Kysely's SQLite dialect writes NULL for one a row of a batch leaves out).
+ */
+function measureColumns(item: ExportMeasure) {
+  return {
+    unit: item.unit ?? null,
+    target: item.target ?? null,
+    target_direction: item.target === undefined ? null : (item.target_direction ?? null),
+  };
+}
+
+/**
+ * A habit's version 2 field (#17): its schedule, absent (and every version 1 file) → daily.
+ * Checked by export-validation.ts, so it reads as given.
+ */
+function habitColumns(item: object) {
+  return scheduleColumns(scheduleOrDaily((item as { schedule?: unknown }).schedule));
+}
+
 export interface ImportResult {
   counts: ImportCounts;
   months: Month[];
@@ -102,7 +145,7 @@ export interface ImportResult {
  * `file` must have passed validateExport (references resolve within their month). Kind by
  * kind, parents before children, each kind in file order, so a later export lists everything
  * in the same order. Nothing of the account is read or changed: the file only adds rows.
- * The data version is bumped last, in the same transaction, as every write does. A file that
+ * The database moves the data version with the rows (migration 015). A file that
  * would pass a quota is refused whole before anything is written (ensureImportFits).
  */
 export function importFile(
@@ -116,13 +159,26 @@ export function importFile(
     const monthIds = await insertParents(
       trx,
       'months',
-      file.months.map((month) => ({ author_id, name: month.name })),
+      file.months.map((month) => ({
+        author_id,
+        name: month.name,
+        // Version 2 fields: absent (and every version 1 file) → the default. Every row names
+        // every column: Kysely's SQLite dialect writes NULL for one a row of a batch leaves out.
+        mood_enabled: month.mood_enabled === false ? (0 as const) : (1 as const),
+        period_year: periodParts(month.period)?.year ?? null,
+        period_month: periodParts(month.period)?.month ?? null,
+      })),
     );
 
     // File id of a habit or measure → its new id, per month (ids resolve within their month).
     const newItemIds = async (kind: 'habits' | 'measures') => {
       const rows = file.months.flatMap((month, m) =>
-        month[kind].map((item) => ({ author_id, month_id: idAt(monthIds, m), name: item.name })),
+        month[kind].map((item) => ({
+          author_id,
+          month_id: idAt(monthIds, m),
+          name: item.name,
+          ...(kind === 'measures' ? measureColumns(item) : habitColumns(item)),
+        })),
       );
       const ids = await insertParents(trx, kind, rows);
       let next = 0;
@@ -159,7 +215,9 @@ export function importFile(
         month_id: idAt(monthIds, m),
         created_at: journal.created_at,
         highlight: journal.highlight,
-        highlight_search: searchText(journal.highlight),
+        note: journal.note ?? '',
+        mood: journal.mood ?? null,
+        highlight_search: searchText(journal.highlight, journal.note),
       })),
     );
 
@@ -169,6 +227,8 @@ export function importFile(
         journal_id: idAt(journalIds, j),
         habit_id: idAt(habitIds[m], daily.habit),
         is_practiced: flag(daily.is_practiced),
+        // Version 2 (#17): absent → not skipped; never with is_practiced (export-validation.ts).
+        is_skipped: flag(daily.is_skipped === true && !daily.is_practiced),
       })),
     );
     await insertLeaves(trx, 'daily_habits', dailyHabits);
@@ -182,7 +242,6 @@ export function importFile(
     );
     await insertLeaves(trx, 'daily_measures', dailyMeasures);
 
-    if (monthIds.length > 0) await bumpDataVersion(trx, userId);
     const count = (list: { length: number }[]) => list.reduce((sum, l) => sum + l.length, 0);
     return {
       counts: {
@@ -194,11 +253,7 @@ export function importFile(
         daily_habits: dailyHabits.length,
         daily_measures: dailyMeasures.length,
       },
-      months: file.months.map((month, m) => ({
-        id: idAt(monthIds, m),
-        name: month.name,
-        author: userId,
-      })),
+      months: await importedMonths(trx, userId, monthIds),
     };
   });
 }

@@ -1,132 +1,109 @@
 // Repositories scoped to one user: the single place where ownership is enforced.
 import type { Kysely } from 'kysely';
+import type { Habit, Measure } from '../../contract/entities.js';
+import type { CreateMeasure, UpdateMeasure } from '../../contract/measure-targets.js';
+import type { CreateHabit, UpdateHabit } from '../../contract/requests.js';
 import type { Database } from '../db/database.js';
 import type { DB } from '../db/schema.js';
-import { DailyHabitRepository } from './daily-habits.js';
-import { DailyMeasureRepository } from './daily-measures.js';
-import { bumpDataVersion, dataVersionReader } from './data-versions.js';
+import { DAILY_HABITS } from './daily-habits.js';
+import { DailyItemRepository } from './daily-items.js';
+import { DAILY_MEASURES } from './daily-measures.js';
+import { dataVersionReader } from './data-versions.js';
 import { GoalRepository } from './goals.js';
+import { HABITS } from './habits.js';
 import { JournalRepository } from './journals.js';
+import { MEASURES } from './measures.js';
 import { MonthItemRepository } from './month-items.js';
 import { MonthStatsRepository } from './month-stats.js';
 import { MonthRepository } from './months.js';
+import { lockUser } from './quotas.js';
 import { TrashRepository } from './trash.js';
-
-/** The writes of every data repository; each one changes what the user's reads answer. */
-interface Writes {
-  create(input: never): Promise<unknown>;
-  update(id: number, changes: never): Promise<unknown>;
-  remove(id: number): Promise<boolean>;
-}
-
-const WRITES = ['create', 'update', 'remove'] as const satisfies ReadonlyArray<keyof Writes>;
+import { YearViewRepository } from './year-view.js';
 
 /**
  * Every query of every repository here carries `author_id = userId`, so another user's row
  * behaves exactly like a missing one. Repositories are made on first use: a request pays only
- * for what it touches.
- *
- * This is also the one place where the user's data version is bumped: the repositories handed
- * out here run each create, update and remove in a transaction, on repositories bound to it, and
- * bump the version in that transaction after the write (cascades included: they happen inside
- * the write's statement). Cached answers rely on the order: the bump never precedes the data.
- * A new write method must be added to `Writes`, or it would change data without a bump.
+ * for what it touches. The user's data version needs nothing from them: the database moves it on
+ * every write of the user's rows (migration 015).
  */
 export class UserRepositories {
   #months?: MonthRepository;
   #journals?: JournalRepository;
-  #habits?: MonthItemRepository;
-  #measures?: MonthItemRepository;
+  #habits?: MonthItemRepository<Habit, CreateHabit, UpdateHabit>;
+  #measures?: MonthItemRepository<Measure, CreateMeasure, UpdateMeasure>;
 
-  /** `inWrite`: repositories bound to a write's transaction, whose writes the caller bumps. */
   constructor(
     private readonly db: Kysely<DB>,
     readonly userId: number,
-    private readonly inWrite = false,
   ) {}
 
+  /**
+   * Runs `work` on repositories bound to one transaction. Every write goes through here: creates
+   * lock and count before inserting (quotas.ts), a delete snapshots into the bin before removing,
+   * and a stale If-Match throws after either (row-versions.ts), all of which must commit or roll
+   * back whole.
+   *
+   * On PostgreSQL it first locks the user's row, so one user's write transactions run one at a
+   * time: each of them moves the user's data version (a trigger, migration 015), and two that
+   * locked items in different orders before reaching that row would deadlock, one of them
+   * failing with a 500. A user's writes queued on that row anyway; other users' never wait.
+   */
+  transaction<T>(work: (repos: UserRepositories) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(async (trx) => {
+      await lockUser(trx, this.userId);
+      return work(new UserRepositories(trx, this.userId));
+    });
+  }
+
   get months(): MonthRepository {
-    this.#months ??= this.versioned(new MonthRepository(this.db, this.userId), (r) => r.months);
+    this.#months ??= new MonthRepository(this.db, this.userId);
     return this.#months;
   }
 
   get journals(): JournalRepository {
-    this.#journals ??= this.versioned(
-      new JournalRepository(this.db, this.userId, this.months),
-      (r) => r.journals,
-    );
+    this.#journals ??= new JournalRepository(this.db, this.userId, this.months);
     return this.#journals;
   }
 
-  get habits(): MonthItemRepository {
-    this.#habits ??= this.versioned(
-      new MonthItemRepository(this.db, 'habits', this.userId, this.months),
-      (r) => r.habits,
-    );
+  get habits() {
+    this.#habits ??= new MonthItemRepository(this.db, this.userId, this.months, HABITS);
     return this.#habits;
   }
 
-  get measures(): MonthItemRepository {
-    this.#measures ??= this.versioned(
-      new MonthItemRepository(this.db, 'measures', this.userId, this.months),
-      (r) => r.measures,
-    );
+  get measures() {
+    this.#measures ??= new MonthItemRepository(this.db, this.userId, this.months, MEASURES);
     return this.#measures;
   }
 
   get goals(): GoalRepository {
-    return this.versioned(new GoalRepository(this.db, this.userId, this.months), (r) => r.goals);
+    return new GoalRepository(this.db, this.userId, this.months);
   }
 
-  get dailyHabits(): DailyHabitRepository {
-    return this.versioned(
-      new DailyHabitRepository(this.db, this.userId, this.journals, this.habits),
-      (r) => r.dailyHabits,
+  get dailyHabits() {
+    return new DailyItemRepository(this.db, this.userId, this.journals, this.habits, DAILY_HABITS);
+  }
+
+  get dailyMeasures() {
+    return new DailyItemRepository(
+      this.db,
+      this.userId,
+      this.journals,
+      this.measures,
+      DAILY_MEASURES,
     );
   }
 
-  get dailyMeasures(): DailyMeasureRepository {
-    return this.versioned(
-      new DailyMeasureRepository(this.db, this.userId, this.journals, this.measures),
-      (r) => r.dailyMeasures,
-    );
-  }
-
-  /** The Recently deleted bin; a restore bumps the data version itself (trash.ts). */
+  /** The Recently deleted bin (trash.ts). */
   get trash(): TrashRepository {
     return new TrashRepository(this.db, this.userId);
   }
 
-  /** Read only (it writes nothing), so it is not versioned. */
   get monthStats(): MonthStatsRepository {
     return new MonthStatsRepository(this.db, this.userId);
   }
 
-  /**
-   * `repository` with its writes replaced by the same write on `pick(repositories of a
-   * transaction)`, followed by the bump. Reads are inherited untouched (no transaction).
-   */
-  private versioned<R extends Writes>(repository: R, pick: (tx: UserRepositories) => R): R {
-    if (this.inWrite) return repository;
-    const wrapped = Object.create(repository) as R;
-    for (const name of WRITES) {
-      const write = (...args: unknown[]) =>
-        this.write((tx) => {
-          const target = pick(tx);
-          return (target[name] as (...values: unknown[]) => Promise<unknown>).apply(target, args);
-        });
-      Object.defineProperty(wrapped, name, { value: write });
-    }
-    return wrapped;
-  }
-
-  /** An update or remove that found nothing (undefined, false) changed nothing: no bump. */
-  private write<T>(work: (tx: UserRepositories) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(async (trx) => {
-      const result = await work(new UserRepositories(trx, this.userId, true));
-      if (result !== undefined && result !== false) await bumpDataVersion(trx, this.userId);
-      return result;
-    });
+  get yearView(): YearViewRepository {
+    return new YearViewRepository(this.db, this.userId);
   }
 }
 

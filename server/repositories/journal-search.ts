@@ -4,12 +4,14 @@ import { foldForSearch } from '../../contract/search.js';
 import type { DB } from '../db/schema.js';
 
 /**
- * What `journals.highlight_search` holds for a highlight. Never '', which marks a row written
- * without it (by an insert that is not the repository's): a highlight made only of marks folds to
- * nothing and is stored as ' ', which no searched word can match.
+ * What `journals.highlight_search` holds for an entry: its highlight and, after a line break, its
+ * note (#17), folded. One column, so a search still reads one column of one table; a searched
+ * word holds no whitespace, so it never matches across the two. Never '', which marks a row
+ * written without it (by an insert that is not the repository's): a highlight made only of marks
+ * folds to nothing and is stored as ' ', which no searched word can match.
  */
-export function searchText(highlight: string): string {
-  return foldForSearch(highlight) || ' ';
+export function searchText(highlight: string, note = ''): string {
+  return foldForSearch(note === '' ? highlight : `${highlight}\n${note}`) || ' ';
 }
 
 /** `%word%` with LIKE's wildcards and the escape character taken literally. */
@@ -32,16 +34,17 @@ export function containsWord(word: string) {
 export async function foldUnfolded(db: Kysely<DB>, userId: number): Promise<void> {
   const rows = await db
     .selectFrom('journals')
-    .select(['id', 'highlight'])
+    .select(['id', 'highlight', 'note'])
     .where('author_id', '=', userId)
     .where('highlight_search', '=', '')
     .execute();
   for (const row of rows) {
     await db
       .updateTable('journals')
-      .set({ highlight_search: searchText(row.highlight) })
+      .set({ highlight_search: searchText(row.highlight, row.note) })
       .where('id', '=', row.id)
       .where('highlight', '=', row.highlight)
+      .where('note', '=', row.note)
       .where('highlight_search', '=', '')
       .execute();
   }

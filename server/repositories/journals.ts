@@ -10,13 +10,14 @@ import {
   searchWords,
 } from '../../contract/search.js';
 import type { DB } from '../db/schema.js';
-import { HttpError } from '../http-error.js';
 import { runCompiled } from './compiled.js';
+import { InvalidInput } from './errors.js';
 import { insertChecked, todayUtc } from './foreign-keys.js';
 import { containsWord, foldUnfolded, searchText } from './journal-search.js';
 import { afterDateId, type CursorKey, type PageRequest } from './keyset.js';
 import type { MonthRepository } from './months.js';
 import { ensureRoom } from './quotas.js';
+import { type ExpectedVersions, updateAtVersion } from './row-versions.js';
 import { discard } from './trash.js';
 
 const columns = [
@@ -26,6 +27,9 @@ const columns = [
   'author_id as author',
   'month_id as month',
   'month_id',
+  'version',
+  'note',
+  'mood',
 ] as const;
 
 export class JournalRepository {
@@ -83,7 +87,7 @@ export class JournalRepository {
     page: PageRequest = { limit: SEARCH_RESULTS_LIMIT },
   ): Promise<JournalSearchHit[]> {
     const words = searchWords(search);
-    if (words.length === 0) throw HttpError.field('search', MESSAGES.blank);
+    if (words.length === 0) throw InvalidInput.field('search', MESSAGES.blank);
     await foldUnfolded(this.db, this.userId);
     let query = this.db
       .selectFrom('journals')
@@ -95,6 +99,9 @@ export class JournalRepository {
         'journals.author_id as author',
         'journals.month_id as month',
         'journals.month_id',
+        'journals.version',
+        'journals.note',
+        'journals.mood',
         'months.name as month_name',
       ])
       .where('journals.author_id', '=', this.userId);
@@ -122,7 +129,7 @@ export class JournalRepository {
   }
 
   async create(input: CreateJournal): Promise<Journal> {
-    const missing = () => HttpError.invalidPk('month_id', input.month_id);
+    const missing = () => InvalidInput.invalidPk('month_id', input.month_id);
     if (!(await this.months.lockOwned(input.month_id))) throw missing();
     await ensureRoom(this.db, 'journals', 'journals', 'month_id', input.month_id);
     return insertChecked(
@@ -134,7 +141,9 @@ export class JournalRepository {
             author_id: this.userId,
             month_id: input.month_id,
             highlight: input.highlight,
-            highlight_search: searchText(input.highlight),
+            note: input.note ?? '',
+            mood: input.mood ?? null,
+            highlight_search: searchText(input.highlight, input.note),
             created_at: checkedDate(input.created_at) ?? todayUtc(),
           })
           .returning(columns)
@@ -143,20 +152,23 @@ export class JournalRepository {
     );
   }
 
-  update(id: number, changes: UpdateJournal): Promise<Journal | undefined> {
-    const { highlight } = changes;
+  /** With `expected` (If-Match), only from one of those versions (row-versions.ts). */
+  async update(
+    id: number,
+    changes: UpdateJournal,
+    expected?: ExpectedVersions,
+  ): Promise<Journal | undefined> {
+    const { highlight, note, mood } = changes;
     const createdAt = checkedDate(changes.created_at);
-    if (highlight === undefined && createdAt === undefined) return this.get(id);
-    return this.db
-      .updateTable('journals')
-      .set({
-        ...(highlight === undefined ? {} : { highlight, highlight_search: searchText(highlight) }),
-        ...(createdAt === undefined ? {} : { created_at: createdAt }),
-      })
-      .where('id', '=', id)
-      .where('author_id', '=', this.userId)
-      .returning(columns)
-      .executeTakeFirst();
+    const values = {
+      ...(highlight === undefined ? {} : { highlight }),
+      ...(note === undefined ? {} : { note }),
+      ...(mood === undefined ? {} : { mood }),
+      ...searchColumn(highlight, note),
+      ...(createdAt === undefined ? {} : { created_at: createdAt }),
+    };
+    const row = { table: 'journals', id, authorId: this.userId } as const;
+    return updateAtVersion(this.db, row, values, expected, () => this.get(id));
   }
 
   /** True when the journal exists and is the caller's; returns its month for daily items. */
@@ -171,8 +183,8 @@ export class JournalRepository {
   }
 
   /** Into the bin (trash.ts): its daily habits and measures go with it, atomically. */
-  async remove(id: number): Promise<boolean> {
-    return discard(this.db, this.userId, 'journal', id);
+  async remove(id: number, expected?: ExpectedVersions): Promise<boolean> {
+    return discard(this.db, this.userId, 'journal', id, expected);
   }
 }
 
@@ -182,7 +194,7 @@ export class JournalRepository {
  */
 function checkedDate(date: string | undefined): string | undefined {
   if (date !== undefined && date < '0001-01-01') {
-    throw HttpError.field('created_at', MESSAGES.invalidDate);
+    throw InvalidInput.field('created_at', MESSAGES.invalidDate);
   }
   return date;
 }
@@ -190,4 +202,17 @@ function checkedDate(date: string | undefined): string | undefined {
 /** Journal pages are keyed by `[created_at, id]` (the route decodes only that shape for them). */
 function dateIdOf(key: CursorKey): readonly [string, number] {
   return key as readonly [string, number];
+}
+
+/**
+ * The search copy for a PATCH: folded here when both texts are sent (the journal form sends
+ * both); '' when only one is (the other is in the row, not here), which the next search folds
+ * from the row itself (foldUnfolded), so no read is needed and no race can leave it stale.
+ */
+function searchColumn(highlight: string | undefined, note: string | undefined) {
+  if (highlight === undefined && note === undefined) return {};
+  if (highlight !== undefined && note !== undefined) {
+    return { highlight_search: searchText(highlight, note) };
+  }
+  return { highlight_search: '' };
 }

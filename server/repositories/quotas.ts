@@ -1,12 +1,12 @@
 // Quota checks for creates: the holder's row locked, then its items counted, inside the create's transaction.
 import { type Kysely, PostgresAdapter } from 'kysely';
-import { QUOTA_EXCEEDED, QUOTA_MESSAGES, type QuotaKind, quotaOf } from '../../contract/quotas.js';
+import { QUOTA_MESSAGES, type QuotaKind, quotaOf } from '../../contract/quotas.js';
 import type { DB } from '../db/schema.js';
-import { HttpError } from '../http-error.js';
+import { QuotaExceeded } from './errors.js';
 
-/** The 400 of a create beyond a quota. */
-export function quotaExceeded(kind: QuotaKind, detail = QUOTA_MESSAGES[kind]): HttpError {
-  return new HttpError(400, { detail, code: QUOTA_EXCEEDED });
+/** What a create beyond a quota throws. */
+export function quotaExceeded(kind: QuotaKind, detail = QUOTA_MESSAGES[kind]): QuotaExceeded {
+  return new QuotaExceeded(detail);
 }
 
 function isPostgres(db: Kysely<DB>): boolean {

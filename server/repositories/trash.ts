@@ -4,9 +4,9 @@ import { quotaMessage } from '../../contract/quotas.js';
 import type { TrashItem } from '../../contract/trash.js';
 import { purgeAt, TRASH_DAYS, TRASH_MESSAGES, type TrashKind } from '../../contract/trash-rules.js';
 import type { DB } from '../db/schema.js';
-import { HttpError } from '../http-error.js';
-import { bumpDataVersion } from './data-versions.js';
+import { Conflict, QuotaExceeded } from './errors.js';
 import { ensureRoom, locked, lockUser, quotaExceeded } from './quotas.js';
+import { deleteAtVersion, type ExpectedVersions } from './row-versions.js';
 
 type Row<T extends keyof DB> = Selectable<DB[T]>;
 
@@ -79,13 +79,15 @@ async function snapshot(
 /**
  * Deletes one of the user's months, journal entries or goals into the bin: called by the
  * repositories' `remove`, inside the write's transaction, so the snapshot and the delete are one.
- * False when the user has no such item.
+ * False when the user has no such item. With `expected` (If-Match), only from one of those
+ * versions: otherwise VersionMismatch, which rolls the transaction back (row-versions.ts).
  */
 export async function discard(
   db: Kysely<DB>,
   userId: number,
   kind: TrashKind,
   id: number,
+  expected?: ExpectedVersions,
   now = new Date(),
 ): Promise<boolean> {
   const rows = await snapshot(db, userId, kind, id);
@@ -107,12 +109,15 @@ export async function discard(
       payload: JSON.stringify(rows),
     })
     .execute();
-  // One statement: the rest of the item's rows cascade with it, atomically.
-  await db
-    .deleteFrom(ROOT_TABLE[kind])
-    .where('id', '=', id)
-    .where('author_id', '=', userId)
-    .execute();
+  // One statement: the rest of the item's rows cascade with it, atomically. Conditional on the
+  // version itself, so an update committed since the snapshot was read makes it stale; the
+  // snapshot is what shows the row was there.
+  await deleteAtVersion(
+    db,
+    { table: ROOT_TABLE[kind], id, authorId: userId },
+    expected,
+    async () => root,
+  );
   await purgeExpired(db, userId, now);
   return true;
 }
@@ -173,7 +178,7 @@ export class TrashRepository {
     }));
   }
 
-  /** Puts the item back with its ids; bumps the data version so cached reads show it. */
+  /** Puts the item back with its ids. */
   async restore(kind: TrashKind, id: number): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
       // Claimed by deleting it: of two restores at once, one finds nothing (404).
@@ -188,9 +193,21 @@ export class TrashRepository {
       if (!claimed) return false;
       await this.ensureRoom(trx, kind, claimed.month_id);
       await this.insertSnapshot(trx, JSON.parse(claimed.payload) as Snapshot);
-      await bumpDataVersion(trx, this.userId);
       return true;
     });
+  }
+
+  /** True when the user's item of that kind is in the bin (not yet purged). */
+  async holds(kind: TrashKind, id: number): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('trash')
+      .select('id')
+      .where('author_id', '=', this.userId)
+      .where('kind', '=', kind)
+      .where('item_id', '=', id)
+      .where('deleted_at', '>=', cutoff())
+      .executeTakeFirst();
+    return row !== undefined;
   }
 
   /** Deletes a binned item for good ("Delete forever"). */
@@ -212,7 +229,7 @@ export class TrashRepository {
   ): Promise<void> {
     // The create's message says 'not created'; a restore says 'not restored'.
     const refuse = (quota: 'months' | 'journals' | 'goals', what: string) => (error: unknown) => {
-      throw error instanceof HttpError && error.statusCode === 400
+      throw error instanceof QuotaExceeded
         ? quotaExceeded(quota, quotaMessage(what, quota))
         : error;
     };
@@ -247,10 +264,9 @@ export class TrashRepository {
       .where('kind', '=', 'month')
       .where('item_id', '=', monthId)
       .executeTakeFirst();
-    throw new HttpError(409, {
-      detail: binned ? TRASH_MESSAGES.monthGone : TRASH_MESSAGES.monthPurged,
-      code: binned ? 'month_in_trash' : 'month_purged',
-    });
+    throw binned
+      ? new Conflict(TRASH_MESSAGES.monthGone, 'month_in_trash')
+      : new Conflict(TRASH_MESSAGES.monthPurged, 'month_purged');
   }
 
   /**

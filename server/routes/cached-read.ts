@@ -13,7 +13,17 @@ export type CachedRead = (
 
 /** A stored Link header comes first, `<…>; rel="next"\n`, before the JSON (which never starts with `<`). */
 const LINK_START = '<'.charCodeAt(0);
+/** A stored ETag likewise, `"3"\n`, before a detail's JSON object (which starts with `{`). */
+const ETAG_START = '"'.charCodeAt(0);
 const NEWLINE = 10;
+
+/** A detail answer with its ETag (row-versions), stored with the body like a page's Link. */
+export class Tagged {
+  constructor(
+    readonly body: unknown,
+    readonly etag: string,
+  ) {}
+}
 
 /**
  * Why a cached body is never older than the data: the version is read here before the data, and
@@ -22,7 +32,8 @@ const NEWLINE = 10;
  * database, which every server reads, holds a version past v, and the body is not served again.
  * Keys carry the user, so one user's answer is never another's, and the whole URL with its query
  * string, so each page of a list is its own entry. `load` may answer a Page (pagination.ts): its
- * Link header is stored with its body, so a cached page still says where the next one is.
+ * Link header is stored with its body, so a cached page still says where the next one is; or a
+ * Tagged detail, whose ETag is stored the same way.
  */
 export function cachedRead(app: FastifyInstance): CachedRead {
   const { repos, responseCache } = app;
@@ -31,6 +42,10 @@ export function cachedRead(app: FastifyInstance): CachedRead {
     const version = await repos.dataVersion(userId);
     if (version === undefined) {
       const result = await load(repos.forUser(userId));
+      if (result instanceof Tagged) {
+        reply.header('etag', result.etag);
+        return result.body;
+      }
       if (!(result instanceof Page)) return result;
       reply.header('link', result.link);
       return result.items;
@@ -42,15 +57,17 @@ export function cachedRead(app: FastifyInstance): CachedRead {
       // Serialized by the route's response schema (to a string), as an uncached answer would be.
       if (result instanceof Page) {
         stored = Buffer.from(`${result.link}\n${reply.serialize(result.items) as string}`);
+      } else if (result instanceof Tagged) {
+        stored = Buffer.from(`${result.etag}\n${reply.serialize(result.body) as string}`);
       } else {
         stored = Buffer.from(reply.serialize(result) as string);
       }
       responseCache.set(key, version, stored);
     }
     let body = stored;
-    if (stored[0] === LINK_START) {
+    if (stored[0] === LINK_START || stored[0] === ETAG_START) {
       const end = stored.indexOf(NEWLINE);
-      reply.header('link', stored.toString('utf8', 0, end));
+      reply.header(stored[0] === LINK_START ? 'link' : 'etag', stored.toString('utf8', 0, end));
       body = stored.subarray(end + 1);
     }
     return reply.type(JSON_TYPE).send(body);

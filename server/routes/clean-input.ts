@@ -61,6 +61,10 @@ export function cleanInput(schemas: InputSchemas): preValidationHookHandler {
   const bodyFields = entries(schemas.body).map(
     ([name, field]) => [name, TYPE_MESSAGES[String(field.type)] ?? MESSAGES.invalidString] as const,
   );
+  // A field whose schema says `nullable` takes an explicit null (it clears the value).
+  const nullableFields = entries(schemas.body)
+    .filter(([, field]) => field.nullable === true)
+    .map(([name]) => name);
   const textFields = entries(schemas.body)
     .filter(([, field]) => field.type === 'string')
     .map(([name]) => name);
@@ -86,7 +90,7 @@ export function cleanInput(schemas: InputSchemas): preValidationHookHandler {
     for (const [name, typeMessage] of bodyFields) {
       const value = body[name];
       const message =
-        value === null
+        value === null && !nullableFields.includes(name)
           ? NULL_MESSAGE
           : Array.isArray(value) || (typeof value === 'boolean' && textFields.includes(name))
             ? typeMessage

@@ -3,12 +3,21 @@ import { type Static, type TObject, type TSchema, Type } from '@sinclair/typebox
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from '../../contract/quotas.js';
 import { IdParamsSchema, type PageQuery } from '../../contract/requests.js';
+import { etagOf } from '../../contract/row-versions.js';
+import type { TrashKind } from '../../contract/trash-rules.js';
 import { HttpError } from '../http-error.js';
 import type { UserRepositories } from '../repositories/index.js';
 import type { CursorKey, KeyShape, PageRequest } from '../repositories/keyset.js';
-import { cachedRead } from './cached-read.js';
+import type { ExpectedVersions } from '../repositories/row-versions.js';
+import { cachedRead, Tagged } from './cached-read.js';
 import { cleanInput } from './clean-input.js';
 import { loadPage, pageRequest } from './pagination.js';
+import {
+  conditionalSchemas,
+  expectedVersions,
+  notFoundWithIfMatch,
+  versionConflict,
+} from './row-versions.js';
 
 export interface CrudRepository<Entity, Create, Update, Filter> {
   list(filter: Filter): Promise<Entity[]>;
@@ -16,8 +25,9 @@ export interface CrudRepository<Entity, Create, Update, Filter> {
   page?(filter: Filter, request: PageRequest): Promise<Entity[]>;
   get(id: number): Promise<Entity | undefined>;
   create(input: Create): Promise<Entity>;
-  update(id: number, changes: Update): Promise<Entity | undefined>;
-  remove(id: number): Promise<boolean>;
+  /** `expected`: If-Match's versions; a row at another one throws VersionMismatch (row-versions.ts). */
+  update(id: number, changes: Update, expected?: ExpectedVersions): Promise<Entity | undefined>;
+  remove(id: number, expected?: ExpectedVersions): Promise<boolean>;
 }
 
 export interface CrudOptions<
@@ -42,6 +52,8 @@ export interface CrudOptions<
    * the list is always answered whole.
    */
   paging?: Paging<Static<F>, Static<E>>;
+  /** The bin's kind of this resource, when a delete puts it there: a 404 with If-Match says so. */
+  trashKind?: TrashKind;
   repository(repos: UserRepositories): CrudRepository<Static<E>, Static<C>, Static<U>, Static<F>>;
 }
 
@@ -83,7 +95,8 @@ interface IdRequest {
 /**
  * Every route is behind authentication and the paywall. Ownership is not checked here: the
  * repositories from `app.repos.forUser` only ever see the caller's rows. Reads go through the
- * response cache (cached-read.ts); writes bump the user's data version in the repositories.
+ * response cache (cached-read.ts); writes run each in a transaction, in which the database moves
+ * the user's data version (migration 015).
  */
 export function crudRoutes<
   E extends TObject,
@@ -105,18 +118,26 @@ export function crudRoutes<
       response: { 200: options.listResponse ?? Type.Array(entity) },
     },
     create: { tags, security, body: options.create, response: { 201: entity } },
-    detail: { tags, security, params: IdParamsSchema, response: { 200: entity } },
+    detail: {
+      tags,
+      security,
+      description: 'The answer carries `ETag: "<version>"`.',
+      params: IdParamsSchema,
+      response: { 200: entity },
+    },
     update: {
       tags,
       security,
+      description: 'The answer carries the new `ETag: "<version>"`.',
       params: IdParamsSchema,
       body: options.update,
-      response: { 200: entity },
+      ...conditionalSchemas(entity, { 200: entity }),
     },
-    remove: { tags, security, params: IdParamsSchema },
+    remove: { tags, security, params: IdParamsSchema, ...conditionalSchemas(entity, {}) },
   };
 
   const cleanId = cleanInput({ params: IdParamsSchema });
+  type Repo = CrudRepository<Static<E>, Static<C>, Static<U>, Static<F>>;
 
   return async function routes(app: FastifyInstance): Promise<void> {
     // At onRequest, before the body is parsed or validated: an anonymous or unpaid client gets its
@@ -125,6 +146,9 @@ export function crudRoutes<
     app.addHook('onRequest', app.requirePaid);
     const repository = (request: FastifyRequest) =>
       options.repository(app.repos.forUser(request.user.id));
+    /** A write, in its own transaction (UserRepositories.transaction). */
+    const write = <T>(request: FastifyRequest, work: (repository: Repo) => Promise<T>) =>
+      app.repos.forUser(request.user.id).transaction((repos) => work(options.repository(repos)));
     const cached = cachedRead(app);
 
     app.get(
@@ -151,7 +175,7 @@ export function crudRoutes<
       `${path}/`,
       { schema: schemas.create, preValidation: cleanInput({ body: options.create }) },
       async (request, reply) => {
-        const created = await repository(request).create(request.body as Static<C>);
+        const created = await write(request, (r) => r.create(request.body as Static<C>));
         return reply.code(201).send(created);
       },
     );
@@ -160,7 +184,8 @@ export function crudRoutes<
       cached(request, reply, async (repos) => {
         const found = await options.repository(repos).get((request as IdRequest).params.id);
         if (!found) throw HttpError.notFound();
-        return found;
+        const { version } = found as { version?: number };
+        return version === undefined ? found : new Tagged(found, etagOf(version));
       }),
     );
 
@@ -170,17 +195,30 @@ export function crudRoutes<
         schema: schemas.update,
         preValidation: cleanInput({ body: options.update, params: IdParamsSchema }),
       },
-      async (request) => {
+      async (request, reply) => {
         const changes = (request.body ?? {}) as Static<U>;
-        const updated = await repository(request).update((request as IdRequest).params.id, changes);
-        if (!updated) throw HttpError.notFound();
+        const { id } = (request as IdRequest).params;
+        const expected = expectedVersions(request);
+        const updated = await write(request, (r) => r.update(id, changes, expected)).catch(
+          versionConflict(() => repository(request).get(id)),
+        );
+        if (!updated) throw await notFound(request, id);
+        const { version } = updated as { version?: number };
+        if (version !== undefined) reply.header('etag', etagOf(version));
         return updated;
       },
     );
 
+    const notFound = (request: FastifyRequest, id: number) =>
+      notFoundWithIfMatch(app.repos.forUser(request.user.id), options.trashKind, id, request);
+
     const remove = async (request: FastifyRequest, reply: FastifyReply) => {
       const { id } = (request as IdRequest).params;
-      if (!(await repository(request).remove(id))) throw HttpError.notFound();
+      const expected = expectedVersions(request);
+      const removed = await write(request, (r) => r.remove(id, expected)).catch(
+        versionConflict(() => repository(request).get(id)),
+      );
+      if (!removed) throw await notFound(request, id);
       return reply.code(204).send();
     };
     // The reference's delete lived under /delete/{id}/; the REST-style detail path works too.

@@ -11,5 +11,6 @@ export default crudRoutes({
   update: UpdateGoalSchema,
   filter: MonthFilterSchema,
   paging: pagedWithoutMonth(),
+  trashKind: 'goal',
   repository: (repos) => repos.goals,
 });

@@ -1,9 +1,9 @@
-// Habits: what a month tracks each day.
+// Habits: what a month tracks each day, with an optional schedule (issue #17).
 import { HabitSchema } from '../../contract/entities.js';
 import {
-  CreateNamedSchema,
+  CreateHabitSchema,
   MonthFilterSchema,
-  UpdateNamedSchema,
+  UpdateHabitSchema,
 } from '../../contract/requests.js';
 import { crudRoutes, pagedWithoutMonth } from './crud-routes.js';
 
@@ -11,8 +11,8 @@ export default crudRoutes({
   path: '/habits',
   tag: 'habits',
   entity: HabitSchema,
-  create: CreateNamedSchema,
-  update: UpdateNamedSchema,
+  create: CreateHabitSchema,
+  update: UpdateHabitSchema,
   filter: MonthFilterSchema,
   paging: pagedWithoutMonth(),
   repository: (repos) => repos.habits,

@@ -14,7 +14,9 @@ import measureRoutes from './measures.js';
 import monthStatsRoutes from './month-stats.js';
 import monthRoutes from './months.js';
 import recoveryRoutes from './recovery.js';
+import reminderRoutes from './reminders.js';
 import trashRoutes from './trash.js';
+import yearRoutes from './years.js';
 
 export default async function routes(app: FastifyInstance): Promise<void> {
   await app.register(healthRoutes);
@@ -23,6 +25,7 @@ export default async function routes(app: FastifyInstance): Promise<void> {
   await app.register(billingRoutes);
   await app.register(monthRoutes);
   await app.register(monthStatsRoutes);
+  await app.register(yearRoutes);
   await app.register(journalRoutes);
   await app.register(goalRoutes);
   await app.register(habitRoutes);
@@ -32,4 +35,5 @@ export default async function routes(app: FastifyInstance): Promise<void> {
   await app.register(exportImportRoutes);
   await app.register(trashRoutes);
   await app.register(recoveryRoutes);
+  await app.register(reminderRoutes);
 }

@@ -31,5 +31,6 @@ export default crudRoutes({
       `\`?month=\`, newest first, ${SEARCH_RESULTS_LIMIT} hits a page unless \`limit\` says ` +
       `otherwise (at most ${PAGE_LIMIT_MAX}).`,
   },
+  trashKind: 'journal',
   repository: (repos) => repos.journals,
 });

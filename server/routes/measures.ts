@@ -1,18 +1,15 @@
-// Measures: the number a month records each day.
+// Measures: the numbers a month records each day, each with an optional unit and daily target.
 import { MeasureSchema } from '../../contract/entities.js';
-import {
-  CreateNamedSchema,
-  MonthFilterSchema,
-  UpdateNamedSchema,
-} from '../../contract/requests.js';
+import { CreateMeasureSchema, UpdateMeasureSchema } from '../../contract/measure-targets.js';
+import { MonthFilterSchema } from '../../contract/requests.js';
 import { crudRoutes, pagedWithoutMonth } from './crud-routes.js';
 
 export default crudRoutes({
   path: '/measures',
   tag: 'measures',
   entity: MeasureSchema,
-  create: CreateNamedSchema,
-  update: UpdateNamedSchema,
+  create: CreateMeasureSchema,
+  update: UpdateMeasureSchema,
   filter: MonthFilterSchema,
   paging: pagedWithoutMonth(),
   repository: (repos) => repos.measures,

@@ -38,7 +38,8 @@ export default async function monthStatsRoutes(app: FastifyInstance): Promise<vo
     {
       schema: {
         tags: ['months'],
-        summary: 'A month at a glance: its measure by day, habit streaks and rates, goal progress',
+        summary:
+          'A month at a glance: its measures by day (with targets), habit streaks and rates, goal progress',
         security: [{ bearer: [] }],
         params: IdParamsSchema,
         response: { 200: MonthStatsSchema },

@@ -11,5 +11,6 @@ export default crudRoutes({
   create: CreateMonthSchema,
   update: UpdateMonthSchema,
   filter: Type.Object({}),
+  trashKind: 'month',
   repository: (repos) => repos.months,
 });

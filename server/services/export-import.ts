@@ -8,6 +8,8 @@ import {
   type ExportJournal,
   type ExportMonth,
 } from '../../contract/export.js';
+import { scheduleFromColumns } from '../../contract/habit-schedule.js';
+import { formatPeriod } from '../../contract/month-period.js';
 import type { DB } from '../db/schema.js';
 import { type AccountData, readMonthPage, readMonthsData } from '../repositories/account-data.js';
 
@@ -47,13 +49,27 @@ export class ExportNumbering {
     const dailyMeasuresByJournal = groupBy(data.dailyMeasures, (row) => row.journal_id);
 
     return data.months.map((month): ExportMonth => {
-      const habits = (habitsByMonth.get(month.id) ?? []).map((habit) => ({
-        id: number('habits', habit.id),
-        name: habit.name,
-      }));
+      const habits = (habitsByMonth.get(month.id) ?? []).map((habit) => {
+        const schedule = scheduleFromColumns(
+          habit.schedule_kind,
+          habit.schedule_days,
+          habit.schedule_times,
+        );
+        return {
+          id: number('habits', habit.id),
+          name: habit.name,
+          // Version 2 field (#17), only when not daily.
+          ...(schedule.kind === 'daily' ? {} : { schedule }),
+        };
+      });
       const measures = (measuresByMonth.get(month.id) ?? []).map((measure) => ({
         id: number('measures', measure.id),
         name: measure.name,
+        // Version 2 fields (#17), only when set.
+        ...(measure.unit === null ? {} : { unit: measure.unit }),
+        ...(measure.target === null || measure.target_direction === null
+          ? {}
+          : { target: Number(measure.target), target_direction: measure.target_direction }),
       }));
       const journals = (journalsByMonth.get(month.id) ?? []).map(
         (journal): ExportJournal => ({
@@ -62,11 +78,16 @@ export class ExportNumbering {
           daily_habits: (dailyHabitsByJournal.get(journal.id) ?? []).map((daily) => ({
             habit: fileIds.habits.get(daily.habit_id) ?? 0,
             is_practiced: daily.is_practiced === 1,
+            // Version 2 field (#17), only when skipped.
+            ...(daily.is_skipped === 1 ? { is_skipped: true } : {}),
           })),
           daily_measures: (dailyMeasuresByJournal.get(journal.id) ?? []).map((daily) => ({
             measure: fileIds.measures.get(daily.measure_id) ?? 0,
             metric: daily.metric,
           })),
+          // Version 2 fields, each only when not at its default (contract/export.ts).
+          ...(journal.note === '' ? {} : { note: journal.note }),
+          ...(journal.mood === null ? {} : { mood: journal.mood }),
         }),
       );
       return {
@@ -78,6 +99,11 @@ export class ExportNumbering {
           is_completed: goal.is_completed === 1,
         })),
         journals,
+        // Version 2 fields, each only when not at its default (contract/export.ts).
+        ...(month.mood_enabled === 0 ? { mood_enabled: false } : {}),
+        ...(month.period_year !== null && month.period_month !== null
+          ? { period: formatPeriod({ year: month.period_year, month: month.period_month }) }
+          : {}),
       };
     });
   }

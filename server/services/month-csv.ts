@@ -25,8 +25,12 @@ function headerLine({ habits, measures }: Columns): string {
   const header = [
     'date',
     'highlight',
-    ...measures.map((m) => m.name),
+    // #17: the unit in the header ("Sleep (h)"), so the values stay plain numbers.
+    ...measures.map((m) => (m.unit ? `${m.name} (${m.unit})` : m.name)),
     ...habits.map((h) => h.name),
+    // #17, last so the columns before keep their places.
+    'mood',
+    'note',
   ];
   return header.map(textCell).join(',');
 }
@@ -40,10 +44,12 @@ function rowLines({ habits, measures }: Columns, rows: Rows): string[] {
     if (!byMeasure.has(daily.measure_id)) byMeasure.set(daily.measure_id, daily.metric);
     metrics.set(daily.journal_id, byMeasure);
   }
-  const practiced = new Map<number, Map<number, boolean>>();
+  // #17: 'skipped' for a planned rest day, beside the spec's yes and no.
+  const practiced = new Map<number, Map<number, 'yes' | 'no' | 'skipped'>>();
   for (const daily of rows.dailyHabits) {
-    const byHabit = practiced.get(daily.journal_id) ?? new Map<number, boolean>();
-    if (!byHabit.has(daily.habit_id)) byHabit.set(daily.habit_id, daily.is_practiced === 1);
+    const byHabit = practiced.get(daily.journal_id) ?? new Map<number, 'yes' | 'no' | 'skipped'>();
+    const state = daily.is_practiced === 1 ? 'yes' : daily.is_skipped === 1 ? 'skipped' : 'no';
+    if (!byHabit.has(daily.habit_id)) byHabit.set(daily.habit_id, state);
     practiced.set(daily.journal_id, byHabit);
   }
   return rows.journals.map((journal) =>
@@ -56,15 +62,17 @@ function rowLines({ habits, measures }: Columns, rows: Rows): string[] {
       }),
       ...habits.map((habit) => {
         const value = practiced.get(journal.id)?.get(habit.id);
-        return value === undefined ? '' : value ? 'yes' : 'no';
+        return value ?? '';
       }),
+      journal.mood === null ? '' : String(journal.mood),
+      textCell(journal.note),
     ].join(','),
   );
 }
 
 /**
- * Columns: date, highlight, one per measure (its value that day), one per habit (yes, no, or
- * empty when the entry has no answer for it). Rows by date, then by the order they were
+ * Columns: date, highlight, one per measure (its value that day), one per habit (yes, no, skipped (#17), or
+ * empty when the entry has no answer for it), then mood (1–5 or empty) and the Markdown note. Rows by date, then by the order they were
  * written. CRLF line ends and a byte order mark, so spreadsheet apps read accents right.
  */
 export function monthCsv(data: AccountData): string {

@@ -1,4 +1,5 @@
-// An in-process, bounded LRU of serialized answers, each valid for one version of its user's data.
+// An in-process, bounded LRU (lru-cache) of serialized answers, each valid for one version of its user's data.
+import { LRUCache } from 'lru-cache';
 
 export interface ResponseCacheLimits {
   /** Most entries kept. */
@@ -27,13 +28,17 @@ interface Entry {
  * on in the database every server reads.
  */
 export class ResponseCache {
-  /** A Map iterates in insertion order: re-inserting on use keeps the least recent first. */
-  readonly #entries = new Map<string, Entry>();
-  #totalBytes = 0;
-  readonly #limits: ResponseCacheLimits;
+  readonly #entries: LRUCache<string, Entry>;
 
   constructor(limits: Partial<ResponseCacheLimits> = {}) {
-    this.#limits = { ...DEFAULT_LIMITS, ...limits };
+    const { maxEntries, maxBodyBytes, maxTotalBytes } = { ...DEFAULT_LIMITS, ...limits };
+    this.#entries = new LRUCache({
+      max: maxEntries,
+      maxSize: maxTotalBytes,
+      maxEntrySize: maxBodyBytes,
+      // lru-cache wants a positive size; an answer is never empty JSON anyway.
+      sizeCalculation: (entry) => Math.max(1, entry.body.length),
+    });
   }
 
   get size(): number {
@@ -41,39 +46,20 @@ export class ResponseCache {
   }
 
   get totalBytes(): number {
-    return this.#totalBytes;
+    return this.#entries.calculatedSize;
   }
 
   /** The body stored for `key` under exactly `version`, or undefined. */
   get(key: string, version: number): Buffer | undefined {
     const entry = this.#entries.get(key);
-    if (entry?.version !== version) return undefined;
-    this.#entries.delete(key);
-    this.#entries.set(key, entry);
-    return entry.body;
+    return entry?.version === version ? entry.body : undefined;
   }
 
+  /** A body over maxBodyBytes is not kept, and what the key held goes (it is older). */
   set(key: string, version: number, body: Buffer): void {
-    const existing = this.#entries.get(key);
     // A slow reader finishing late must not replace what a later version stored.
+    const existing = this.#entries.peek(key);
     if (existing && existing.version > version) return;
-    if (existing) this.#remove(key, existing);
-    if (body.length > this.#limits.maxBodyBytes) return;
     this.#entries.set(key, { version, body });
-    this.#totalBytes += body.length;
-    for (const [oldestKey, oldest] of this.#entries) {
-      if (
-        this.#entries.size <= this.#limits.maxEntries &&
-        this.#totalBytes <= this.#limits.maxTotalBytes
-      ) {
-        break;
-      }
-      this.#remove(oldestKey, oldest);
-    }
-  }
-
-  #remove(key: string, entry: Entry): void {
-    this.#entries.delete(key);
-    this.#totalBytes -= entry.body.length;
   }
 }

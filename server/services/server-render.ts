@@ -1,19 +1,21 @@
 // Renders a signed-in user's journals page on the server, so its cards show before the app's code has run.
 //
 // The browser keeps the session in localStorage (spec §4), which a page request does not carry;
-// the app copies its access token into the render cookie (src/api/render-cookie.ts) for this. The
+// the app copies its access token into the render cookie (src/api/render-cookie.ts) for this, and
+// its language into the render locale cookie (src/i18n/store.ts), which the page is rendered in. The
 // page's reads go through the API itself (inject), with that token: the same checks (token,
-// payment, the month's owner) and the same bytes as the app's own reads, which the page then takes
-// over (public/early-data.js) instead of asking again. Whenever any of that fails, the caller
-// answers with the plain app shell, exactly as without this. So it does when the page would
-// cost the event loop too much: more cards than a month may hold, or a render predicted (from
-// the renders before it) to take longer than RENDER_BUDGET_MS; renderToString cannot be stopped
-// once started, and a month of 12,000 entries took 7.6 s of it.
+// payment, the month's owner) and the same bytes as the app's own reads. The page carries the
+// query state it was rendered from, and the app hydrates it in place (src/server-html.ts) without
+// asking again. Whenever any of that fails, the caller answers with the plain app shell, exactly
+// as without this. So it does when the page would cost the event loop too much: more cards than a
+// month may hold, or a render predicted (from the renders before it) to take longer than
+// RENDER_BUDGET_MS; renderToString cannot be stopped once started, and a month of 12,000 entries
+// took 7.6 s of it.
 import { existsSync, readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { JOURNALS_PER_MONTH } from '../../contract/quotas.js';
-import { RENDER_COOKIE } from '../../contract/rules.js';
+import { RENDER_COOKIE, RENDER_LOCALE_COOKIE } from '../../contract/rules.js';
 import { journalsPageReads } from '../../contract/screen-reads.js';
 
 /** What the server bundle of the app (src/prerender.tsx, built to dist/prerender) provides. */
@@ -21,8 +23,14 @@ interface AppRenderer {
   renderJournalsPage(
     monthId: number,
     reads: readonly unknown[],
-  ): Promise<{ html: string; title: string }>;
+    locale: RenderLocale,
+  ): Promise<{ html: string; title: string; state: unknown }>;
 }
+
+/** The app's languages; the render locale cookie names one (anything else renders in English). */
+type RenderLocale = 'en' | 'pt-BR';
+const renderLocale = (cookie: string | undefined): RenderLocale =>
+  cookie === 'pt-BR' ? 'pt-BR' : 'en';
 
 /** An empty month's reads, for the warm-up render (of month 1: the page's code needs a valid id). */
 const WARM_UP_READS = [{ id: 1, name: '', author: 0 }, [], [], [], [], [], []];
@@ -30,9 +38,13 @@ const WARM_UP_READS = [{ id: 1, name: '', author: 0 }, [], [], [], [], [], []];
 /** The journals page's path; the month id as the API takes it (no leading zeros, no sign). */
 const JOURNALS_PATH = /^\/months\/([1-9]\d{0,15})\/journals\/?$/;
 const ROOT = '<div id="root"></div>';
+const HTML_LANG = /<html lang="[^"]*">/;
 const EARLY_DATA = '<script src="/early-data.js"></script>';
-/** Where the page's data goes: a JSON script (not run, so the CSP's script-src stays 'self'). */
-const SERVER_READS_ID = 'server-reads';
+/**
+ * Where the page's query state goes (src/server-html.ts): a JSON script, which runs nothing, so
+ * the CSP's script-src stays 'self'.
+ */
+const SERVER_STATE_ID = 'server-state';
 
 /** Most cards rendered on the server: one month's quota of journals (older months may hold more). */
 export const MAX_RENDERED_CARDS = JOURNALS_PER_MONTH;
@@ -75,19 +87,6 @@ export class RenderCost {
   }
 }
 
-/** The value of cookie `name` in a Cookie header, or null. */
-export function cookieValue(header: string | undefined, name: string): string | null {
-  if (!header) return null;
-  for (const part of header.split(';')) {
-    const separator = part.indexOf('=');
-    if (separator > 0 && part.slice(0, separator).trim() === name) {
-      const value = part.slice(separator + 1).trim();
-      return value === '' ? null : value;
-    }
-  }
-  return null;
-}
-
 /** JSON that is safe inside a <script> element: no `</script>`, no `<!--`. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -113,7 +112,7 @@ export async function createServerRender(
   const renderer = (await import(pathToFileURL(rendererPath).href)) as AppRenderer;
   // The first render loads the page's code and warms it up (about 80 ms): done now, in the
   // background, rather than in a user's request.
-  renderer.renderJournalsPage(1, WARM_UP_READS).catch((error: unknown) => {
+  renderer.renderJournalsPage(1, WARM_UP_READS, 'en').catch((error: unknown) => {
     app.log.warn({ err: error }, 'warming up the journals page renderer failed');
   });
 
@@ -132,9 +131,11 @@ export async function createServerRender(
   return {
     async journalsPage(request, path) {
       const match = JOURNALS_PATH.exec(path);
-      const token = cookieValue(request.headers.cookie, RENDER_COOKIE);
+      const token = request.cookies[RENDER_COOKIE] || null;
       if (!match?.[1] || token === null) return null;
       const monthId = Number(match[1]);
+      // The app's language (src/i18n/store.ts): it hydrates the page only if it shows the same.
+      const locale = renderLocale(request.cookies[RENDER_LOCALE_COOKIE]);
       const paths = journalsPageReads(monthId);
       try {
         let timer: NodeJS.Timeout | undefined;
@@ -152,23 +153,22 @@ export async function createServerRender(
           return null;
         }
         const started = performance.now();
-        const page = await renderer.renderJournalsPage(monthId, reads);
+        const page = await renderer.renderJournalsPage(monthId, reads, locale);
         const took = performance.now() - started;
         cost.record(cards, took);
         if (took > RENDER_BUDGET_MS) {
           request.log.warn({ cards, ms: Math.round(took) }, 'journals page render over budget');
         }
-        const data = { reads: Object.fromEntries(paths.map((p, index) => [p, reads[index]])) };
         // Replaced by functions: a `$` in the user's text is no replacement pattern there.
         return (
           shell
+            .replace(HTML_LANG, () => `<html lang="${locale}">`)
             .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`)
-            // Deferred here: with the answers in the page it has nothing to send early, and the
-            // page need not wait for it to show.
+            // With the answers in the page, nothing is left to read early.
             .replace(
               EARLY_DATA,
               () =>
-                `<script type="application/json" id="${SERVER_READS_ID}">${scriptJson(data)}</script>\n    <script src="/early-data.js" defer></script>`,
+                `<script type="application/json" id="${SERVER_STATE_ID}">${scriptJson(page.state)}</script>`,
             )
             .replace(ROOT, () => `<div id="root" inert data-server-rendered>${page.html}</div>`)
         );

@@ -1,6 +1,5 @@
 // The one ky instance for authenticated calls: Bearer token, refresh before expiry, one retry on 401.
 import ky, { type AfterResponseHook, type BeforeRequestHook } from 'ky';
-import { texts } from '../i18n/store';
 import { isBrowserOffline, OfflineError } from '../offline/offline-error';
 import { OFFLINE_TEXTS } from '../offline/texts';
 import { answerFromEarlyRead } from './early-responses';
@@ -10,11 +9,11 @@ import { ensureFreshAccess, getAccessToken, refreshAccess } from './tokens';
 const BEARER = 'Bearer ';
 
 const authorize: BeforeRequestHook = async (request) => {
-  // Offline, fail at once (no token refresh, no waiting): see src/query-client.ts.
+  // Offline, fail at once (no token refresh, no waiting): see src/query-client.ts. In English, as
+  // the server's messages: the screens show it through translateMessage (src/i18n/store.ts).
   if (isBrowserOffline()) {
     const read = request.method === 'GET' || request.method === 'HEAD';
-    const words = texts('offline', OFFLINE_TEXTS);
-    throw new OfflineError(read ? words.readUnavailable : words.writeRefused);
+    throw new OfflineError(read ? OFFLINE_TEXTS.readUnavailable : OFFLINE_TEXTS.writeRefused);
   }
   // Only a stored token can have expired; anonymous calls go out untouched.
   if (getAccessToken() !== null) await ensureFreshAccess();

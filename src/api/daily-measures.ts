@@ -4,6 +4,7 @@ import type { CreateDailyMeasure, UpdateDailyMeasure } from '../../contract/requ
 import { client } from './client';
 import { idempotencyHeaders } from './idempotency';
 import { withQuota } from './quota';
+import { ifMatchHeaders } from './row-versions';
 
 /** One request for the whole month (our server's `?month=`); older servers may ignore the filter. */
 export function listMonthDailyMeasures(monthId: number): Promise<DailyMeasure[]> {
@@ -23,6 +24,13 @@ export function createDailyMeasure(
   );
 }
 
-export function updateDailyMeasure(id: number, body: UpdateDailyMeasure): Promise<DailyMeasure> {
-  return client.patch(`api/dailymeasures/${id}/`, { json: body }).json<DailyMeasure>();
+/** `ifMatch`: the version the edit is based on (412 when the item moved on; api/row-versions.ts). */
+export function updateDailyMeasure(
+  id: number,
+  body: UpdateDailyMeasure,
+  ifMatch?: number,
+): Promise<DailyMeasure> {
+  return client
+    .patch(`api/dailymeasures/${id}/`, { json: body, headers: ifMatchHeaders(ifMatch) })
+    .json<DailyMeasure>();
 }

@@ -4,6 +4,7 @@ import type { CreateGoal, UpdateGoal } from '../../contract/requests';
 import { client } from './client';
 import { idempotencyHeaders } from './idempotency';
 import { withQuota } from './quota';
+import { ifMatchHeaders } from './row-versions';
 
 export function listGoals(monthId: number): Promise<Goal[]> {
   return client.get('api/goals/', { searchParams: { month: monthId } }).json<Goal[]>();
@@ -17,10 +18,13 @@ export function createGoal(body: CreateGoal, idempotencyKey?: string): Promise<G
   );
 }
 
-export function updateGoal(id: number, body: UpdateGoal): Promise<Goal> {
-  return client.patch(`api/goals/${id}/`, { json: body }).json<Goal>();
+/** `ifMatch`: the version the edit is based on (412 when the item moved on; api/row-versions.ts). */
+export function updateGoal(id: number, body: UpdateGoal, ifMatch?: number): Promise<Goal> {
+  return client
+    .patch(`api/goals/${id}/`, { json: body, headers: ifMatchHeaders(ifMatch) })
+    .json<Goal>();
 }
 
-export async function deleteGoal(id: number): Promise<void> {
-  await client.delete(`api/goals/delete/${id}/`);
+export async function deleteGoal(id: number, ifMatch?: number): Promise<void> {
+  await client.delete(`api/goals/delete/${id}/`, { headers: ifMatchHeaders(ifMatch) });
 }

@@ -1,6 +1,6 @@
 // Habit endpoints.
 import type { Habit } from '../../contract/entities';
-import type { CreateHabit, UpdateNamed } from '../../contract/requests';
+import type { CreateHabit, UpdateHabit } from '../../contract/requests';
 import { client } from './client';
 import { idempotencyHeaders } from './idempotency';
 import { withQuota } from './quota';
@@ -17,7 +17,7 @@ export function createHabit(body: CreateHabit, idempotencyKey?: string): Promise
   );
 }
 
-export function updateHabit(id: number, body: UpdateNamed): Promise<Habit> {
+export function updateHabit(id: number, body: UpdateHabit): Promise<Habit> {
   return client.patch(`api/habits/${id}/`, { json: body }).json<Habit>();
 }
 

@@ -5,6 +5,7 @@ import type { JournalSearchHit } from '../../contract/search';
 import { client } from './client';
 import { idempotencyHeaders } from './idempotency';
 import { withQuota } from './quota';
+import { ifMatchHeaders } from './row-versions';
 
 export function listJournals(monthId: number): Promise<Journal[]> {
   return client.get('api/journals/', { searchParams: { month: monthId } }).json<Journal[]>();
@@ -25,10 +26,13 @@ export function createJournal(body: CreateJournal, idempotencyKey?: string): Pro
   );
 }
 
-export function updateJournal(id: number, body: UpdateJournal): Promise<Journal> {
-  return client.patch(`api/journals/${id}/`, { json: body }).json<Journal>();
+/** `ifMatch`: the version the edit is based on (412 when the item moved on; api/row-versions.ts). */
+export function updateJournal(id: number, body: UpdateJournal, ifMatch?: number): Promise<Journal> {
+  return client
+    .patch(`api/journals/${id}/`, { json: body, headers: ifMatchHeaders(ifMatch) })
+    .json<Journal>();
 }
 
-export async function deleteJournal(id: number): Promise<void> {
-  await client.delete(`api/journals/delete/${id}/`);
+export async function deleteJournal(id: number, ifMatch?: number): Promise<void> {
+  await client.delete(`api/journals/delete/${id}/`, { headers: ifMatchHeaders(ifMatch) });
 }

@@ -1,6 +1,6 @@
 // Measure endpoints.
 import type { Measure } from '../../contract/entities';
-import type { CreateMeasure, UpdateNamed } from '../../contract/requests';
+import type { CreateMeasure, UpdateMeasure } from '../../contract/measure-targets';
 import { client } from './client';
 import { idempotencyHeaders } from './idempotency';
 import { withQuota } from './quota';
@@ -17,6 +17,11 @@ export function createMeasure(body: CreateMeasure, idempotencyKey?: string): Pro
   );
 }
 
-export function updateMeasure(id: number, body: UpdateNamed): Promise<Measure> {
+export function updateMeasure(id: number, body: UpdateMeasure): Promise<Measure> {
   return client.patch(`api/measures/${id}/`, { json: body }).json<Measure>();
+}
+
+/** Its values on every entry go with it (the server cascades). */
+export async function deleteMeasure(id: number): Promise<void> {
+  await client.delete(`api/measures/${id}/`);
 }

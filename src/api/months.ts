@@ -6,6 +6,7 @@ import { client } from './client';
 import { idempotencyHeaders } from './idempotency';
 import { getAll } from './pages';
 import { withQuota } from './quota';
+import { ifMatchHeaders } from './row-versions';
 
 /** Every month: the server answers them whole (bounded by its quota); pages are followed if it ever pages them. */
 export function listMonths(): Promise<Month[]> {
@@ -29,10 +30,13 @@ export function createMonth(body: CreateMonth, idempotencyKey?: string): Promise
   );
 }
 
-export function updateMonth(id: number, body: UpdateMonth): Promise<Month> {
-  return client.patch(`api/months/${id}/`, { json: body }).json<Month>();
+/** `ifMatch`: the version the edit is based on (412 when the item moved on; api/row-versions.ts). */
+export function updateMonth(id: number, body: UpdateMonth, ifMatch?: number): Promise<Month> {
+  return client
+    .patch(`api/months/${id}/`, { json: body, headers: ifMatchHeaders(ifMatch) })
+    .json<Month>();
 }
 
-export async function deleteMonth(id: number): Promise<void> {
-  await client.delete(`api/months/delete/${id}/`);
+export async function deleteMonth(id: number, ifMatch?: number): Promise<void> {
+  await client.delete(`api/months/delete/${id}/`, { headers: ifMatchHeaders(ifMatch) });
 }

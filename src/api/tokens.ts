@@ -18,10 +18,19 @@ export function getRefreshToken(): string | null {
   return localStorage.getItem(STORAGE_KEYS.refresh);
 }
 
+const tokenListeners = new Set<() => void>();
+
+/** Called after new tokens are stored (a login, a refresh): writes held for the session go again. */
+export function onTokensStored(listener: () => void): () => void {
+  tokenListeners.add(listener);
+  return () => tokenListeners.delete(listener);
+}
+
 export function storeTokens(tokens: Pick<TokenPair, 'access'> & Partial<TokenPair>): void {
   localStorage.setItem(STORAGE_KEYS.access, tokens.access);
   if (tokens.refresh !== undefined) localStorage.setItem(STORAGE_KEYS.refresh, tokens.refresh);
   syncRenderCookie();
+  for (const listener of tokenListeners) listener();
 }
 
 type SessionEndListener = () => void;
@@ -33,13 +42,13 @@ export function onSessionEnd(listener: SessionEndListener): () => void {
   return () => sessionEndListeners.delete(listener);
 }
 
-/** Logout clears all local storage (spec §4), not just the two keys, and the data saved for offline use. */
+/**
+ * Logout clears all local storage (spec §4), not just the two keys. The data saved for offline use
+ * is the caller's to forget (src/queries/session.ts): a session that merely expired keeps it.
+ */
 export function clearSession(): void {
   localStorage.clear();
   clearRenderCookie();
-  import('../offline/query-persistence')
-    .then((persistence) => persistence.forgetSavedQueries())
-    .catch((error: unknown) => console.error('Could not forget the saved data', error));
 }
 
 /** The signed-in user's id from the access token (expired or not), or null without a session. */
@@ -70,6 +79,7 @@ export function hasSession(): boolean {
 
 let refreshing: Promise<boolean> | null = null;
 
+/** The data saved for offline use and unsent changes stay: they go once the same user logs in again. */
 function endSession(reason: unknown): false {
   console.error('Token refresh failed', reason);
   clearSession();

@@ -8,14 +8,6 @@ const LANGUAGES: readonly { locale: Locale; name: string }[] = [
   { locale: 'pt-BR', name: 'Português (Brasil)' },
 ];
 
-async function switchLocale(locale: Locale): Promise<void> {
-  await setLocale(locale, true);
-  // The server renders pages in English only (src/api/render-cookie.ts); loaded on demand, as the
-  // login and register pages have no session to copy.
-  const cookie = await import('../api/render-cookie');
-  cookie.syncRenderCookie();
-}
-
 export function LanguageSwitch({ fullWidth = false }: { fullWidth?: boolean }) {
   const t = useTexts('site', site);
   const locale = useLocale();
@@ -25,7 +17,8 @@ export function LanguageSwitch({ fullWidth = false }: { fullWidth?: boolean }) {
       aria-label={t.language}
       value={locale}
       style={fullWidth ? { width: '100%' } : undefined}
-      onChange={(event) => void switchLocale(event.currentTarget.value as Locale)}
+      // Remembered, and written to the cookie the server renders the journals page by (setLocale).
+      onChange={(event) => void setLocale(event.currentTarget.value as Locale, true)}
     >
       {LANGUAGES.map((language) => (
         <option key={language.locale} value={language.locale} lang={language.locale}>

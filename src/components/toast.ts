@@ -1,6 +1,7 @@
 // Toasts of spec §4/§8: shown 3 s; primary for success, warning for an unexpected status, danger for an exception.
 import { type NotificationData, notifications } from '@mantine/notifications';
 import { TOAST_DURATION_MS } from '../../contract/rules';
+import { translateMessage } from '../i18n/store';
 import { isHttpError } from '../queries/errors';
 
 /** At most this many toasts show at once (the rest wait their turn), so ticks never bury the page. */
@@ -39,7 +40,10 @@ export function notifyFailure(message: string, error: unknown): void {
     show({ message, color: 'yellow' }, false);
     return;
   }
-  const detail = error instanceof Error && error.message ? error.message : String(error);
+  // Messages made in English below the screens (the API client's offline refusal) show translated.
+  const detail = translateMessage(
+    error instanceof Error && error.message ? error.message : String(error),
+  );
   show({ title: message, message: detail, color: 'red' }, false);
 }
 

@@ -4,6 +4,7 @@
 import { ACCOUNT_MESSAGES } from '../../contract/account.js';
 import { IMPORT_MESSAGES } from '../../contract/export-format.js';
 import { RECOVERY_MESSAGES } from '../../contract/recovery-rules.js';
+import { REMINDER_MESSAGES } from '../../contract/reminder-rules.js';
 import { MESSAGES } from '../../contract/rules.js';
 import { PRIVACY_POLICY } from '../components/legal/privacy-policy.js';
 import { TERMS_OF_USE } from '../components/legal/terms-of-use.js';
@@ -13,12 +14,18 @@ import { STATS_TEXTS } from '../components/stats/stats-texts.js';
 import { OFFLINE_TEXTS } from '../offline/texts.js';
 import { app } from './en/app.js';
 import { auth } from './en/auth.js';
+import { calendar } from './en/calendar.js';
+import { conflicts } from './en/conflicts.js';
+import { habitSchedules } from './en/habit-schedules.js';
 import { journals } from './en/journals.js';
 import { landing } from './en/landing.js';
 import { legal } from './en/legal.js';
+import { measureTargets } from './en/measure-targets.js';
 import { monthCard } from './en/month-card.js';
 import { months } from './en/months.js';
+import { notesMood } from './en/notes-mood.js';
 import { recovery } from './en/recovery.js';
+import { reminders } from './en/reminders.js';
 import { settings } from './en/settings.js';
 import { site } from './en/site.js';
 import { toasts } from './en/toasts.js';
@@ -35,19 +42,26 @@ export const en = {
   toasts,
   journals,
   months,
+  habitSchedules,
+  measureTargets,
+  notesMood,
   monthCard,
+  calendar,
   copyMonth: COPY_TEXTS,
   search: SEARCH_TEXTS,
   stats: STATS_TEXTS,
   offline: OFFLINE_TEXTS,
+  conflicts,
   settings,
   trash,
   recovery,
+  reminders,
   /** Validation and server messages (the server always answers in English). */
   messages: MESSAGES,
   accountMessages: ACCOUNT_MESSAGES,
   importMessages: IMPORT_MESSAGES,
   recoveryMessages: RECOVERY_MESSAGES,
+  reminderMessages: REMINDER_MESSAGES,
 } as const;
 
 /** The English shape with any text: strings stay strings, functions keep their parameters, tuples their length. */

@@ -3,17 +3,25 @@
 import { ACCOUNT_MESSAGES } from '../../contract/account.js';
 import { IMPORT_MESSAGES } from '../../contract/export-format.js';
 import { RECOVERY_MESSAGES } from '../../contract/recovery-rules.js';
+import { REMINDER_MESSAGES } from '../../contract/reminder-rules.js';
 import { MESSAGES } from '../../contract/rules.js';
+import { OFFLINE_TEXTS } from '../offline/texts.js';
 import type { Messages } from './en.js';
 import { app } from './pt-br/app.js';
 import { auth } from './pt-br/auth.js';
+import { calendar } from './pt-br/calendar.js';
+import { conflicts } from './pt-br/conflicts.js';
 import { offline, search, stats } from './pt-br/features.js';
+import { habitSchedules } from './pt-br/habit-schedules.js';
 import { copyMonth, journals, months } from './pt-br/journals.js';
 import { landing } from './pt-br/landing.js';
 import { legal, privacy, terms } from './pt-br/legal.js';
+import { measureTargets } from './pt-br/measure-targets.js';
 import { accountMessages, importMessages, messages, messageTranslator } from './pt-br/messages.js';
 import { monthCard } from './pt-br/month-card.js';
+import { notesMood } from './pt-br/notes-mood.js';
 import { recovery, recoveryMessages } from './pt-br/recovery.js';
+import { reminderMessages, reminders } from './pt-br/reminders.js';
 import { settings } from './pt-br/settings.js';
 import { site } from './pt-br/site.js';
 import { toasts } from './pt-br/toasts.js';
@@ -31,18 +39,25 @@ export const ptBR: Messages = {
   toasts,
   journals,
   months,
+  habitSchedules,
+  measureTargets,
+  notesMood,
   monthCard,
+  calendar,
   copyMonth,
   search,
   stats,
   offline,
+  conflicts,
   settings,
   trash,
   recovery,
+  reminders,
   messages,
   accountMessages,
   importMessages,
   recoveryMessages,
+  reminderMessages,
 };
 
 export const translation: Translation = {
@@ -52,5 +67,11 @@ export const translation: Translation = {
     [ACCOUNT_MESSAGES, accountMessages],
     [IMPORT_MESSAGES, importMessages],
     [RECOVERY_MESSAGES, recoveryMessages],
+    [REMINDER_MESSAGES, reminderMessages],
+    // The API client's offline refusals (src/api/client.ts).
+    [
+      { readUnavailable: OFFLINE_TEXTS.readUnavailable, writeRefused: OFFLINE_TEXTS.writeRefused },
+      { readUnavailable: offline.readUnavailable, writeRefused: offline.writeRefused },
+    ],
   ]),
 };

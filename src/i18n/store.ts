@@ -1,7 +1,7 @@
 // The active language (English, or Brazilian Portuguese loaded on demand) and its texts, for components and plain code.
 // Ships with every page, the landing's too: English needs nothing else; pt-BR is one lazy chunk.
 import { useSyncExternalStore } from 'react';
-import { STORAGE_KEYS } from '../../contract/rules.js';
+import { RENDER_COOKIE_PATH, RENDER_LOCALE_COOKIE, STORAGE_KEYS } from '../../contract/rules.js';
 import type { Messages, Namespace } from './en.js';
 
 export type Locale = 'en' | 'pt-BR';
@@ -28,9 +28,26 @@ function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
+// Also the server snapshot: the server renders in the language set around its render
+// (renderedIn), and the app hydrates a server-rendered page only in that same language (main.tsx);
+// the public pages prerendered at build time are English and never hydrated.
 const current = () => state;
-// Prerendered HTML is English.
-const english = () => ENGLISH;
+
+/** The active language, outside React. */
+export function currentLocale(): Locale {
+  return state.locale;
+}
+
+/** A year: the cookie only says which language to render in, and every start-up writes it again. */
+const LOCALE_COOKIE_MAX_AGE = 365 * 24 * 3600;
+
+/** Tells the server which language to render the journals page in (server/services/server-render.ts). */
+function writeLocaleCookie(locale: Locale): void {
+  if (typeof document === 'undefined') return;
+  const secure = globalThis.location?.protocol === 'https:' ? '; Secure' : '';
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser yet; the value is one of two fixed words.
+  document.cookie = `${RENDER_LOCALE_COOKIE}=${locale}; Path=${RENDER_COOKIE_PATH}; Max-Age=${LOCALE_COOKIE_MAX_AGE}; SameSite=Lax${secure}`;
+}
 
 /**
  * The remembered choice, else the first language of the browser's list that we have
@@ -66,6 +83,9 @@ export async function setLocale(locale: Locale, remember = false): Promise<void>
       // Not remembered, but switched.
     }
   }
+  // The language asked for, even if its texts fail to load now: the next page the server renders
+  // comes in it, and the app renders afresh instead of hydrating should it still be English then.
+  writeLocaleCookie(locale);
   let next = ENGLISH;
   if (locale === 'pt-BR') {
     try {
@@ -80,13 +100,28 @@ export async function setLocale(locale: Locale, remember = false): Promise<void>
   for (const listener of listeners) listener();
 }
 
+/**
+ * Runs `render` with `locale` active, for the server: `render` is synchronous (renderToString),
+ * so no other request's render runs meanwhile, and the language is put back after it.
+ * `translation` is the pt-BR texts, which the server bundle imports up front.
+ */
+export function renderedIn<T>(locale: Locale, translation: Translation | null, render: () => T): T {
+  const before = state;
+  state = locale === 'en' || translation === null ? ENGLISH : { locale, translation };
+  try {
+    return render();
+  } finally {
+    state = before;
+  }
+}
+
 export function useLocale(): Locale {
-  return useSyncExternalStore(subscribe, current, english).locale;
+  return useSyncExternalStore(subscribe, current, current).locale;
 }
 
 /** A namespace in the active language: `useTexts('auth', auth)` with the English `auth` imported. */
 export function useTexts<N extends Namespace>(namespace: N, en: Messages[N]): Messages[N] {
-  const { translation } = useSyncExternalStore(subscribe, current, english);
+  const { translation } = useSyncExternalStore(subscribe, current, current);
   return translation ? translation.messages[namespace] : en;
 }
 

@@ -1,10 +1,55 @@
-// What the app says about being offline (not spec text: Monthbook's own words for feature 8 of issue 6).
+// What the app says about being offline and about changes waiting to sync (Monthbook's own words, issues 6 and 16).
+const CHANGE_NAMES = {
+  'journal.create': 'New entry',
+  'journal.update': 'Entry edited',
+  'journal.delete': 'Entry deleted',
+  'daily-measure.create': 'Measure of an entry',
+  'daily-measure.update': 'Measure of an entry changed',
+  'daily-habit.create': 'Habit of an entry',
+  'daily-habit.update': 'Habit ticked on an entry',
+  'goal.create': 'New goal',
+  'goal.update': 'Goal ticked',
+  'goal.delete': 'Goal deleted',
+} as Record<string, string>;
+
 export const OFFLINE_TEXTS = {
   bannerTitle: 'You are offline',
-  bannerBody: "Showing the data saved on this device. Changes can't be saved until you reconnect.",
-  /** A write refused while offline: the toast's message under the screen's own failure title. */
-  writeRefused: "You are offline. Changes can't be saved until you reconnect.",
+  bannerBody:
+    'Showing the data saved on this device. Your changes are kept here and sync when you reconnect.',
+  /** A write that is not queued (account, months, the bin), refused while offline. */
+  writeRefused: "You are offline. This change can't be saved until you reconnect.",
   /** A read of something never saved on this device, shown by the screen's error page. */
   readUnavailable:
     'You are offline, and this page is not saved on this device. Connect to the internet to open it.',
-} as const;
+  /** The navbar's sync status. */
+  allSaved: 'All changes saved',
+  waiting: (count: number) =>
+    count === 1 ? '1 change waiting to sync' : `${count} changes waiting to sync`,
+  syncFailed: 'Sync failed — retry',
+  pendingTitle: 'Changes not yet on the server',
+  waitingHint:
+    'They are kept on this device and sent in order as soon as the server can be reached.',
+  retryNow: 'Retry now',
+  retry: 'Retry',
+  discard: 'Discard',
+  edit: 'Edit',
+  refused: 'Refused by the server',
+  sending: 'Sending…',
+  queued: 'Waiting',
+  /** Next to a card or row whose change is not on the server yet. */
+  waitingMarker: 'Waiting to sync',
+  refusedMarker: 'Not saved — see the changes waiting to sync',
+  dependsOnUnsaved: 'This change depends on another one that was not saved.',
+  sessionEnded: 'Your session ended. Log in again to send your changes.',
+  changeNames: CHANGE_NAMES,
+  change: 'Change',
+  /** Logging out with unsent changes. */
+  logoutTitle: 'Changes not yet synced',
+  logoutBody: (count: number) =>
+    count === 1
+      ? '1 change is not on the server yet. Logging out deletes it from this device.'
+      : `${count} changes are not on the server yet. Logging out deletes them from this device.`,
+  syncFirst: 'Sync first',
+  logoutAnyway: 'Log out anyway',
+  cancel: 'Cancel',
+};

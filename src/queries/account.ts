@@ -3,8 +3,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ChangePassword } from '../../contract/account';
 import type { FieldErrors } from '../../contract/entities';
 import { changePassword, deleteAccount } from '../api/account';
-import { clearSession, storeTokens } from '../api/tokens';
+import { storeTokens } from '../api/tokens';
 import { isHttpError } from './errors';
+import { endSessionHere } from './session';
 
 /** The server's field messages of a 400 (e.g. a wrong current password), or null. */
 export async function fieldErrorsOf(error: unknown): Promise<FieldErrors | null> {
@@ -45,8 +46,7 @@ export function useDeleteAccount() {
   return useMutation({
     mutationFn: async (password: string): Promise<void> => {
       await deleteAccount({ password });
-      clearSession();
-      queryClient.removeQueries();
+      endSessionHere(queryClient);
     },
   });
 }

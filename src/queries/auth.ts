@@ -2,8 +2,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Credentials } from '../../contract/requests';
 import { blacklistRefreshToken, obtainTokens, registerUser } from '../api/auth';
-import { clearSession, getRefreshToken, storeTokens } from '../api/tokens';
-import { paymentStatusQueryOptions } from './billing';
+import { getRefreshToken, storeTokens } from '../api/tokens';
+import { endSessionHere } from './session';
 
 export interface LoginResult {
   hasPaid: boolean;
@@ -18,10 +18,16 @@ export function useLogin() {
   return useMutation({
     mutationFn: async (credentials: Credentials): Promise<LoginResult> => {
       const tokens = await obtainTokens(credentials);
-      // Nothing cached for a previous user may show to this one.
+      // Nothing cached for a previous user may show to this one. Unsent changes leave memory too:
+      // the protected area restores them from the device if this is the same user (their session
+      // had expired), and deletes them unread if not (src/offline/query-persistence.ts).
       queryClient.removeQueries();
+      const mutations = queryClient.getMutationCache();
+      for (const write of mutations.findAll({ mutationKey: ['write'] })) mutations.remove(write);
       storeTokens(tokens);
       try {
+        // Loaded here: the billing API (and the signed-in client it uses) stays out of /login's load.
+        const { paymentStatusQueryOptions } = await import('./billing');
         const status = await queryClient.fetchQuery(paymentStatusQueryOptions());
         return { hasPaid: status.has_paid };
       } catch (error) {
@@ -42,13 +48,14 @@ export function useLogout() {
   return useMutation({
     mutationFn: async (): Promise<void> => {
       const refresh = getRefreshToken();
+      // Loaded only here: push code stays out of the pages that log in.
+      if (refresh !== null) await (await import('./reminders')).forgetDevicePush();
       try {
         if (refresh !== null) await blacklistRefreshToken(refresh);
       } catch (error) {
         console.error('Could not revoke the refresh token', error);
       }
-      clearSession();
-      queryClient.removeQueries();
+      endSessionHere(queryClient);
     },
   });
 }

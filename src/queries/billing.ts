@@ -1,20 +1,11 @@
-// Billing: payment status, the launch offer, and the Stripe checkout and portal sessions.
+// Billing: payment status and the Stripe checkout and portal sessions (the launch offer: launch-offer.ts).
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import type { ProductType } from '../../contract/rules';
-import {
-  createCheckoutSession,
-  createPortalSession,
-  getLaunchOffer,
-  getPaymentStatus,
-} from '../api/billing';
+import { createCheckoutSession, createPortalSession, getPaymentStatus } from '../api/billing';
 import { billingKeys } from './keys';
 
 export function paymentStatusQueryOptions() {
   return queryOptions({ queryKey: billingKeys.status(), queryFn: getPaymentStatus });
-}
-
-export function launchOfferQueryOptions() {
-  return queryOptions({ queryKey: billingKeys.launchOffer(), queryFn: getLaunchOffer });
 }
 
 /** Resolves `{checkout_url}`; the screen navigates there. */

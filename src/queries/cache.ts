@@ -1,5 +1,5 @@
 // Small edits of cached lists, so a mutation changes exactly the rows it changed.
-import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import type { dataTagSymbol, QueryClient, QueryKey } from '@tanstack/react-query';
 
 interface Row {
   id: number;
@@ -46,4 +46,17 @@ export async function patchRowOptimistically<T extends Row>(
   return () => {
     if (before) replaceInList(queryClient, key, before);
   };
+}
+
+/**
+ * The cached list, else read once (online); offline a list never read fails, as nothing is saved
+ * to compare an edit with. Edits queue only what differs from it.
+ */
+export function cachedOrRead<T>(
+  queryClient: QueryClient,
+  options: { queryKey: QueryKey & { [dataTagSymbol]: T }; queryFn?: unknown },
+): Promise<T> {
+  const cached = queryClient.getQueryData(options.queryKey);
+  if (cached !== undefined) return Promise.resolve(cached as T);
+  return queryClient.ensureQueryData(options as never) as Promise<T>;
 }

@@ -1,12 +1,13 @@
 // A month's daily habits and daily measures: one request each, kept to the month's journals.
 import { type QueryClient, queryOptions, useQueryClient } from '@tanstack/react-query';
 import type { DailyHabit } from '../../contract/entities';
-import { listMonthDailyHabits, updateDailyHabit } from '../api/daily-habits';
+import { listMonthDailyHabits } from '../api/daily-habits';
 import { listMonthDailyMeasures } from '../api/daily-measures';
+import { enqueueWrite, installSync, writeHandle } from '../offline/sync';
 import { journalsQueryOptions } from './journal-list';
-import { dailyHabitKeys, dailyMeasureKeys, habitKeys, journalKeys } from './keys';
-import { useRowToggle } from './row-toggle';
-import { invalidateMonthStats } from './stats';
+import { dailyHabitKeys, dailyMeasureKeys } from './keys';
+import { notifyingNow } from './row-toggle';
+import { dailyHabitUpdate } from './writes';
 
 /**
  * Ids of the month's journals. Reuses the cached list unless it was invalidated (a new journal),
@@ -47,27 +48,34 @@ export function dailyMeasuresQueryOptions(monthId: number) {
 export interface ToggleDailyHabit {
   dailyHabitId: number;
   isPracticed: boolean;
+  /** #17: the skip toggle; absent: only is_practiced is sent (as the spec's client). */
+  isSkipped?: boolean;
 }
 
 /**
  * Ticks one habit on one journal; only that daily habit changes in cache, nothing is refetched.
- * Shown in the click's own task, sent in click order, the last click wins (see row-toggle.ts). A
- * 404 means the entry (or the habit) went elsewhere: the month's lists are read again.
+ * Shown in the click's own task, queued in click order, the last click wins. A 404 means the entry
+ * (or the habit) went elsewhere: the month's lists are read again (src/queries/writes.ts).
  */
 export function useToggleDailyHabit(monthId: number) {
   const queryClient = useQueryClient();
-  return useRowToggle<DailyHabit, ToggleDailyHabit>({
-    listKey: dailyHabitKeys.list(monthId),
-    scope: `daily-habit-toggles-${monthId}`,
-    kind: 'journal',
-    rowId: ({ dailyHabitId }) => dailyHabitId,
-    patch: ({ isPracticed }) => ({ is_practiced: isPracticed }),
-    write: ({ dailyHabitId, isPracticed }) =>
-      updateDailyHabit(dailyHabitId, { is_practiced: isPracticed }),
-    onDeleted: (client) => {
-      for (const queryKey of [journalKeys.list(monthId), habitKeys.list(monthId)])
-        void client.invalidateQueries({ queryKey, exact: true });
-    },
-    onSettled: () => invalidateMonthStats(queryClient, monthId),
+  installSync(queryClient);
+  return writeHandle(async ({ dailyHabitId, isPracticed, isSkipped }: ToggleDailyHabit) => {
+    const key = dailyHabitKeys.list(monthId);
+    const base = queryClient.getQueryData<DailyHabit[]>(key)?.find((d) => d.id === dailyHabitId);
+    const journalId = base?.journal_id ?? 0;
+    // A refetch landing meanwhile would paint the old row back.
+    void queryClient.cancelQueries({ queryKey: key, exact: true });
+    const done = notifyingNow(() =>
+      enqueueWrite(queryClient, dailyHabitUpdate, {
+        monthId,
+        dailyHabitId,
+        journalId,
+        isPracticed,
+        ...(isSkipped === undefined ? {} : { isSkipped }),
+        base,
+      }),
+    );
+    return { shown: undefined, done };
   });
 }

@@ -1,10 +1,10 @@
 // Export and import: downloading the account (JSON) or a month (CSV), and importing an export with its progress.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { HTTPError } from 'ky';
 import type { DetailError } from '../../contract/entities';
 import type { ImportReport } from '../../contract/export';
 import { IMPORT_MAX_BYTES, IMPORT_MESSAGES } from '../../contract/export-format';
 import { downloadExport, downloadMonthCsv, importExport } from '../api/export';
+import { isHttpError } from '../api/http-error';
 import { journalSearchKeys, monthKeys } from './keys';
 
 export function useDownloadExport() {
@@ -52,7 +52,7 @@ function readText(file: Blob, onProgress: (fraction: number) => void): Promise<s
 
 /** The server's `detail` of a refusal (400 naming the record, 413, 402), or null. */
 async function refusal(error: unknown): Promise<ImportRefusedError | null> {
-  if (!(error instanceof HTTPError) || error.response.status >= 500) return null;
+  if (!isHttpError(error) || error.response.status >= 500) return null;
   try {
     const body = (await error.response.clone().json()) as Partial<DetailError> & { path?: string };
     return typeof body.detail === 'string' ? new ImportRefusedError(body.detail, body.path) : null;

@@ -1,225 +1,277 @@
-// Journals: the month's list, and creating (with its daily items), editing and deleting one.
-import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { DailyHabit, DailyMeasure, Journal } from '../../contract/entities';
-import { createDailyHabit, updateDailyHabit } from '../api/daily-habits';
-import { createDailyMeasure, updateDailyMeasure } from '../api/daily-measures';
-import { createJournal, deleteJournal, updateJournal } from '../api/journals';
-import { type ActionKeys, useActionKeys } from './action-key';
-import { appendToList, removeFromList, replaceInList } from './cache';
+// Journals: the month's list, and creating (with its daily items), editing and deleting one, as queued writes.
+import { type QueryClient, type QueryKey, useQueryClient } from '@tanstack/react-query';
+import type { DailyHabit, DailyMeasure, Journal, Measure } from '../../contract/entities';
+import { localToday } from '../../contract/local-date';
+import { newIdempotencyKey } from '../api/idempotency';
+import { enqueueWrite, installSync, newTempId, writeHandle } from '../offline/sync';
+import { cachedOrRead } from './cache';
 import { dailyHabitsQueryOptions, dailyMeasuresQueryOptions } from './daily';
-import { goneAnyway, orDeletedElsewhere } from './deleted-elsewhere';
-import { compareJournals, journalsQueryOptions } from './journal-list';
-import { dailyHabitKeys, dailyMeasureKeys, journalKeys, journalSearchKeys } from './keys';
+import { journalsQueryOptions } from './journal-list';
+import { dailyHabitKeys, dailyMeasureKeys, journalKeys } from './keys';
 import { measuresQueryOptions } from './measures';
-import { rollBack } from './rollback';
-import { invalidateMonthStats } from './stats';
+import {
+  dailyHabitCreate,
+  dailyHabitUpdate,
+  dailyMeasureCreate,
+  dailyMeasureUpdate,
+  journalCreate,
+  journalDelete,
+  journalUpdate,
+} from './writes';
 
 export { journalsQueryOptions };
 
 export interface HabitTick {
   habitId: number;
   isPracticed: boolean;
+  /** #17: skipped (never with isPracticed); absent: not skipped. */
+  isSkipped?: boolean;
 }
 
 export interface NewJournal {
   highlight: string;
+  /** #17: the Markdown note; '' or absent: none. */
+  note?: string;
+  /** #17: 1 … 5; null or absent: none. */
+  mood?: number | null;
   /** The day it is about, `YYYY-MM-DD` (the modal offers the user's today); the server's today if absent. */
   createdAt?: string;
   metric: number;
   /** The month's habits in order, with the modal's checkboxes. */
   habits: HabitTick[];
+  /** #17: values of the measures after the first, in order; a measure left empty has none. */
+  moreMetrics?: MeasureValue[];
+}
+
+export interface MeasureValue {
+  measureId: number;
+  metric: number;
+}
+
+/** Steps of one entry's creation, queued in order; each has its own Idempotency-Key. */
+function queueCreateJournal(
+  queryClient: QueryClient,
+  monthId: number,
+  measure: Measure | undefined,
+  input: NewJournal,
+): { shown: Journal; done: Promise<Journal> } {
+  const { highlight, note, mood, createdAt, metric, habits, moreMetrics = [] } = input;
+  // One key per action, one per step derived from it: a step sent again after a lost answer (or
+  // a reload) repeats its key, so the server makes no row twice.
+  const key = newIdempotencyKey();
+  const journalId = newTempId();
+  const done = enqueueWrite(queryClient, journalCreate, {
+    monthId,
+    tempId: journalId,
+    body: {
+      highlight,
+      month_id: monthId,
+      created_at: createdAt ?? localToday(),
+      ...noteAndMood(note, mood),
+    },
+    key: `${key}.journal`,
+  });
+  const steps: Promise<unknown>[] = [done];
+  if (measure) {
+    steps.push(
+      enqueueWrite(queryClient, dailyMeasureCreate, {
+        monthId,
+        tempId: newTempId(),
+        body: { journal_id: journalId, measure_id: measure.id, metric },
+        key: `${key}.measure`,
+      }),
+    );
+  }
+  for (const more of moreMetrics) {
+    steps.push(
+      enqueueWrite(queryClient, dailyMeasureCreate, {
+        monthId,
+        tempId: newTempId(),
+        body: { journal_id: journalId, measure_id: more.measureId, metric: more.metric },
+        key: `${key}.measure-${more.measureId}`,
+      }),
+    );
+  }
+  for (const { habitId, isPracticed, isSkipped } of habits) {
+    steps.push(
+      enqueueWrite(queryClient, dailyHabitCreate, {
+        monthId,
+        tempId: newTempId(),
+        body: {
+          journal_id: journalId,
+          habit_id: habitId,
+          is_practiced: isPracticed,
+          ...(isSkipped ? { is_skipped: true } : {}),
+        },
+        key: `${key}.habit-${habitId}`,
+      }),
+    );
+  }
+  const journal = queryClient
+    .getQueryData<Journal[]>(journalKeys.list(monthId))
+    ?.find((j) => j.id === journalId) ?? {
+    id: journalId,
+    highlight,
+    created_at: createdAt ?? localToday(),
+    author: 0,
+    month: monthId,
+    month_id: monthId,
+  };
+  // Over when every step is: the entry with its measure and ticks is on the server.
+  return { shown: journal, done: Promise.all(steps).then(() => done) };
 }
 
 /**
- * Spec §4: journal (201), then one daily measure for the month's first measure, then one daily
- * habit per habit in order. A failure after the journal deletes it, so no half-made entry shows.
+ * Spec §4's order (journal, its daily measure, one daily habit per habit), as queued writes: the
+ * card shows at once, marked as waiting to sync, and the steps go one by one when online. A step
+ * cut off (network, tab closed) is sent again with its key, after a reload too.
  */
-async function createJournalWithItems(
-  queryClient: QueryClient,
-  monthId: number,
-  input: NewJournal,
-  keys: ActionKeys,
-): Promise<Journal> {
-  const { highlight, createdAt, metric, habits } = input;
-  // Read before creating anything, so failing here leaves nothing to undo.
-  const [measure] = await queryClient.ensureQueryData(measuresQueryOptions(monthId));
-  // Each request of the action has its own key, derived from the action's: a retry of the same
-  // input (its answer was lost) repeats every step without making any row twice.
-  const key = keys.keyFor({ monthId, input });
-  const journal = await createJournal(
-    {
-      highlight,
-      month_id: monthId,
-      ...(createdAt === undefined ? {} : { created_at: createdAt }),
-    },
-    `${key}.journal`,
-  );
-  try {
-    if (measure) {
-      await createDailyMeasure(
-        { journal_id: journal.id, measure_id: measure.id, metric },
-        `${key}.measure`,
-      );
-    }
-    for (const { habitId, isPracticed } of habits) {
-      await createDailyHabit(
-        { journal_id: journal.id, habit_id: habitId, is_practiced: isPracticed },
-        `${key}.habit-${habitId}`,
-      );
-    }
-  } catch (error) {
-    // The journal is deleted: repeating its key would answer that deleted journal again.
-    keys.finish();
-    return rollBack('the new journal', () => deleteJournal(journal.id), error);
-  }
-  keys.finish();
-  return journal;
-}
-
 export function useCreateJournal(monthId: number) {
   const queryClient = useQueryClient();
-  const keys = useActionKeys();
-  return useMutation({
-    mutationFn: (input: NewJournal) => createJournalWithItems(queryClient, monthId, input, keys),
-    onSettled: () => invalidateMonthStats(queryClient, monthId),
-    // Resolves once the lists have reloaded, so the modal closes on the new entry (spec §4).
-    onSuccess: () =>
-      Promise.all([
-        ...[
-          journalKeys.list(monthId),
-          dailyHabitKeys.list(monthId),
-          dailyMeasureKeys.list(monthId),
-        ].map((queryKey) => queryClient.invalidateQueries({ queryKey, exact: true })),
-        invalidateSearches(queryClient),
-      ]),
+  installSync(queryClient);
+  return writeHandle(async (input: NewJournal) => {
+    // The month's measure, from the cache (offline, that is all there is).
+    const measures =
+      queryClient.getQueryData(measuresQueryOptions(monthId).queryKey) ??
+      (await queryClient.ensureQueryData(measuresQueryOptions(monthId)));
+    return queueCreateJournal(queryClient, monthId, measures[0], input);
   });
+}
+
+/** #17: only what the entry has, so an entry without them is the spec's body. */
+function noteAndMood(note: string | undefined, mood: number | null | undefined) {
+  return { ...(note ? { note } : {}), ...(typeof mood === 'number' ? { mood } : {}) };
 }
 
 export interface JournalEdit {
   journalId: number;
   highlight?: string;
+  /** #17: sent when it differs from the cached entry's. */
+  note?: string;
+  mood?: number | null;
   /** Moves the entry to another day, `YYYY-MM-DD`. */
   createdAt?: string;
   /** Patches the journal's daily measure (created if it has none). */
   metric?: number;
   /** Only the ticks that differ from the cache are sent. */
   habits?: HabitTick[];
+  /** #17: values of the measures after the first (each patched, or created if it has none). */
+  moreMetrics?: MeasureValue[];
 }
 
-/** Each step updates its own cache entry as it succeeds, so a failure part-way leaves the cache true. */
-async function editJournal(
+/** Queues one write per changed part, compared with the cache (which shows earlier queued changes). */
+async function queueEditJournal(
   queryClient: QueryClient,
   monthId: number,
-  { journalId, highlight, createdAt, metric, habits }: JournalEdit,
-): Promise<void> {
+  { journalId, highlight, note, mood, createdAt, metric, habits, moreMetrics = [] }: JournalEdit,
+): Promise<{ done: Promise<unknown> }> {
+  const measuring = metric !== undefined || moreMetrics.length > 0;
+  // What the edit is compared with: the cache (the page has it; offline it is all there is).
+  const [dailyMeasures, dailyHabits, measures] = await Promise.all([
+    measuring ? cachedOrRead<DailyMeasure[]>(queryClient, dailyMeasuresQueryOptions(monthId)) : [],
+    habits === undefined
+      ? []
+      : cachedOrRead<DailyHabit[]>(queryClient, dailyHabitsQueryOptions(monthId)),
+    measuring ? cachedOrRead<Measure[]>(queryClient, measuresQueryOptions(monthId)) : [],
+  ]);
   const cached = queryClient
-    .getQueryData(journalsQueryOptions(monthId).queryKey)
+    .getQueryData<Journal[]>(journalKeys.list(monthId))
     ?.find((j) => j.id === journalId);
+  const steps: Promise<unknown>[] = [];
   // One PATCH with whichever of the two changed.
   const changes = {
     ...(highlight !== undefined && highlight !== cached?.highlight ? { highlight } : {}),
+    ...(note !== undefined && note !== (cached?.note ?? '') ? { note } : {}),
+    ...(mood !== undefined && mood !== (cached?.mood ?? null) ? { mood } : {}),
     ...(createdAt !== undefined && createdAt !== cached?.created_at
       ? { created_at: createdAt }
       : {}),
   };
-  if (Object.keys(changes).length > 0) {
-    const journal = await updateJournal(journalId, changes);
-    // A new date moves the entry: the cached list keeps the server's order.
-    queryClient.setQueryData<Journal[]>(journalKeys.list(monthId), (journals) =>
-      journals?.map((j) => (j.id === journal.id ? journal : j)).sort(compareJournals),
+  if (Object.keys(changes).length > 0)
+    steps.push(
+      enqueueWrite(queryClient, journalUpdate, { monthId, journalId, changes, base: cached }),
     );
-    void invalidateSearches(queryClient);
-  }
-  if (metric !== undefined) await editMetric(queryClient, monthId, journalId, metric);
-  if (habits === undefined) return;
-  const dailyHabits = await queryClient.ensureQueryData(dailyHabitsQueryOptions(monthId));
-  for (const { habitId, isPracticed } of habits) {
-    const current = dailyHabits.find((d) => d.journal_id === journalId && d.habit_id === habitId);
-    if (current?.is_practiced === isPracticed) continue;
-    const key = dailyHabitKeys.list(monthId);
-    if (current) {
-      const updated = await updateDailyHabit(current.id, { is_practiced: isPracticed });
-      replaceInList<DailyHabit>(queryClient, key, updated);
-    } else {
-      const created = await createDailyHabit({
-        journal_id: journalId,
-        habit_id: habitId,
-        is_practiced: isPracticed,
-      });
-      appendToList<DailyHabit>(queryClient, key, created);
+  const [measure] = measures;
+  const values: MeasureValue[] = [
+    ...(metric !== undefined && measure ? [{ measureId: measure.id, metric }] : []),
+    ...moreMetrics,
+  ];
+  for (const value of values) {
+    // By measure: with several measures, the entry's first daily measure may be another one's.
+    const current = dailyMeasures.find(
+      (d) => d.journal_id === journalId && d.measure_id === value.measureId,
+    );
+    if (current && current.metric !== value.metric) {
+      steps.push(
+        enqueueWrite(queryClient, dailyMeasureUpdate, {
+          monthId,
+          journalId,
+          dailyMeasureId: current.id,
+          metric: value.metric,
+          base: current,
+        }),
+      );
+    } else if (!current) {
+      steps.push(
+        enqueueWrite(queryClient, dailyMeasureCreate, {
+          monthId,
+          tempId: newTempId(),
+          body: { journal_id: journalId, measure_id: value.measureId, metric: value.metric },
+          key: newIdempotencyKey(),
+        }),
+      );
     }
   }
-}
-
-async function editMetric(
-  queryClient: QueryClient,
-  monthId: number,
-  journalId: number,
-  metric: number,
-): Promise<void> {
-  const key = dailyMeasureKeys.list(monthId);
-  const dailyMeasures = await queryClient.ensureQueryData(dailyMeasuresQueryOptions(monthId));
-  const current = dailyMeasures.find((d) => d.journal_id === journalId);
-  if (current) {
-    if (current.metric === metric) return;
-    replaceInList<DailyMeasure>(queryClient, key, await updateDailyMeasure(current.id, { metric }));
-    return;
+  for (const { habitId, isPracticed, isSkipped = false } of habits ?? []) {
+    const current = dailyHabits.find((d) => d.journal_id === journalId && d.habit_id === habitId);
+    const wasSkipped = current?.is_skipped === true;
+    if (current?.is_practiced === isPracticed && wasSkipped === isSkipped) continue;
+    steps.push(
+      current
+        ? enqueueWrite(queryClient, dailyHabitUpdate, {
+            monthId,
+            journalId,
+            dailyHabitId: current.id,
+            isPracticed,
+            // #17: the spec's `{is_practiced}` alone unless the skip changes.
+            ...(isSkipped || wasSkipped ? { isSkipped } : {}),
+            base: current,
+          })
+        : enqueueWrite(queryClient, dailyHabitCreate, {
+            monthId,
+            tempId: newTempId(),
+            body: {
+              journal_id: journalId,
+              habit_id: habitId,
+              is_practiced: isPracticed,
+              ...(isSkipped ? { is_skipped: true } : {}),
+            },
+            key: newIdempotencyKey(),
+          }),
+    );
   }
-  const [measure] = await queryClient.ensureQueryData(measuresQueryOptions(monthId));
-  if (!measure) return;
-  const created = await createDailyMeasure({
-    journal_id: journalId,
-    measure_id: measure.id,
-    metric,
-  });
-  appendToList<DailyMeasure>(queryClient, key, created);
+  return { done: Promise.all(steps) };
 }
 
 /**
- * A 404 on any of the edit's writes means the entry was deleted elsewhere: its card leaves the
- * cache (the lists are then read again, in case only a daily item had gone) and the error says so.
+ * Each changed part is its own queued write, shown at once. A 404 on any of them means the entry
+ * was deleted elsewhere: its card leaves the cache and the error says so (src/queries/writes.ts).
  */
 export function useUpdateJournal(monthId: number) {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (edit: JournalEdit) =>
-      orDeletedElsewhere(
-        'journal',
-        () => editJournal(queryClient, monthId, edit),
-        () => {
-          forgetJournal(queryClient, monthId, edit.journalId);
-          for (const queryKey of [journalKeys.list(monthId), dailyHabitKeys.list(monthId)])
-            void queryClient.invalidateQueries({ queryKey, exact: true });
-        },
-      ),
-    onSettled: () => invalidateMonthStats(queryClient, monthId),
-  });
+  installSync(queryClient);
+  return writeHandle(async (edit: JournalEdit) => ({
+    shown: undefined,
+    ...(await queueEditJournal(queryClient, monthId, edit)),
+  }));
 }
 
-/** The server deletes the journal's daily items with it; the caches drop them too. */
+/** The server deletes the journal's daily items with it; the caches drop them at once. */
 export function useDeleteJournal(monthId: number) {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (journalId: number) => {
-      // Already deleted elsewhere: the card goes all the same.
-      await goneAnyway(() => deleteJournal(journalId));
-      return journalId;
-    },
-    onSettled: () => invalidateMonthStats(queryClient, monthId),
-    onSuccess: (journalId) => forgetJournal(queryClient, monthId, journalId),
-  });
-}
-
-/** Drops a journal and its daily items from the caches. */
-function forgetJournal(queryClient: QueryClient, monthId: number, journalId: number): void {
-  removeFromList<Journal>(queryClient, journalKeys.list(monthId), (j) => j.id === journalId);
-  void invalidateSearches(queryClient);
-  const ofJournal = (item: { journal_id: number }) => item.journal_id === journalId;
-  removeFromList<DailyHabit>(queryClient, dailyHabitKeys.list(monthId), ofJournal);
-  removeFromList<DailyMeasure>(queryClient, dailyMeasureKeys.list(monthId), ofJournal);
-}
-
-/** Searches span every month: any journal write may change what they find. */
-function invalidateSearches(queryClient: QueryClient): Promise<void> {
-  return queryClient.invalidateQueries({ queryKey: journalSearchKeys.all });
+  installSync(queryClient);
+  return writeHandle(async (journalId: number) => ({
+    shown: journalId,
+    done: enqueueWrite(queryClient, journalDelete, { monthId, journalId }),
+  }));
 }

@@ -5,6 +5,12 @@ export const monthKeys = {
   /** Prefix of every cache entry of one month: invalidating it refreshes the whole month. */
   scope: (monthId: number) => [...monthKeys.all, monthId] as const,
   detail: (monthId: number) => [...monthKeys.scope(monthId), 'detail'] as const,
+  /**
+   * A binned month's counts as this device last saw them. The bin lists no counts and the
+   * summaries leave a deleted month out, so this is what a restore made offline shows until the
+   * server answers (queries/month-writes.ts). Under the month's scope: saved for offline use.
+   */
+  binnedCounts: (monthId: number) => [...monthKeys.scope(monthId), 'binned-counts'] as const,
   /** The month cards' counts: under the months prefix, so invalidating every month refreshes them. */
   summaries: () => [...monthKeys.all, 'summaries'] as const,
 };

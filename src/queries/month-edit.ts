@@ -1,15 +1,24 @@
-// Edit month: its name, its measure's name, and its habits (renamed, added, removed) through the detail routes.
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Month } from '../../contract/entities';
-import { createHabit, deleteHabit, updateHabit } from '../api/habits';
-import { createMeasure, updateMeasure } from '../api/measures';
-import { updateMonth } from '../api/months';
-import { useActionKeys } from './action-key';
-import { DeletedElsewhereError } from './deleted-elsewhere';
-import { errorStatus } from './errors';
+// Edit month: its name, its measures (renamed, added, removed, units and targets) and its habits, as queued writes.
+import { type QueryClient, type QueryKey, useQueryClient } from '@tanstack/react-query';
+import type { Habit, Measure, Month } from '../../contract/entities';
+import { type HabitSchedule, sameSchedule } from '../../contract/habit-schedule';
+import type { CreateMeasure, MeasureTarget } from '../../contract/measure-targets';
+import { newIdempotencyKey } from '../api/idempotency';
+import { enqueueWrite, installSync, newTempId, writeHandle } from '../offline/sync';
+import { cachedOrRead } from './cache';
 import { habitsQueryOptions } from './habits';
 import { monthKeys } from './keys';
 import { measuresQueryOptions } from './measures';
+import {
+  habitCreate,
+  habitDelete,
+  habitUpdate,
+  measureCreate,
+  measureDelete,
+  measureUpdate,
+  monthUpdate,
+} from './month-writes';
+import { setTargetFields } from './months';
 
 export interface EditedItem {
   /** null: a new habit (or a month without a measure yet). */
@@ -20,99 +29,176 @@ export interface EditedItem {
 export interface MonthEdit {
   monthId: number;
   name: string;
+  /** #17: the calendar month, `YYYY-MM` or null; absent: as it is. */
+  period?: string | null;
+  /** #17: whether entries ask for a mood; absent: as it is. */
+  moodEnabled?: boolean;
   /** Absent: the measure stays as it is (the modal had not read it yet). */
   measure?: EditedItem;
-  /** The habits kept and added, in order; absent: the habits stay as they are. */
-  habits?: EditedItem[];
+  /** The habits kept and added, in order; absent: the habits stay as they are. #17: with schedules. */
+  habits?: (EditedItem & { schedule?: HabitSchedule })[];
   /** Habits to delete, with every tick of theirs (the server deletes their daily habits). */
   removed?: number[];
+  /** #17: the first measure's unit and target; absent: as they are. */
+  measureTarget?: MeasureTarget;
+  /** The measures after the first, kept and added, in order; absent: as they are. */
+  moreMeasures?: (EditedItem & MeasureTarget)[];
+  /** Measures to delete, with their values on every entry. */
+  removedMeasures?: number[];
 }
 
-/** A 404 on the month's own PATCH: the month went elsewhere. A habit already gone is fine to remove. */
-async function notFoundAs<T>(write: () => Promise<T>, onNotFound: () => T | Promise<T>) {
-  try {
-    return await write();
-  } catch (error) {
-    if (errorStatus(error) === 404) return onNotFound();
-    throw error;
+/** The PATCH a stored measure needs to become `wanted` (name, unit, target), or null. */
+function measureChanges(
+  current: Measure | undefined,
+  name: string,
+  wanted: MeasureTarget | undefined,
+): Partial<MeasureTarget & { name: string }> | null {
+  const changes: Partial<MeasureTarget & { name: string }> = {};
+  if (current?.name !== name) changes.name = name;
+  if (wanted) {
+    if ((current?.unit ?? null) !== wanted.unit) changes.unit = wanted.unit;
+    if (
+      (current?.target ?? null) !== wanted.target ||
+      (current?.target_direction ?? null) !== wanted.target_direction
+    ) {
+      changes.target = wanted.target;
+      if (wanted.target !== null) changes.target_direction = wanted.target_direction;
+    }
   }
+  return Object.keys(changes).length > 0 ? changes : null;
 }
 
 /**
- * Only what changed is sent: renames as PATCHes, new habits as POSTs (with Idempotency-Keys from
- * the action's, so saving again after a failure makes no habit twice), removals as DELETEs.
+ * Only what changed is queued, compared with the cache (which shows earlier queued changes):
+ * the month's PATCH (with If-Match), renames as PATCHes, new habits and measures as POSTs (each
+ * with its own Idempotency-Key), removals as DELETEs. Each shows at once and goes in order.
+ */
+async function queueEditMonth(
+  queryClient: QueryClient,
+  edit: MonthEdit,
+): Promise<{ done: Promise<unknown> }> {
+  const { monthId } = edit;
+  // Only the lists this edit changes: a name-only edit (all the modal can offer offline for a
+  // month never opened on this device) must queue without reading them.
+  const touchesMeasures =
+    edit.measure !== undefined ||
+    edit.moreMeasures !== undefined ||
+    (edit.removedMeasures?.length ?? 0) > 0;
+  const touchesHabits = edit.habits !== undefined || (edit.removed?.length ?? 0) > 0;
+  const [habits, measures] = await Promise.all([
+    touchesHabits ? cachedOrRead<Habit[]>(queryClient, habitsQueryOptions(monthId)) : [],
+    touchesMeasures ? cachedOrRead<Measure[]>(queryClient, measuresQueryOptions(monthId)) : [],
+  ]);
+  const key = newIdempotencyKey();
+  const current =
+    queryClient.getQueryData<Month>(monthKeys.detail(monthId)) ??
+    queryClient.getQueryData<Month[]>(monthKeys.list())?.find((month) => month.id === monthId);
+  const steps: Promise<unknown>[] = [];
+  const periodChanged = edit.period !== undefined && (current?.period ?? null) !== edit.period;
+  const moodChanged =
+    edit.moodEnabled !== undefined && (current?.mood_enabled ?? true) !== edit.moodEnabled;
+  if (current?.name !== edit.name || periodChanged || moodChanged) {
+    steps.push(
+      enqueueWrite(queryClient, monthUpdate, {
+        monthId,
+        changes: {
+          name: edit.name,
+          ...(periodChanged ? { period: edit.period } : {}),
+          ...(moodChanged ? { mood_enabled: edit.moodEnabled } : {}),
+        },
+        base: current,
+      }),
+    );
+  }
+  const createMeasureStep = (
+    { name, ...target }: Omit<CreateMeasure, 'month_id'>,
+    stepKey: string,
+  ) =>
+    enqueueWrite(queryClient, measureCreate, {
+      monthId,
+      tempId: newTempId(),
+      body: { name, month_id: monthId, ...target },
+      key: stepKey,
+    });
+  const updateMeasureStep = (measureId: number, name: string, target?: MeasureTarget) => {
+    const changes = measureChanges(
+      measures.find((m) => m.id === measureId),
+      name,
+      target,
+    );
+    if (changes)
+      steps.push(enqueueWrite(queryClient, measureUpdate, { monthId, measureId, changes }));
+  };
+  const { measure } = edit;
+  if (!measure) {
+    // The name alone.
+  } else if (measure.id === null) {
+    if (measure.name !== '')
+      steps.push(
+        createMeasureStep(
+          { name: measure.name, ...setTargetFields(edit.measureTarget) },
+          `${key}.measure`,
+        ),
+      );
+  } else {
+    updateMeasureStep(measure.id, measure.name, edit.measureTarget);
+  }
+  for (const measureId of edit.removedMeasures ?? [])
+    steps.push(enqueueWrite(queryClient, measureDelete, { monthId, measureId }));
+  for (const [index, more] of (edit.moreMeasures ?? []).entries()) {
+    const { id, name, ...target } = more;
+    if (id === null)
+      steps.push(
+        createMeasureStep({ name, ...setTargetFields(target) }, `${key}.more-measure-${index}`),
+      );
+    else updateMeasureStep(id, name, target);
+  }
+  for (const habitId of edit.removed ?? [])
+    steps.push(enqueueWrite(queryClient, habitDelete, { monthId, habitId }));
+  for (const [index, habit] of (edit.habits ?? []).entries()) {
+    const { schedule } = habit;
+    if (habit.id === null) {
+      steps.push(
+        enqueueWrite(queryClient, habitCreate, {
+          monthId,
+          tempId: newTempId(),
+          body: {
+            name: habit.name,
+            month_id: monthId,
+            ...(schedule && schedule.kind !== 'daily' ? { schedule } : {}),
+          },
+          key: `${key}.habit-${index}`,
+        }),
+      );
+      continue;
+    }
+    const existing = habits.find((h) => h.id === habit.id);
+    const changes = {
+      ...(existing?.name === habit.name ? {} : { name: habit.name }),
+      // #17: only a schedule that changed is sent.
+      ...(schedule === undefined || sameSchedule(existing?.schedule, schedule) ? {} : { schedule }),
+    };
+    if (Object.keys(changes).length > 0)
+      steps.push(enqueueWrite(queryClient, habitUpdate, { monthId, habitId: habit.id, changes }));
+  }
+  return { done: Promise.all(steps) };
+}
+
+/**
+ * Each changed part is its own queued write, shown at once (offline too). Once every part is
+ * answered, the month's page reads its lists again (habits, measures, ticks, the glance): a
+ * removal on the server took rows with it that the cache may still hold.
  */
 export function useEditMonth() {
   const queryClient = useQueryClient();
-  const keys = useActionKeys();
-  return useMutation({
-    mutationFn: async (edit: MonthEdit): Promise<Month | null> => {
-      const { monthId } = edit;
-      const [habits, measures] = await Promise.all([
-        queryClient.ensureQueryData(habitsQueryOptions(monthId)),
-        queryClient.ensureQueryData(measuresQueryOptions(monthId)),
-      ]);
-      const key = keys.keyFor(edit);
-      const months = queryClient.getQueryData<Month[]>(monthKeys.list());
-      const current =
-        queryClient.getQueryData<Month>(monthKeys.detail(monthId)) ??
-        months?.find((month) => month.id === monthId);
-      let month: Month | null = null;
-      if (current?.name !== edit.name) {
-        month = await notFoundAs(
-          () => updateMonth(monthId, { name: edit.name }),
-          () => {
-            queryClient.setQueryData<Month[]>(monthKeys.list(), (list) =>
-              list?.filter((m) => m.id !== monthId),
-            );
-            queryClient.removeQueries({ queryKey: monthKeys.scope(monthId) });
-            throw new DeletedElsewhereError('month', null);
-          },
-        );
-      }
-      const { measure } = edit;
-      if (!measure) {
-        // The name alone.
-      } else if (measure.id === null) {
-        if (measure.name !== '')
-          await createMeasure({ name: measure.name, month_id: monthId }, `${key}.measure`);
-      } else if (measures.find((m) => m.id === measure.id)?.name !== measure.name) {
-        await updateMeasure(measure.id, { name: measure.name });
-      }
-      for (const id of edit.removed ?? [])
-        await notFoundAs(
-          () => deleteHabit(id),
-          () => undefined,
-        );
-      for (const [index, habit] of (edit.habits ?? []).entries()) {
-        if (habit.id === null) {
-          await createHabit({ name: habit.name, month_id: monthId }, `${key}.habit-${index}`);
-        } else if (habits.find((h) => h.id === habit.id)?.name !== habit.name) {
-          const { id } = habit;
-          await notFoundAs(
-            () => updateHabit(id, { name: habit.name }),
-            () => {
-              throw new DeletedElsewhereError('habit', null);
-            },
-          );
-        }
-      }
-      keys.finish();
-      return month;
-    },
-    onSuccess: (month) => {
-      if (!month) return;
-      queryClient.setQueryData(monthKeys.detail(month.id), month);
-      queryClient.setQueryData<Month[]>(monthKeys.list(), (list) =>
-        list?.map((m) => (m.id === month.id ? month : m)),
-      );
-    },
-    // Succeeded or not, part of it may have been written: the month's page reads it all again
-    // (habits, measure, ticks, the glance), not the months list.
-    onSettled: (_month, _error, { monthId }) =>
-      queryClient.invalidateQueries({
-        queryKey: monthKeys.scope(monthId),
+  installSync(queryClient);
+  return writeHandle(async (edit: MonthEdit) => {
+    const { done } = await queueEditMonth(queryClient, edit);
+    const refresh = () =>
+      void queryClient.invalidateQueries({
+        queryKey: monthKeys.scope(edit.monthId),
         predicate: (query) => query.queryKey[2] !== 'detail',
-      }),
+      });
+    return { shown: undefined, done: done.finally(refresh) };
   });
 }

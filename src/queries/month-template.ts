@@ -1,13 +1,14 @@
-// Starting a new month from another one: that month's measure and habit names, read when asked.
+// Starting a new month from another one: that month's measures and habits, read when asked.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Habit, Measure } from '../../contract/entities';
 import { habitsQueryOptions } from './habits';
 import { measuresQueryOptions } from './measures';
 
 export interface MonthTemplate {
-  /** The month's (first) measure's name; '' when it has none. */
-  measure: string;
-  /** Its habits' names, in order. */
-  habits: string[];
+  /** The month's measures, in order, with their units and targets. */
+  measures: Measure[];
+  /** Its habits, in order, with their schedules. */
+  habits: Habit[];
 }
 
 /**
@@ -23,7 +24,7 @@ export function useMonthTemplate() {
         queryClient.fetchQuery(habitsQueryOptions(monthId)),
         queryClient.fetchQuery(measuresQueryOptions(monthId)),
       ]);
-      return { measure: measures[0]?.name ?? '', habits: habits.map((habit) => habit.name) };
+      return { measures, habits };
     },
   });
 }

@@ -1,20 +1,35 @@
-// Months: the list, one month, and creating (with its habits and measure), renaming, deleting.
-import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Month } from '../../contract/entities';
-import { createHabit } from '../api/habits';
-import { createMeasure } from '../api/measures';
+// Months: the list, one month, and creating (with its habits and measures), renaming, deleting, as queued writes.
 import {
-  createMonth,
-  deleteMonth,
-  getMonth,
-  listMonthSummaries,
-  listMonths,
-  updateMonth,
-} from '../api/months';
-import { type ActionKeys, useActionKeys } from './action-key';
-import { goneAnyway, orDeletedElsewhere } from './deleted-elsewhere';
-import { monthKeys } from './keys';
-import { rollBack } from './rollback';
+  type QueryClient,
+  queryOptions,
+  useMutationState,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import type { Month } from '../../contract/entities';
+import type { HabitSchedule } from '../../contract/habit-schedule';
+import type { MeasureTarget } from '../../contract/measure-targets';
+import { newIdempotencyKey } from '../api/idempotency';
+import { getMonth, listMonthSummaries, listMonths } from '../api/months';
+import {
+  enqueueWrite,
+  installSync,
+  isQueued,
+  isTempId,
+  newTempId,
+  queuedWrites,
+  subjectOf,
+  writeHandle,
+} from '../offline/sync';
+import { goalKeys, journalKeys, monthKeys } from './keys';
+import {
+  habitCreate,
+  knownCounts,
+  measureCreate,
+  monthCreate,
+  monthDelete,
+  monthUpdate,
+} from './month-writes';
 
 export function monthsQueryOptions() {
   return queryOptions({ queryKey: monthKeys.list(), queryFn: listMonths });
@@ -30,6 +45,47 @@ export function monthSummariesQueryOptions() {
     queryFn: listMonthSummaries,
     refetchOnMount: 'always',
   });
+}
+
+export interface MonthCounts {
+  journals: number;
+  goals: number;
+  goals_done: number;
+}
+
+/**
+ * A month card's counts: the server's, or, while changes of that month wait to sync, the local
+ * truth its cached lists show (an entry written or a goal ticked offline counts at once).
+ */
+export function useMonthCounts(monthId: number): MonthCounts | undefined {
+  const { data: summary } = useQuery({
+    ...monthSummariesQueryOptions(),
+    select: (list) => list.find((item) => item.month === monthId),
+  });
+  const waiting =
+    useMutationState({
+      filters: {
+        predicate: (mutation) => isQueued(mutation) && subjectOf(mutation)?.monthId === monthId,
+      },
+      select: () => true,
+    }).length > 0;
+  // Only what is cached (no request): the lists the month's page left, with its queued changes.
+  const journals = useQuery({
+    queryKey: journalKeys.list(monthId),
+    queryFn: () => [] as { id: number }[],
+    enabled: false,
+  }).data;
+  const goals = useQuery({
+    queryKey: goalKeys.list(monthId),
+    queryFn: () => [] as { is_completed: boolean }[],
+    enabled: false,
+  }).data;
+  if (!waiting || (journals === undefined && goals === undefined)) return summary;
+  return {
+    journals: journals?.length ?? summary?.journals ?? 0,
+    goals: goals?.length ?? summary?.goals ?? 0,
+    goals_done: goals?.filter((goal) => goal.is_completed).length ?? summary?.goals_done ?? 0,
+  };
 }
 
 export function monthQueryOptions(monthId: number) {
@@ -52,77 +108,154 @@ export async function latestMonthId(queryClient: QueryClient): Promise<number | 
 
 export interface NewMonth {
   name: string;
+  /** #17: false turns mood off for the month's entries; absent or true: on (the server's default). */
+  moodEnabled?: boolean;
+  /** #17: the calendar month, `YYYY-MM`, or null for none; absent: read from the name by the server. */
+  period?: string | null;
   /** The measure's name. */
   measure: string;
   /** Habit names, created in this order. */
   habits: string[];
+  /** #17: each habit's schedule, by index; absent or daily: the spec's `{name, month_id}`. */
+  habitSchedules?: HabitSchedule[];
+  /** The first measure's unit and target (#17); absent or empty: the spec's `{name, month_id}`. */
+  measureTarget?: MeasureTarget;
+  /** Measures after the first, created after it in this order. */
+  moreMeasures?: (MeasureTarget & { name: string })[];
+}
+
+/** Only the unit and target that are set: a measure without them is created as the spec's. */
+export function setTargetFields(target: MeasureTarget | undefined): Partial<MeasureTarget> {
+  if (!target) return {};
+  return {
+    ...(target.unit === null ? {} : { unit: target.unit }),
+    ...(target.target === null
+      ? {}
+      : { target: target.target, target_direction: target.target_direction }),
+  };
 }
 
 /**
- * Spec §4: month, then each habit in order, then the measure; the month goes if any step fails.
- * Each request's Idempotency-Key comes from the action's, so a retry makes no row twice.
+ * Spec §4: month, then each habit in order, then the measure, as queued writes: the card shows at
+ * once, marked as waiting to sync, and the steps go one by one when online. Each step has its own
+ * Idempotency-Key (from one per action), so a step sent again after a lost answer or a reload
+ * makes no row twice; the later steps refer to the month by its temporary id until it lands.
  */
-async function createMonthWithItems(input: NewMonth, keys: ActionKeys): Promise<Month> {
-  const { name, measure, habits } = input;
-  const key = keys.keyFor(input);
-  const month = await createMonth({ name }, `${key}.month`);
-  try {
-    for (const [index, habit] of habits.entries()) {
-      await createHabit({ name: habit, month_id: month.id }, `${key}.habit-${index}`);
-    }
-    await createMeasure({ name: measure, month_id: month.id }, `${key}.measure`);
-  } catch (error) {
-    keys.finish();
-    return rollBack('the new month', () => deleteMonth(month.id), error);
+function queueCreateMonth(
+  queryClient: QueryClient,
+  input: NewMonth,
+): { shown: Month; done: Promise<Month> } {
+  const { name, period, measure, habits, measureTarget, moreMeasures = [] } = input;
+  const key = newIdempotencyKey();
+  const monthId = newTempId();
+  const done = enqueueWrite(queryClient, monthCreate, {
+    tempId: monthId,
+    body: {
+      name,
+      ...(period === undefined ? {} : { period }),
+      ...(input.moodEnabled === false ? { mood_enabled: false } : {}),
+    },
+    key: `${key}.month`,
+  });
+  const steps: Promise<unknown>[] = [done];
+  for (const [index, habit] of habits.entries()) {
+    const schedule = input.habitSchedules?.[index];
+    steps.push(
+      enqueueWrite(queryClient, habitCreate, {
+        monthId,
+        tempId: newTempId(),
+        body: {
+          name: habit,
+          month_id: monthId,
+          ...(schedule && schedule.kind !== 'daily' ? { schedule } : {}),
+        },
+        key: `${key}.habit-${index}`,
+      }),
+    );
   }
-  keys.finish();
-  return month;
+  const measures = [
+    { name: measure, ...setTargetFields(measureTarget), key: `${key}.measure` },
+    ...moreMeasures.map((more, index) => ({
+      name: more.name,
+      ...setTargetFields(more),
+      key: `${key}.measure-${index + 1}`,
+    })),
+  ];
+  for (const { key: stepKey, name: measureName, ...target } of measures) {
+    steps.push(
+      enqueueWrite(queryClient, measureCreate, {
+        monthId,
+        tempId: newTempId(),
+        // The spec's `{name, month_id}` first, then the unit and target that are set.
+        body: { name: measureName, month_id: monthId, ...target },
+        key: stepKey,
+      }),
+    );
+  }
+  const shown = queryClient
+    .getQueryData<Month[]>(monthKeys.list())
+    ?.find((month) => month.id === monthId) ?? { id: monthId, name, author: 0 };
+  // Over when every step is: the month with its habits and measures is on the server.
+  return { shown, done: Promise.all(steps).then(() => done) };
 }
 
 export function useCreateMonth() {
   const queryClient = useQueryClient();
-  const keys = useActionKeys();
-  return useMutation({
-    mutationFn: (input: NewMonth) => createMonthWithItems(input, keys),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: monthKeys.list(), exact: true }),
-  });
+  installSync(queryClient);
+  return writeHandle(async (input: NewMonth) => queueCreateMonth(queryClient, input));
 }
 
-/** Drops a month deleted elsewhere from the list and forgets everything cached under it. */
-function forgetMonth(queryClient: QueryClient, monthId: number): void {
-  queryClient.setQueryData(monthKeys.list(), (months: Month[] | undefined) =>
-    months?.filter((m) => m.id !== monthId),
-  );
-  queryClient.removeQueries({ queryKey: monthKeys.scope(monthId) });
-}
-
+/** A rename, queued: shown at once, sent with the version it was based on (If-Match). */
 export function useUpdateMonth() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, name }: { id: number; name: string }) =>
-      orDeletedElsewhere(
-        'month',
-        () => updateMonth(id, { name }),
-        () => forgetMonth(queryClient, id),
-      ),
-    onSuccess: (month) => {
-      queryClient.setQueryData(monthKeys.detail(month.id), month);
-      queryClient.setQueryData(monthKeys.list(), (months: Month[] | undefined) =>
-        months?.map((m) => (m.id === month.id ? month : m)),
-      );
-    },
+  installSync(queryClient);
+  return writeHandle(async ({ id, name }: { id: number; name: string }) => {
+    const base =
+      queryClient.getQueryData<Month>(monthKeys.detail(id)) ??
+      queryClient.getQueryData<Month[]>(monthKeys.list())?.find((month) => month.id === id);
+    return {
+      shown: undefined,
+      done: enqueueWrite(queryClient, monthUpdate, { monthId: id, changes: { name }, base }),
+    };
   });
 }
 
+/**
+ * The card goes at once; the server deletes everything of the month with it. A month made
+ * offline whose create has not landed is never sent: its queued steps are dropped instead.
+ */
 export function useDeleteMonth() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (monthId: number) => {
-      // Already deleted elsewhere: the card goes all the same.
-      await goneAnyway(() => deleteMonth(monthId));
-      return monthId;
-    },
-    // The server deletes everything of the month with it.
-    onSuccess: (monthId) => forgetMonth(queryClient, monthId),
+  installSync(queryClient);
+  return writeHandle(async (monthId: number) => {
+    if (isTempId(monthId)) {
+      dropUnsentMonth(queryClient, monthId);
+      return { shown: monthId, done: Promise.resolve(monthId) };
+    }
+    const month = queryClient
+      .getQueryData<Month[]>(monthKeys.list())
+      ?.find((row) => row.id === monthId);
+    const counts = knownCounts(queryClient, monthId);
+    return {
+      shown: monthId,
+      done: enqueueWrite(queryClient, monthDelete, {
+        monthId,
+        ...(month ? { month } : {}),
+        ...(counts ? { counts } : {}),
+      }),
+    };
   });
+}
+
+/** Drops every queued write of a month made offline (its create and what was made in it), and its cards. */
+function dropUnsentMonth(queryClient: QueryClient, monthId: number): void {
+  for (const write of queuedWrites(queryClient)) {
+    const subject = subjectOf(write);
+    if (subject?.monthId === monthId || (subject?.kind === 'month' && subject.id === monthId))
+      queryClient.getMutationCache().remove(write);
+  }
+  queryClient.setQueryData<Month[]>(monthKeys.list(), (months) =>
+    months?.filter((month) => month.id !== monthId),
+  );
+  queryClient.removeQueries({ queryKey: monthKeys.scope(monthId) });
 }

@@ -8,7 +8,7 @@ import {
   requestPasswordReset,
   resetPassword,
 } from '../api/recovery';
-import { clearSession } from '../api/tokens';
+import { endSessionHere } from './session';
 
 /** The token of an emailed link, from its fragment (`token=…`); null when missing or malformed. */
 export function linkToken(hash: string): string | null {
@@ -54,8 +54,7 @@ export function useResetPassword() {
   return useMutation({
     mutationFn: async (body: ResetPassword) => {
       const answer = await resetPassword(body);
-      clearSession();
-      queryClient.removeQueries();
+      endSessionHere(queryClient);
       return answer;
     },
   });

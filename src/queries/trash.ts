@@ -1,57 +1,76 @@
-// The Recently deleted bin: its list, and restoring or purging an item (restores refresh what they bring back).
+// The Recently deleted bin: its list, and restoring (a queued write, offline too) or purging an item.
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TrashKind } from '../../contract/trash-rules';
-import { listTrash, purgeTrashItem, restoreItem } from '../api/trash';
-import { journalSearchKeys, monthKeys, trashKeys } from './keys';
+import type { Month } from '../../contract/entities';
+import type { TrashItem } from '../../contract/trash';
+import { listTrash, purgeTrashItem } from '../api/trash';
+import { enqueueWrite, installSync, queuedWrites, writeHandle } from '../offline/sync';
+import { trashKeys } from './keys';
+import {
+  forgetBinnedCounts,
+  knownCounts,
+  type MonthDeleteWrite,
+  type TrashRef,
+  trashRestore,
+} from './month-writes';
+
+export type { TrashRef };
 
 export function trashQueryOptions() {
   return queryOptions({ queryKey: trashKeys.list(), queryFn: listTrash });
 }
 
-export interface TrashRef {
-  kind: TrashKind;
-  id: number;
-  /** The month an entry or goal belongs to; null for a month. */
-  month: number | null;
-}
-
 /**
- * A restore brings back rows of several lists at once (a month's entries, ticks and goals; an
- * entry's ticks), so the month's whole scope and the months list refetch rather than being
- * patched row by row.
+ * What the restore can show before the server answers: the bin's row (its label and day), or,
+ * for the Undo of a month delete still queued, the month as it was.
  */
-export async function refreshAfterRestore(queryClient: QueryClient, ref: TrashRef): Promise<void> {
-  const month = ref.kind === 'month' ? ref.id : ref.month;
-  await Promise.all([
-    queryClient.invalidateQueries({ queryKey: trashKeys.all }),
-    queryClient.invalidateQueries({ queryKey: monthKeys.list() }),
-    month === null
-      ? undefined
-      : queryClient.invalidateQueries({ queryKey: monthKeys.scope(month) }),
-    ref.kind === 'goal'
-      ? undefined
-      : queryClient.invalidateQueries({ queryKey: journalSearchKeys.all }),
-  ]);
+function restoreWrite(queryClient: QueryClient, ref: TrashRef) {
+  const item = queryClient
+    .getQueryData<TrashItem[]>(trashKeys.list())
+    ?.find((row) => row.kind === ref.kind && row.id === ref.id);
+  const deleted =
+    ref.kind === 'month'
+      ? queuedWrites(queryClient)
+          .map((write) => write.state.variables as Partial<MonthDeleteWrite> | undefined)
+          .find((variables) => variables?.monthId === ref.id && variables.month)
+      : undefined;
+  const month = deleted?.month;
+  const counts =
+    ref.kind === 'month' ? (deleted?.counts ?? knownCounts(queryClient, ref.id)) : undefined;
+  return {
+    ref,
+    ...(item ? { item: { label: item.label, date: item.date } } : {}),
+    ...(month ? { month: month as Month } : {}),
+    ...(counts ? { counts } : {}),
+  };
 }
 
-/** Restores `ref` and refreshes what it brings back (the delete toast's Undo, outside React). */
+/** Queues the restore of `ref` (after any write still queued, e.g. its delete): shown at once. */
+function queueRestore(queryClient: QueryClient, ref: TrashRef): Promise<unknown> {
+  installSync(queryClient);
+  return enqueueWrite(queryClient, trashRestore, restoreWrite(queryClient, ref));
+}
+
+/** Restores `ref` (the delete toast's Undo, outside React); settles when the server answers. */
 export async function restoreAndRefresh(queryClient: QueryClient, ref: TrashRef): Promise<void> {
-  await restoreItem(ref.kind, ref.id);
-  await refreshAfterRestore(queryClient, ref);
+  await queueRestore(queryClient, ref);
 }
 
 export function useRestoreItem() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (ref: TrashRef) => restoreItem(ref.kind, ref.id),
-    onSuccess: (_item, ref) => refreshAfterRestore(queryClient, ref),
-  });
+  installSync(queryClient);
+  return writeHandle(async (ref: TrashRef) => ({
+    shown: ref,
+    done: queueRestore(queryClient, ref),
+  }));
 }
 
 export function usePurgeTrashItem() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (ref: TrashRef) => purgeTrashItem(ref.kind, ref.id),
+    onSuccess: (_result, ref) => {
+      if (ref.kind === 'month') forgetBinnedCounts(queryClient, ref.id);
+    },
     onSettled: () => queryClient.invalidateQueries({ queryKey: trashKeys.all }),
   });
 }

@@ -12,6 +12,18 @@ beforeAll(async () => {
 afterAll(async () => {
   await testApp.close();
 });
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/**
+ * Moves the clock that tokens are issued and checked by (Date, read by services/tokens.ts and
+ * fast-jwt) ahead, instead of waiting for a token to expire. Nothing else is faked, so the app's
+ * timers and I/O run as usual.
+ */
+function advanceClock(ms: number): void {
+  vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + ms });
+}
 
 const post = (url: string, payload: Record<string, unknown>) =>
   testApp.app.inject({ method: 'POST', url, payload });
@@ -278,7 +290,7 @@ describe('POST /api/token/refresh/', () => {
     const shortLived = await buildTestApp({ REFRESH_TOKEN_TTL: '1' });
     try {
       const { refresh } = shortLived.app.tokens.issuePair(1);
-      await new Promise((resolve) => setTimeout(resolve, 2100));
+      advanceClock(2_000);
       const response = await shortLived.app.inject({
         method: 'POST',
         url: '/api/token/refresh/',
@@ -389,7 +401,7 @@ describe('authentication of the data routes', () => {
         });
       const access = shortLived.app.tokens.issueAccess(1);
       expect((await get(access)).statusCode).toBe(200);
-      await new Promise((resolve) => setTimeout(resolve, 2100));
+      advanceClock(2_000);
 
       const response = await get(access);
       expect(response.statusCode).toBe(401);

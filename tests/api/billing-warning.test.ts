@@ -4,7 +4,7 @@ import { buildApp } from '../../server/app.js';
 import { loadConfig } from '../../server/config.js';
 import { openDatabase } from '../../server/db/database.js';
 import { TEST_CHECKOUT_WARNING } from '../../server/routes/billing-local.js';
-import { buildTestApp, type TestApp } from '../support/test-app.js';
+import { buildTestApp, TEST_VAPID_ENV, type TestApp } from '../support/test-app.js';
 
 let testApp: TestApp;
 beforeAll(async () => {
@@ -26,6 +26,7 @@ async function startUpWarnings(env: Record<string, string>): Promise<string[]> {
   const config = loadConfig({
     DATA_DIR: testApp.config.dataDir,
     JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
+    ...TEST_VAPID_ENV,
     WEB_DIR: '',
     ...(testApp.config.database.kind === 'postgres'
       ? { DATABASE_URL: testApp.config.database.url }

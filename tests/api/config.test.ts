@@ -58,6 +58,9 @@ describe('settings', () => {
       DATABASE_URL: 'postgres://u@db:5432/monthbook',
       DATABASE_POOL_SIZE: '25',
       JWT_SECRET: 'x'.repeat(40),
+      VAPID_PUBLIC_KEY:
+        'BG40xWlBfY1MMssLx7OrjKrElkTPeYrdFr9d-quADOCmwFkWPb42EH4z57YdlqoTagKHvm5mV463Q7k1Z8kynqM',
+      VAPID_PRIVATE_KEY: 'lIOOx0HuflEJY0Xj_FQ5Be4zH7RvANCuWRjHNDOdTuU',
       ACCESS_TOKEN_TTL: '15m',
       REFRESH_TOKEN_TTL: '7d',
       CORS_ORIGINS: 'https://a.example, https://b.example',

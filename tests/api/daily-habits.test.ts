@@ -7,6 +7,7 @@ const context = dailyItemSuite({
   path: '/api/dailyhabits',
   item: 'habit',
   value: { field: 'is_practiced', first: true, second: false },
+  extra: { is_skipped: false },
 });
 
 describe('is_practiced', () => {

@@ -3,7 +3,9 @@ import { sql } from 'kysely';
 import type { Month } from '../../contract/entities.js';
 import {
   EXPORT_FORMAT,
+  EXPORT_VERSION,
   type ExportFile,
+  type ExportFileV1,
   IMPORT_MAX_BYTES,
   IMPORT_MESSAGES,
   type ImportReport,
@@ -64,7 +66,7 @@ const importFile = (payload: unknown, as: TestUser = user, app: TestApp = t) =>
 const csvOf = (monthId: number, as: TestUser = user, app: TestApp = t) =>
   app.app.inject({ method: 'GET', url: `/api/months/${monthId}/export.csv`, headers: as.headers });
 
-const withoutDate = ({ exported_at: _, ...rest }: ExportFile) => rest;
+const withoutDate = ({ exported_at: _, ...rest }: ExportFile | ExportFileV1) => rest;
 
 /** Moves a journal to another day behind the API's back (the entry date is not this module's). */
 const setDate = (journalId: number, date: string) =>
@@ -109,7 +111,7 @@ describe('GET /api/export/', () => {
     const file = await exportOf();
 
     expect(file.format).toBe(EXPORT_FORMAT);
-    expect(file.version).toBe(1);
+    expect(file.version).toBe(2);
     expect(Date.parse(file.exported_at)).not.toBeNaN();
     expect(file.months).toEqual([
       {
@@ -278,7 +280,8 @@ describe('POST /api/import/', () => {
     expect((await read()).json<Month[]>().map((month) => month.name)).toEqual(['Cached', 'Cached']);
   });
 
-  const valid = (): ExportFile => ({
+  /** A version 1 file (as exports before #17 were): it still imports as it did. */
+  const valid = (): ExportFileV1 => ({
     format: EXPORT_FORMAT,
     version: 1,
     exported_at: '2024-03-01T10:00:00.000Z',
@@ -298,8 +301,8 @@ describe('POST /api/import/', () => {
       },
     ],
   });
-  type Edit = (file: ExportFile & Record<string, unknown>) => void;
-  const full = (file: ExportFile) => file.months[1]!;
+  type Edit = (file: ExportFileV1 & Record<string, unknown>) => void;
+  const full = (file: ExportFileV1) => file.months[1]!;
 
   it.each<[string, Edit, string]>([
     [
@@ -396,14 +399,14 @@ describe('POST /api/import/', () => {
     [
       'a newer version',
       (f) => {
-        f.version = 2 as 1;
+        f.version = 3 as 1;
       },
-      `version: ${IMPORT_MESSAGES.unsupportedVersion(2)}`,
+      `version: ${IMPORT_MESSAGES.unsupportedVersion(3)}`,
     ],
   ])(
     'refuses %s, naming the first bad record, and imports nothing',
     async (_name, edit, detail) => {
-      const file = valid() as ExportFile & Record<string, unknown>;
+      const file = valid() as ExportFileV1 & Record<string, unknown>;
       edit(file);
       const before = await snapshot(t);
 
@@ -431,8 +434,10 @@ describe('POST /api/import/', () => {
       daily_habits: 6,
       daily_measures: 6,
     });
+    // Exported again in the current version, with the same records.
     expect(withoutDate(await exportOf())).toEqual({
       ...withoutDate(valid()),
+      version: EXPORT_VERSION,
       months: [
         valid().months[0],
         {
@@ -474,7 +479,7 @@ describe('POST /api/import/', () => {
       daily_measures: [{ measure: id, metric: day / 7 }],
     });
     // As many full months as it takes: a month holds at most JOURNALS_PER_MONTH entries.
-    const fileOf = (journals: number): ExportFile => ({
+    const fileOf = (journals: number): ExportFileV1 => ({
       ...valid(),
       months: Array.from({ length: Math.ceil(journals / JOURNALS_PER_MONTH) }, (_, m) => ({
         name: `Big ${m}`,
@@ -563,9 +568,9 @@ describe('GET /api/months/{id}/export.csv', () => {
     expect(response.body).toBe(
       '\uFEFF' +
         [
-          `date,highlight,Weight,Read,"Run, ""fast""",'@mention`,
-          '2024-01-01,Café first,70.25,yes,no,',
-          '2024-01-02,"Second day, with ""quotes""\nand a line",-1e-7,no,yes,',
+          `date,highlight,Weight,Read,"Run, ""fast""",'@mention,mood,note`,
+          '2024-01-01,Café first,70.25,yes,no,,,',
+          '2024-01-02,"Second day, with ""quotes""\nand a line",-1e-7,no,yes,,,',
           '',
         ].join('\r\n'),
     );
@@ -578,11 +583,11 @@ describe('GET /api/months/{id}/export.csv', () => {
     }
     const lines = (await csvOf(month.id)).body.split('\r\n');
     expect(lines.slice(1, 6).map((line) => line.slice(11))).toEqual([
-      "'=1+1",
-      "'+1",
-      "'-1",
-      "'@SUM(1)",
-      'plain =x',
+      "'=1+1,,",
+      "'+1,,",
+      "'-1,,",
+      "'@SUM(1),,",
+      'plain =x,,',
     ]);
   });
 

@@ -29,18 +29,18 @@ describe('is_completed', () => {
 
     const done = await patch(goal.id, { is_completed: true });
     expect(done.statusCode).toBe(200);
-    expect(done.json()).toEqual({ ...goal, is_completed: true });
+    expect(done.json()).toEqual({ ...goal, is_completed: true, version: 2 });
 
     const undone = await patch(goal.id, { is_completed: false });
     expect(undone.statusCode).toBe(200);
-    expect(undone.json()).toEqual({ ...goal, is_completed: false });
+    expect(undone.json()).toEqual({ ...goal, is_completed: false, version: 3 });
   });
 
   it('changes the name and the flag together', async () => {
     const goal = await seedGoal(t, user, (await seedMonth(t, user)).id, 'Swim');
     const response = await patch(goal.id, { name: 'Swim 5 km', is_completed: 'true' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ ...goal, name: 'Swim 5 km', is_completed: true });
+    expect(response.json()).toEqual({ ...goal, name: 'Swim 5 km', is_completed: true, version: 2 });
   });
 
   it('can be created completed', async () => {

@@ -3,7 +3,7 @@ import { buildApp } from '../../server/app.js';
 import { loadConfig } from '../../server/config.js';
 import { openDatabase } from '../../server/db/database.js';
 import { HEALTH_UNAVAILABLE } from '../../server/routes/health.js';
-import { buildTestApp, type TestApp } from '../support/test-app.js';
+import { buildTestApp, TEST_VAPID_ENV, type TestApp } from '../support/test-app.js';
 
 let testApp: TestApp;
 beforeAll(async () => {
@@ -44,6 +44,7 @@ it('answers 503 when PostgreSQL cannot be reached at all', async () => {
     DATA_DIR: testApp.config.dataDir,
     DATABASE_URL: 'postgres://postgres@127.0.0.1:9/none',
     JWT_SECRET: 'a-secret-long-enough-for-the-config-check',
+    ...TEST_VAPID_ENV,
     LOG_LEVEL: 'silent',
     WEB_DIR: '',
   });

@@ -42,7 +42,7 @@ const importAs = (user: TestUser, file: unknown) =>
 
 const smallFile = (name = 'Imported'): ExportFile => ({
   format: EXPORT_FORMAT,
-  version: 1,
+  version: 2,
   exported_at: '2024-03-01T10:00:00.000Z',
   months: [
     {

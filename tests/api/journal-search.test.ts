@@ -4,6 +4,7 @@ import type { Journal } from '../../contract/entities.js';
 import { MESSAGES } from '../../contract/rules.js';
 import { SEARCH_MAX_LENGTH, SEARCH_RESULTS_LIMIT } from '../../contract/search.js';
 import { up as addSearchColumn } from '../../server/db/migrations/004-journal-search.js';
+import { createVersionTrigger } from '../../server/db/migrations/010-row-versions.js';
 import { seedJournal, seedMonth } from '../support/factories.js';
 import { buildTestApp, createUser, type TestApp, type TestUser } from '../support/test-app.js';
 
@@ -207,6 +208,10 @@ describe('migration 004', () => {
     const month = await seedMonth(t, user);
     const journal = await seedJournal(t, user, month.id, 'Crème Brûlée');
     const { db, dialect } = t.database;
+    // Migration 010's trigger reads the column: a database from before 004 has neither.
+    await sql`drop trigger journals_version_bump${sql.raw(dialect === 'postgres' ? ' on journals' : '')}`.execute(
+      db,
+    );
     await sql`alter table journals drop column highlight_search`.execute(db);
     try {
       await addSearchColumn(db as never, dialect);
@@ -223,6 +228,7 @@ describe('migration 004', () => {
         .then(() => true)
         .catch(() => false);
       if (!hasColumn) await addSearchColumn(db as never, dialect);
+      await createVersionTrigger(db as never, dialect, 'journals');
     }
   });
 });

@@ -45,7 +45,7 @@ describe('GET /api/journals/', () => {
     for (const url of [`/api/journals/?month=${month.id}`, `/api/journals?month=${month.id}`]) {
       const response = await api('GET', url);
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual([{ ...b, created_at: '2020-01-01' }, a]);
+      expect(response.json()).toEqual([{ ...b, created_at: '2020-01-01', version: 2 }, a]);
     }
   });
 
@@ -88,6 +88,9 @@ describe('POST /api/journals/', () => {
       author: user.id,
       month: month.id,
       month_id: month.id,
+      version: 1,
+      note: '',
+      mood: null,
     });
   });
 
@@ -227,7 +230,7 @@ describe('PATCH /api/journals/{id}/', () => {
       month_id: 999,
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ ...journal, highlight: 'after' });
+    expect(response.json()).toEqual({ ...journal, highlight: 'after', version: 2 });
   });
 
   it('moves the entry to another day, and the list follows the new date', async () => {
@@ -238,9 +241,9 @@ describe('PATCH /api/journals/{id}/', () => {
       created_at: '2020-02-29',
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ ...second, created_at: '2020-02-29' });
+    expect(response.json()).toEqual({ ...second, created_at: '2020-02-29', version: 2 });
     const list = await api('GET', `/api/journals/?month=${month.id}`);
-    expect(list.json()).toEqual([{ ...second, created_at: '2020-02-29' }, first]);
+    expect(list.json()).toEqual([{ ...second, created_at: '2020-02-29', version: 2 }, first]);
   });
 
   it('changes the highlight and the date together', async () => {
@@ -249,7 +252,12 @@ describe('PATCH /api/journals/{id}/', () => {
       highlight: 'after',
       created_at: '2024-12-31',
     });
-    expect(response.json()).toEqual({ ...journal, highlight: 'after', created_at: '2024-12-31' });
+    expect(response.json()).toEqual({
+      ...journal,
+      highlight: 'after',
+      created_at: '2024-12-31',
+      version: 2,
+    });
   });
 
   it.each(['2023-02-29', '2024-13-01', '24-01-01', '2024-1-1', '0000-01-01', 'yesterday', ''])(

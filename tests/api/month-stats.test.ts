@@ -84,6 +84,31 @@ describe('GET /api/months/{id}/stats/', () => {
         { date: '2025-03-02', value: 71.5, count: 2 },
         { date: '2025-03-03', value: 68.5, count: 1 },
       ],
+      // #17: every measure, with its own series (no unit or target here: days_on_target null).
+      measures: [
+        {
+          id: weight.id,
+          name: 'Weight',
+          unit: null,
+          target: null,
+          target_direction: null,
+          series: [
+            { date: '2025-03-01', value: 70, count: 1 },
+            { date: '2025-03-02', value: 71.5, count: 2 },
+            { date: '2025-03-03', value: 68.5, count: 1 },
+          ],
+          days_on_target: null,
+        },
+        {
+          id: second.id,
+          name: 'Sleep',
+          unit: null,
+          target: null,
+          target_direction: null,
+          series: [{ date: '2025-03-01', value: 8, count: 1 }],
+          days_on_target: null,
+        },
+      ],
       habits: [
         {
           id: read.id,
@@ -93,6 +118,9 @@ describe('GET /api/months/{id}/stats/', () => {
           rate: 0.75,
           current_streak: 1,
           longest_streak: 2,
+          skipped: [false, false, false, false],
+          schedule: { kind: 'daily' },
+          streak_unit: 'days',
         },
         {
           id: run.id,
@@ -102,6 +130,9 @@ describe('GET /api/months/{id}/stats/', () => {
           rate: 0.75,
           current_streak: 3,
           longest_streak: 3,
+          skipped: [false, false, false, false],
+          schedule: { kind: 'daily' },
+          streak_unit: 'days',
         },
         {
           id: stretch.id,
@@ -111,9 +142,15 @@ describe('GET /api/months/{id}/stats/', () => {
           rate: 0.25,
           current_streak: 1,
           longest_streak: 1,
+          skipped: [false, false, false, false],
+          schedule: { kind: 'daily' },
+          streak_unit: 'days',
         },
       ],
       goals: { completed: 3, total: 5 },
+      // #17: no entry has a mood.
+      mood: [],
+      mood_enabled: true,
     } satisfies MonthStats);
   });
 
@@ -158,8 +195,11 @@ describe('GET /api/months/{id}/stats/', () => {
       entries: [],
       measure: null,
       series: [],
+      measures: [],
       habits: [],
       goals: { completed: 0, total: 0 },
+      mood: [],
+      mood_enabled: true,
     });
   });
 
@@ -181,6 +221,9 @@ describe('GET /api/months/{id}/stats/', () => {
         rate: 0,
         current_streak: 0,
         longest_streak: 0,
+        skipped: [],
+        schedule: { kind: 'daily' },
+        streak_unit: 'days',
       },
     ]);
   });

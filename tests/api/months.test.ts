@@ -35,8 +35,22 @@ describe('GET /api/months/', () => {
       const response = await t.app.inject({ method: 'GET', url, headers: user.headers });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual([
-        { id: first.id, name: 'January', author: user.id },
-        { id: second.id, name: 'February', author: user.id },
+        {
+          id: first.id,
+          name: 'January',
+          author: user.id,
+          period: null,
+          version: 1,
+          mood_enabled: true,
+        },
+        {
+          id: second.id,
+          name: 'February',
+          author: user.id,
+          period: null,
+          version: 1,
+          mood_enabled: true,
+        },
       ]);
     }
   });
@@ -88,7 +102,14 @@ describe('POST /api/months/', () => {
     });
     expect(response.statusCode).toBe(201);
     const body = response.json();
-    expect(body).toEqual({ id: expect.any(Number), name: 'March 2026', author: user.id });
+    expect(body).toEqual({
+      id: expect.any(Number),
+      name: 'March 2026',
+      author: user.id,
+      period: '2026-03',
+      version: 1,
+      mood_enabled: true,
+    });
     const stored = await t.app.repos.forUser(user.id).months.get(body.id);
     expect(stored).toEqual(body);
   });
@@ -175,7 +196,14 @@ describe('GET /api/months/{id}/', () => {
     for (const url of [`/api/months/${month.id}/`, `/api/months/${month.id}`]) {
       const response = await t.app.inject({ method: 'GET', url, headers: user.headers });
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({ id: month.id, name: 'May', author: user.id });
+      expect(response.json()).toEqual({
+        id: month.id,
+        name: 'May',
+        author: user.id,
+        period: null,
+        version: 1,
+        mood_enabled: true,
+      });
     }
   });
 
@@ -203,7 +231,14 @@ describe('PATCH /api/months/{id}/', () => {
       payload: { name: ' Juni ' },
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ id: month.id, name: 'Juni', author: user.id });
+    expect(response.json()).toEqual({
+      id: month.id,
+      name: 'Juni',
+      author: user.id,
+      period: null,
+      version: 2,
+      mood_enabled: true,
+    });
     expect((await t.app.repos.forUser(user.id).months.get(month.id))?.name).toBe('Juni');
   });
 

@@ -64,7 +64,9 @@ describe('precompressed web files', () => {
 
     const first = await get('/assets/index-3f9a1c.js', 'br');
     const etag = String(first.headers.etag);
-    expect(etag).toMatch(/^"[\w-]+-br"$/);
+    // The copy's own tag (@fastify/static tags the file it sends), not the gzip copy's.
+    expect(etag).not.toBe('undefined');
+    expect((await get('/assets/index-3f9a1c.js', 'gzip')).headers.etag).not.toBe(etag);
     const again = await testApp.app.inject({
       method: 'GET',
       url: '/assets/index-3f9a1c.js',

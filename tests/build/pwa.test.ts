@@ -126,6 +126,14 @@ describe('PWA build', () => {
       );
     });
 
+    it('imports the push handlers (push-sw.js), which show the reminder and open the app on a click', () => {
+      expect(sw).toMatch(/importScripts\(\s*"push-sw\.js"\s*\)/);
+      const push = read('push-sw.js');
+      expect(push).toContain("addEventListener('push'");
+      expect(push).toContain("addEventListener('notificationclick'");
+      expect(push).toContain("action: 'write'");
+    });
+
     it('sends /api requests to the network only, never to a cache', () => {
       expect(sw).toMatch(/pathname\.startsWith\("\/api\/"\),new \w+\.NetworkOnly/);
       expect(sw).not.toMatch(/CacheFirst|StaleWhileRevalidate|NetworkFirst/);

@@ -109,8 +109,8 @@ describe('account settings', () => {
     const csv = await download(page, 'Download January 2024 as CSV');
     expect(csv.name).toBe('monthbook-january-2024.csv');
     expect(csv.text.split('\r\n').slice(0, 2)).toEqual([
-      '\uFEFFdate,highlight,Weight,Read,Walk',
-      '2024-01-01,"Café, ""quoted"", =1+1",70.5,yes,no',
+      '\uFEFFdate,highlight,Weight,Read,Walk,mood,note',
+      '2024-01-01,"Café, ""quoted"", =1+1",70.5,yes,no,,',
     ]);
 
     // Delete the account: password in the dialog, then the browser forgets everything.

@@ -99,7 +99,8 @@ const SCREENS: Screen[] = [
     name: 'settings',
     who: 'full',
     path: () => '/settings',
-    ready: (page) => visible(page.getByText(TEXTS.settingsPage)),
+    // The lazy sections show together (one Suspense): with Reminders' button, all are in the page.
+    ready: (page) => visible(page.getByRole('button', { name: 'Save reminders' }), 20_000),
   },
   {
     name: 'terms of use',

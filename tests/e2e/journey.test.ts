@@ -64,8 +64,8 @@ for (const [label, viewport] of Object.entries(VIEWPORTS)) {
       await page.getByRole('button', { name: 'Add New Month +' }).click();
       const monthModal = page.getByRole('dialog', { name: 'Create a Month' });
       await visible(monthModal);
-      await monthModal.getByLabel('Month').fill('November 2026');
-      await monthModal.getByLabel('Measure').fill('Hours slept');
+      await monthModal.getByRole('textbox', { name: 'Month', exact: true }).fill('November 2026');
+      await monthModal.getByRole('textbox', { name: 'Measure', exact: true }).fill('Hours slept');
       await monthModal.getByRole('textbox', { name: /^Habit 1/ }).fill('Read');
       await monthModal.getByRole('button', { name: 'Add Habit +' }).click();
       await monthModal.getByRole('textbox', { name: /^Habit 2/ }).fill('Run');
@@ -81,7 +81,7 @@ for (const [label, viewport] of Object.entries(VIEWPORTS)) {
       const journalModal = page.getByRole('dialog', { name: 'Create a Register' });
       await journalModal.getByLabel('Highlight').fill('Walked by the river');
       await journalModal.getByLabel('Hours slept').fill('7.5');
-      await journalModal.getByLabel('Read').check();
+      await journalModal.getByRole('checkbox', { name: 'Read', exact: true }).check();
       await journalModal.getByRole('button', { name: 'Save' }).click();
       await visible(toast(page, 'Journal created'));
       await gone(journalModal);

@@ -354,7 +354,7 @@ describe('keyboard focus (#8)', () => {
     const page = await signedInPage(session(), VIEWPORTS.desktop, account);
     await page.goto('/months');
     await visible(page.getByRole('link', { name: 'July 2026' }));
-    // A slow delete: its Delete button keeps focus while the request runs.
+    // A slow delete: the dialog closes and the card goes without waiting for it (issue 16).
     await page.route(/\/api\/months\/delete\/\d+\/?$/, async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 400));
       await route.fallback();
@@ -362,12 +362,9 @@ describe('keyboard focus (#8)', () => {
     await press(page.getByRole('button', { name: 'Delete month June 2026' }));
     const confirm = page.getByRole('dialog', { name: 'Delete month' });
     await visible(confirm);
-    const confirmDelete = confirm.getByRole('button', { name: 'Delete' });
-    await press(confirmDelete);
-    await page.waitForTimeout(150);
-    expect(await isFocused(confirmDelete), await activeDescription(page)).toBe(true);
-    await gone(page.getByRole('link', { name: 'June 2026' }));
+    await press(confirm.getByRole('button', { name: 'Delete' }));
     await gone(confirm);
+    await gone(page.getByRole('link', { name: 'June 2026' }));
     await expect
       .poll(() => isFocused(page.getByRole('link', { name: 'July 2026' })), { timeout: 5_000 })
       .toBe(true);
@@ -476,6 +473,11 @@ const topCard = (page: Page) =>
   page.evaluate<string | undefined>(
     "[...document.querySelectorAll('article')].find((a) => a.getBoundingClientRect().bottom > 60)?.querySelector('h3')?.textContent",
   );
+/** Where the entry of `date` is on screen: its card's top, in px from the top of the viewport. */
+const cardTop = (page: Page, date: string | undefined) =>
+  page.evaluate<number | null>(
+    `[...document.querySelectorAll('article')].find((a) => a.querySelector('h3')?.textContent === ${JSON.stringify(date)})?.getBoundingClientRect().top ?? null`,
+  );
 
 describe('Back restores the scroll position (#19)', () => {
   it('on the 31-entry page', async () => {
@@ -491,6 +493,7 @@ describe('Back restores the scroll position (#19)', () => {
       })
       .toBe(3000);
     const top = await topCard(page);
+    const topY = (await cardTop(page, top)) ?? Number.NaN;
     await press(
       page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Months' }),
     );
@@ -499,9 +502,10 @@ describe('Back restores the scroll position (#19)', () => {
     await visible(page.getByRole('heading', { level: 1, name: 'January 2026' }));
     await expect.poll(() => scrollY(page), { timeout: 5_000 }).toBeGreaterThan(2950);
     expect(await scrollY(page)).toBeLessThan(3050);
-    // The same entry is at the top of the screen, under the header.
-    const topAfter = await topCard(page);
-    expect(topAfter).toBe(top);
+    // The entry that was at the top of the screen is where it was, within the scroll's tolerance
+    // (not "still the first under the header": a card's edge near the header would flip that).
+    const topYAfter = (await cardTop(page, top)) ?? Number.NaN;
+    expect(Math.abs(topYAfter - topY)).toBeLessThan(50);
   });
 });
 

@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import { STORAGE_KEYS } from '../../contract/rules.js';
 import { app } from '../../src/i18n/pt-br/app.js';
 import { auth } from '../../src/i18n/pt-br/auth.js';
+import { journals } from '../../src/i18n/pt-br/journals.js';
 import { landing } from '../../src/i18n/pt-br/landing.js';
 import { TEXTS } from '../../src/texts.js';
 import { isPhone, type Viewport } from './support/app-helpers.js';
@@ -13,6 +14,7 @@ import {
   loggedInStorage,
   type SeededAccount,
   seedAccount,
+  seedJournal,
   seedMonth,
 } from './support/seed-account.js';
 import { ARTIFACTS_DIR, browserSessionForFile, VIEWPORTS } from './support/session.js';
@@ -99,3 +101,42 @@ for (const [label, viewport] of Object.entries(VIEWPORTS)) {
     });
   });
 }
+
+describe('the language and the server', () => {
+  it('the journals page comes from the server in the language chosen with the switch', async () => {
+    const url = session().server.url;
+    const account = await seedAccount(url, uniqueUsername('bilingue'));
+    const month = await seedMonth(url, account, 'Abril de 2027', 'Páginas lidas', ['Ler']);
+    await seedJournal(url, account, month, 'Chuva o dia todo', 3, [true]);
+    const path = `/months/${month.month.id}/journals`;
+    const page = await session().newPage(VIEWPORTS.desktop, {
+      storageState: loggedInStorage(url, account),
+      serviceWorkers: 'block',
+    });
+    /** The page as the server answers it to this browser (its cookies), before any app code. */
+    const served = async () => (await page.context().request.get(path)).text();
+
+    await page.goto(path);
+    await visible(page.getByText('Chuva o dia todo'));
+    expect(await served()).toContain('<html lang="en">');
+
+    await chooseLanguage(page, VIEWPORTS.desktop, 'pt-BR');
+    await visible(page.getByRole('heading', { level: 2, name: journals.registers }));
+    const portuguese = await served();
+    expect(portuguese).toContain('<html lang="pt-BR">');
+    expect(portuguese).toContain(`>${journals.registers}</h2>`);
+    expect(portuguese).toContain('Chuva o dia todo');
+
+    // Opened again, the server's page and the app agree on the language.
+    await page.reload();
+    await page.locator('#root:not([data-server-rendered])').waitFor({ timeout: 15_000 });
+    await visible(page.getByRole('heading', { level: 2, name: journals.registers }));
+    expect(await htmlLang(page)).toBe('pt-BR');
+
+    await chooseLanguage(page, VIEWPORTS.desktop, 'en');
+    await visible(page.getByRole('heading', { level: 2, name: 'Registers' }));
+    const english = await served();
+    expect(english).toContain('<html lang="en">');
+    expect(english).not.toContain(journals.registers);
+  });
+});

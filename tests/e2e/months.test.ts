@@ -33,8 +33,8 @@ for (const [label, viewport] of Object.entries(VIEWPORTS)) {
       expect(await removers.count()).toBe(2);
       expect(await dialog.getByRole('button', { name: 'Remove habit 1' }).count()).toBe(0);
 
-      await dialog.getByLabel('Month').fill('August 2026');
-      await dialog.getByLabel('Measure').fill('Glasses of water');
+      await dialog.getByRole('textbox', { name: 'Month', exact: true }).fill('August 2026');
+      await dialog.getByRole('textbox', { name: 'Measure', exact: true }).fill('Glasses of water');
       await dialog.getByRole('textbox', { name: /^Habit 1/ }).fill('Stretch');
       await dialog.getByRole('textbox', { name: /^Habit 2/ }).fill('Dropped');
       await dialog.getByRole('textbox', { name: /^Habit 3/ }).fill('Journal');
@@ -71,14 +71,18 @@ for (const [label, viewport] of Object.entries(VIEWPORTS)) {
       const edit = page.getByRole('dialog', { name: 'Edit month' });
       await page.getByRole('button', { name: 'Edit month September 2026' }).click();
       await visible(edit);
-      expect(await edit.getByLabel('Month').inputValue()).toBe('September 2026');
+      expect(await edit.getByRole('textbox', { name: 'Month', exact: true }).inputValue()).toBe(
+        'September 2026',
+      );
       await edit.getByRole('button', { name: 'Close', exact: true }).click();
       await gone(edit);
       await page.getByRole('button', { name: 'Edit month September 2026' }).click();
-      await edit.getByLabel('Month').fill('');
+      await edit.getByRole('textbox', { name: 'Month', exact: true }).fill('');
       await edit.getByRole('button', { name: 'Save' }).click();
       await visible(edit.getByText(MESSAGES.required));
-      await edit.getByLabel('Month').fill('September 2026 (holidays)');
+      await edit
+        .getByRole('textbox', { name: 'Month', exact: true })
+        .fill('September 2026 (holidays)');
       await edit.getByRole('button', { name: 'Save' }).click();
       await visible(toast(page, TOASTS.monthRenamed));
       await gone(edit);
@@ -117,9 +121,9 @@ describe('Edit month (issue 15 #14)', () => {
     await page.goto('/months');
     await page.getByRole('button', { name: 'Edit month November 2026' }).click();
     const edit = page.getByRole('dialog', { name: 'Edit month' });
-    await visible(edit.getByLabel('Measure'));
+    await visible(edit.getByRole('textbox', { name: 'Measure', exact: true }));
 
-    await edit.getByLabel('Measure').fill('Hours of sleep');
+    await edit.getByRole('textbox', { name: 'Measure', exact: true }).fill('Hours of sleep');
     await edit.getByRole('textbox', { name: /^Habit 1/ }).fill('Read 20 pages');
     await edit.getByRole('button', { name: 'Remove habit 2' }).click();
     const question = edit.getByRole('alertdialog');

@@ -1,9 +1,18 @@
-// Installable and readable offline (issue 6, feature 8) in Chromium: months seen online open without a network.
+// Installable and readable offline (issue 6, feature 8) in Chromium: months seen online open without a network;
+// goal ticks made offline are queued (#16), month writes are refused with their message, and all syncs back online.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
+import type { Goal, Month } from '../../contract/entities.js';
 import { OFFLINE_TEXTS } from '../../src/offline/texts.js';
 import { TOASTS } from '../../src/texts.js';
+import {
+  SYNC_TIMEOUT,
+  savedOnDevice,
+  serverRead,
+  serviceWorkerReady,
+  syncLabel,
+} from './support/offline.js';
 import { gone, path, toast, uniqueUsername, visible } from './support/page-helpers.js';
 import {
   loggedInStorage,
@@ -38,41 +47,8 @@ async function seed(): Promise<Seeded> {
   return { account, june, july };
 }
 
-/**
- * Query keys the app has saved to IndexedDB, read in the page without creating the database if it
- * is not there yet (a bare open would make an empty one that idb-keyval could not use).
- * Browser code as a string: the tests' TypeScript has no DOM types.
- */
-const READ_SAVED_KEYS = `(async () => {
-  const names = (await indexedDB.databases()).map((database) => database.name);
-  if (!names.includes('monthbook')) return [];
-  return new Promise((resolve) => {
-    const open = indexedDB.open('monthbook');
-    open.onerror = () => resolve([]);
-    open.onsuccess = () => {
-      const database = open.result;
-      if (!database.objectStoreNames.contains('offline')) {
-        database.close();
-        return resolve([]);
-      }
-      const request = database.transaction('offline').objectStore('offline').get('queries');
-      request.onerror = () => resolve([]);
-      request.onsuccess = () => {
-        database.close();
-        resolve((request.result?.queries ?? []).map((query) => JSON.stringify(query.queryKey)));
-      };
-    };
-  });
-})()`;
-
-function savedQueryKeys(page: Page): Promise<string[]> {
-  return page.evaluate<string[]>(READ_SAVED_KEYS);
-}
-
-/** Waits until the service worker controls the page (its precache is complete by then). */
-async function serviceWorkerReady(page: Page): Promise<void> {
-  await page.evaluate('navigator.serviceWorker.ready.then(() => true)');
-  await page.waitForFunction('navigator.serviceWorker.controller !== null');
+async function savedQueryKeys(page: Page): Promise<string[]> {
+  return (await savedOnDevice(page))?.queryKeys ?? [];
 }
 
 /** Opens /months and June's journals online, and waits until both are saved on the device. */
@@ -95,6 +71,9 @@ async function visitOnline(page: Page, { june }: Seeded): Promise<void> {
 const banner = (page: Page) =>
   page.getByRole('status').filter({ hasText: OFFLINE_TEXTS.bannerTitle });
 
+const api = <T>(account: SeededAccount, apiPath: string) =>
+  serverRead<T>(session().server.url, account, apiPath);
+
 async function screenshot(page: Page, name: string): Promise<void> {
   if (!SCREENSHOTS) return;
   mkdirSync(SCREENSHOTS, { recursive: true });
@@ -102,46 +81,80 @@ async function screenshot(page: Page, name: string): Promise<void> {
 }
 
 describe('offline', () => {
-  it('opens months seen online without a network, marked read-only, refuses a change, and recovers', async () => {
+  it('opens months seen online without a network, queues a goal tick, a month delete and its Undo, and recovers', async () => {
     const seeded = await seed();
-    const { june, july } = seeded;
+    const { account, june, july } = seeded;
     const page = await session().newPage(VIEWPORTS.desktop, {
-      storageState: loggedInStorage(session().server.url, seeded.account),
+      storageState: loggedInStorage(session().server.url, account),
     });
     await visitOnline(page, seeded);
 
     await page.context().setOffline(true);
     await visible(banner(page));
+    expect(await banner(page).textContent()).toContain(OFFLINE_TEXTS.bannerBody);
 
     // A full reload: the page comes from the service worker, the data from IndexedDB.
     await page.reload();
     await visible(page.getByRole('heading', { level: 1, name: 'June' }));
     await visible(page.getByText('Walked along the river'));
     await visible(banner(page));
+    await expect.poll(() => syncLabel(page)).toBe(OFFLINE_TEXTS.allSaved);
     await screenshot(page, 'offline-journals-1280');
 
+    // A goal tick is queued (#16): shown at once, marked as waiting to sync, no failure.
     const goal = page.getByRole('checkbox', { name: 'Swim 10 km' });
     await goal.click();
-    await visible(toast(page, TOASTS.goalUpdateFailed));
-    await visible(toast(page, OFFLINE_TEXTS.writeRefused));
-    await expect.poll(() => goal.isChecked()).toBe(false);
+    await expect.poll(() => goal.isChecked()).toBe(true);
+    const goalRow = page.getByRole('listitem').filter({ has: goal });
+    await visible(goalRow.getByTitle(OFFLINE_TEXTS.waitingMarker));
+    await expect.poll(() => syncLabel(page)).toBe(OFFLINE_TEXTS.waiting(1));
+    expect(await toast(page, TOASTS.goalUpdateFailed).count()).toBe(0);
+    expect(await toast(page, OFFLINE_TEXTS.writeRefused).count()).toBe(0);
 
-    // A deep link typed offline gets the app shell (spa.html) and the saved months.
+    // A deep link typed offline gets the app shell (spa.html), the saved months and the queue.
     await page.goto('/months');
     await visible(page.getByRole('link', { name: 'July' }));
     await visible(banner(page));
+    await expect.poll(() => syncLabel(page)).toBe(OFFLINE_TEXTS.waiting(1));
     await screenshot(page, 'offline-months-1280');
+
+    // Month writes are queued too (issue 16): a delete goes at once, and its Undo brings it back.
+    await page.getByRole('button', { name: 'Delete month July' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete month' });
+    await visible(confirm);
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await gone(confirm);
+    await gone(page.getByRole('link', { name: 'July' }));
+    const deleted = toast(page, 'Month deleted');
+    await visible(deleted);
+    expect(await toast(page, OFFLINE_TEXTS.writeRefused).count()).toBe(0);
+    await deleted.getByRole('button', { name: 'Undo' }).click();
+    await visible(page.getByRole('link', { name: 'July' }));
+    await expect.poll(() => syncLabel(page)).toBe(OFFLINE_TEXTS.waiting(3));
 
     // July's entries were never opened on this device.
     await page.goto(`/months/${july.month.id}/journals`);
     await visible(page.getByText(OFFLINE_TEXTS.readUnavailable));
 
+    // Back online: the page recovers and the queued tick reaches the server; nothing was lost.
     await page.context().setOffline(false);
     await visible(page.getByText('Read on the train'));
     await gone(banner(page));
+    await expect
+      .poll(() => syncLabel(page), { timeout: SYNC_TIMEOUT })
+      .toBe(OFFLINE_TEXTS.allSaved);
+    const goals = await api<Goal[]>(account, `api/goals/?month=${june.month.id}`);
+    expect(goals.map((g) => [g.name, g.is_completed])).toEqual([['Swim 10 km', true]]);
+    const months = await api<Month[]>(account, 'api/months/');
+    expect(months.map((month) => month.name).sort()).toEqual(['July', 'June']);
+
+    // Writes work online again, with their usual toast.
     await page.goto(`/months/${june.month.id}/journals`);
-    await page.getByRole('checkbox', { name: 'Swim 10 km' }).click();
+    const goalOnline = page.getByRole('checkbox', { name: 'Swim 10 km' });
+    await expect.poll(() => goalOnline.isChecked()).toBe(true);
+    await goalOnline.click();
     await visible(toast(page, TOASTS.goalUpdated));
+    await expect.poll(() => goalOnline.isChecked()).toBe(false);
   });
 
   it('fits the offline notice on a phone screen', async () => {
@@ -154,7 +167,14 @@ describe('offline', () => {
     await page.reload();
     await visible(page.getByText('Walked along the river'));
     await visible(banner(page));
+    // With a change waiting, the navbar's sync status shows its count beside the notice.
+    const goal = page.getByRole('checkbox', { name: 'Swim 10 km' });
+    await goal.click();
+    await expect.poll(() => syncLabel(page)).toBe(OFFLINE_TEXTS.waiting(1));
     await screenshot(page, 'offline-journals-390');
+    const box = await banner(page).boundingBox();
+    expect(box?.x).toBeGreaterThanOrEqual(0);
+    expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(VIEWPORTS.phone.width);
     const overflow = await page.evaluate<number>(
       'document.documentElement.scrollWidth - window.innerWidth',
     );

@@ -144,6 +144,11 @@ export async function launchApp(options: {
       WEB_DIR: '',
       LOG_LEVEL: 'warn',
       JWT_SECRET: TEST_JWT_SECRET,
+      // VAPID keys are required with PostgreSQL; these servers' reminders stay off.
+      VAPID_PUBLIC_KEY:
+        'BG40xWlBfY1MMssLx7OrjKrElkTPeYrdFr9d-quADOCmwFkWPb42EH4z57YdlqoTagKHvm5mV463Q7k1Z8kynqM',
+      VAPID_PRIVATE_KEY: 'lIOOx0HuflEJY0Xj_FQ5Be4zH7RvANCuWRjHNDOdTuU',
+      REMINDERS: 'off',
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

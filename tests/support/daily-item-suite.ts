@@ -13,6 +13,8 @@ export interface DailyItemSuiteOptions {
   item: 'habit' | 'measure';
   /** The value field and two distinct values for it. */
   value: { field: 'is_practiced' | 'metric'; first: boolean | number; second: boolean | number };
+  /** Fields every answer carries besides the spec's (e.g. a daily habit's `is_skipped`). */
+  extra?: Record<string, unknown>;
 }
 
 export interface DailyItemContext {
@@ -20,7 +22,12 @@ export interface DailyItemContext {
   user: () => TestUser;
 }
 
-export function dailyItemSuite({ path, item, value }: DailyItemSuiteOptions): DailyItemContext {
+export function dailyItemSuite({
+  path,
+  item,
+  value,
+  extra = {},
+}: DailyItemSuiteOptions): DailyItemContext {
   let t: TestApp;
   let user: TestUser;
   const itemId = `${item}_id` as const;
@@ -83,6 +90,8 @@ export function dailyItemSuite({ path, item, value }: DailyItemSuiteOptions): Da
           [itemId]: monthItem.id,
           journal: journal.id,
           journal_id: journal.id,
+          version: 1,
+          ...extra,
         });
         expect((await api('GET', `${path}/${body.id}/`)).json()).toEqual(body);
       }
@@ -213,7 +222,7 @@ export function dailyItemSuite({ path, item, value }: DailyItemSuiteOptions): Da
         journal_id: 1,
       });
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({ ...created, [value.field]: value.second });
+      expect(response.json()).toEqual({ ...created, [value.field]: value.second, version: 2 });
     });
 
     it.each(['GET', 'PATCH', 'DELETE'] as const)(

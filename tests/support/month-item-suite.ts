@@ -45,6 +45,7 @@ export function monthItemSuite({ path, extra = {} }: MonthItemSuiteOptions): voi
     author: user.id,
     month: monthId,
     month_id: monthId,
+    version: expect.any(Number),
     ...extra,
   });
 

@@ -5,7 +5,6 @@ import type { Kysely } from 'kysely';
 import { journalsPageReads } from '../../contract/screen-reads.js';
 import { type Database, openDatabase } from '../../server/db/database.js';
 import type { DB } from '../../server/db/schema.js';
-import { bumpDataVersion } from '../../server/repositories/data-versions.js';
 import { searchText } from '../../server/repositories/journal-search.js';
 import { Ledger } from './ledger.js';
 import { type Account, createAccounts, PASSWORD, send } from './load-client.js';
@@ -129,7 +128,6 @@ export async function seedHeavyRows(db: Kysely<DB>, userId: number): Promise<num
         .execute();
       await seedEntries(trx, userId, month_id, habitIds, measureIds, HEAVY.entries, m);
     }
-    await bumpDataVersion(trx, userId);
   });
   return monthIds;
 }
@@ -151,7 +149,6 @@ export async function createLightUsers(
       LIGHT_ENTRIES,
       0,
     );
-    await bumpDataVersion(database.db, account.userId);
   }
   return accounts;
 }

@@ -18,6 +18,13 @@ export interface TestApp {
 
 export const usingPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
+/** A fixed VAPID pair for tests (VAPID keys are required with PostgreSQL, like JWT_SECRET). */
+export const TEST_VAPID_ENV = {
+  VAPID_PUBLIC_KEY:
+    'BG40xWlBfY1MMssLx7OrjKrElkTPeYrdFr9d-quADOCmwFkWPb42EH4z57YdlqoTagKHvm5mV463Q7k1Z8kynqM',
+  VAPID_PRIVATE_KEY: 'lIOOx0HuflEJY0Xj_FQ5Be4zH7RvANCuWRjHNDOdTuU',
+} as const;
+
 async function postgresSchema(): Promise<{ url: string; drop(): Promise<void> }> {
   const base = process.env.TEST_DATABASE_URL!;
   const schema = `t_${randomBytes(6).toString('hex')}`;
@@ -38,7 +45,11 @@ async function postgresSchema(): Promise<{ url: string; drop(): Promise<void> }>
   };
 }
 
-/** Settings for tests: silent, no rate limit, billing off, cheap password hashing. */
+/**
+ * Settings for tests: silent, no rate limit, billing off, cheap password hashing, no reminder
+ * scheduler (tests/api/reminder-scheduler.test.ts turns it on), no overload guard (a busy test
+ * machine would trip it and answer 503 at random; tests/api/under-pressure.test.ts turns it on).
+ */
 export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'monthbook-test-'));
   const pgSchema = usingPostgres ? await postgresSchema() : null;
@@ -49,6 +60,10 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     BILLING: 'off',
     LOG_LEVEL: 'silent',
     WEB_DIR: '',
+    REMINDERS: 'off',
+    MAX_EVENT_LOOP_DELAY_MS: '0',
+    MAX_HEAP_USED_MB: '0',
+    ...TEST_VAPID_ENV,
     ...(pgSchema ? { DATABASE_URL: pgSchema.url } : {}),
     ...env,
   });

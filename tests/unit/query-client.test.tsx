@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { act, waitFor } from '@testing-library/react';
 import type { Goal } from '../../contract/entities';
 import { OfflineError } from '../../src/offline/offline-error';
+import { queuedWrites } from '../../src/offline/sync';
 import { OFFLINE_TEXTS } from '../../src/offline/texts';
 import { goalsQueryOptions, useToggleGoal } from '../../src/queries/goals';
 import { goalKeys, monthKeys } from '../../src/queries/keys';
@@ -26,7 +27,7 @@ function seedGoal() {
 }
 
 describe('the query client offline', () => {
-  it('refuses a write at once, undoes it on screen, and never sends it later', async () => {
+  it('queues a write offline (shown at once, not sent), and sends it once back online', async () => {
     signIn();
     const { month, goal } = seedGoal();
     const queryClient = createQueryClient();
@@ -36,23 +37,18 @@ describe('the query client offline', () => {
 
     setBrowserOnline(false);
     act(() => result.current.mutate({ goalId: goal.id, isCompleted: true }));
-    await waitFor(() => expect(result.current.isError).toBe(true));
-    expect(result.current.error).toBeInstanceOf(OfflineError);
-    expect(result.current.error?.message).toBe(OFFLINE_TEXTS.writeRefused);
-    expect(queryClient.getQueryData<Goal[]>(goalKeys.list(month.id))?.[0]?.is_completed).toBe(
-      false,
+    expect(queryClient.getQueryData<Goal[]>(goalKeys.list(month.id))?.[0]?.is_completed).toBe(true);
+    await waitFor(() =>
+      expect(queuedWrites(queryClient).map((write) => write.state.isPaused)).toEqual([true]),
     );
+    expect(requestLog).toEqual([]);
 
     setBrowserOnline(true);
-    await queryClient.resumePausedMutations();
-    expect(
-      queryClient
-        .getMutationCache()
-        .getAll()
-        .some((m) => m.state.isPaused),
-    ).toBe(false);
-    expect(requestLog.filter((request) => request.startsWith('PATCH'))).toEqual([]);
-    expect(db.goals[0]?.is_completed).toBe(false);
+    await waitFor(() => expect(queuedWrites(queryClient)).toEqual([]));
+    expect(requestLog.filter((request) => request.startsWith('PATCH'))).toEqual([
+      `PATCH /api/goals/${goal.id}/`,
+    ]);
+    expect(db.goals[0]?.is_completed).toBe(true);
   });
 
   it('fails a read of data not saved on this device at once, without retrying', async () => {

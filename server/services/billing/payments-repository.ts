@@ -55,7 +55,7 @@ export function emptyAccount(userId: number): BillingAccount {
 export function createPaymentsRepository(database: Database): PaymentsRepository {
   const { db, dialect } = database;
   // The paywall runs it on every data request.
-  const hasPaid = userColumnRead(database, 'monthbook_has_paid', {
+  const hasPaid = userColumnRead(database, {
     table: 'billing_accounts',
     column: 'has_paid',
   });

@@ -2,7 +2,6 @@
 import '../app-styles.css';
 import { AppShell, Burger, Group } from '@mantine/core';
 import { useDisclosure, useMediaQuery, useWindowEvent } from '@mantine/hooks';
-import { Notifications } from '@mantine/notifications';
 import { lazy, type ReactNode, Suspense, useRef } from 'react';
 import { app } from '../../i18n/en/app';
 import { useTexts } from '../../i18n/store';
@@ -10,8 +9,11 @@ import { OfflineBanner } from '../../offline/offline-banner';
 import { Brand } from '../brand';
 import { SearchButton } from '../search/search-button';
 import { SkipLink } from '../skip-link';
+import { ConflictDialogHost } from '../sync/conflict-dialog-host';
 import { TOAST_LIMIT } from '../toast';
+import { LazyNotifications } from './lazy-notifications';
 import { NavItems } from './nav-items';
+import { SyncStatus } from './sync-status';
 
 // QA's cache panel exists only in development builds: production drops this branch and its chunk.
 const CachePanel = import.meta.env.DEV
@@ -44,7 +46,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
     <>
       {/* At the bottom, where they cover none of the header's controls; three at most, identical
           ones merged (toast.ts). */}
-      <Notifications position={phone ? 'bottom-center' : 'bottom-right'} limit={TOAST_LIMIT} />
+      <LazyNotifications position={phone ? 'bottom-center' : 'bottom-right'} limit={TOAST_LIMIT} />
       <SkipLink />
       <AppShell
         header={{ height: 60 }}
@@ -62,6 +64,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
               <NavItems />
             </Group>
             <Group gap="xs" wrap="nowrap">
+              <SyncStatus />
               <SearchButton />
               <Burger
                 ref={burgerRef}
@@ -88,6 +91,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
         </AppShell.Main>
       </AppShell>
       {/* Unit tests run as a development build too; there the panel would add noise to every screen. */}
+      <ConflictDialogHost />
       {CachePanel && import.meta.env.MODE !== 'test' && (
         <Suspense fallback={null}>
           <CachePanel />

@@ -8,7 +8,6 @@ import { app } from '../../i18n/en/app';
 import { useTexts } from '../../i18n/store';
 import { paymentStatusQueryOptions, useCreatePortalSession } from '../../queries/billing';
 import { errorStatus } from '../../queries/errors';
-import { latestMonthId } from '../../queries/months';
 import { LanguageSwitch } from '../language-switch';
 import { notifyWarning } from '../toast';
 import { FeedbackPopover } from './feedback-popover';
@@ -50,9 +49,11 @@ export function NavItems({ vertical = false, onNavigate }: NavItemsProps) {
   const openJournals = async (event: MouseEvent) => {
     event.preventDefault();
     onNavigate?.();
+    // Loaded on the click: the months API stays out of the shell every app screen loads.
+    const { latestMonthId } = await import('../../queries/months');
     const monthId = await latestMonthId(queryClient);
     if (monthId === null) await navigate({ to: '/months' });
-    else await navigate({ to: '/months/$monthId/journals', params: { monthId: String(monthId) } });
+    else await navigate({ to: '/months/$monthId/journals', params: { monthId } });
   };
 
   const openBilling = () => {

@@ -1,9 +1,8 @@
 // 'Create a Goal' modal (spec §2, §5): a required name.
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Modal, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { MESSAGES, NAME_MAX_LENGTH } from '../../../contract/rules';
-import { app } from '../../i18n/en/app';
 import { journals } from '../../i18n/en/journals';
 import { toasts } from '../../i18n/en/toasts';
 import { translateMessage, useTexts } from '../../i18n/store';
@@ -11,7 +10,7 @@ import { useCreateGoal } from '../../queries/goals';
 import { useSubmitLock } from '../submit-lock';
 import { notifyFailure, notifySuccess, notifyWarning } from '../toast';
 import { useOpenedAfterMount } from '../use-mounted-once';
-import { DiscardQuestion, useLeavePagePrompt } from './unsaved-guard';
+import { FormActions, useLeavePagePrompt } from './unsaved-guard';
 
 interface CreateGoalModalProps {
   monthId: number;
@@ -21,7 +20,6 @@ interface CreateGoalModalProps {
 
 export function CreateGoalModal({ monthId, opened, onClose }: CreateGoalModalProps) {
   const t = useTexts('journals', journals);
-  const words = useTexts('app', app);
   const toast = useTexts('toasts', toasts);
   const shown = useOpenedAfterMount(opened);
   const createGoal = useCreateGoal(monthId);
@@ -62,7 +60,11 @@ export function CreateGoalModal({ monthId, opened, onClose }: CreateGoalModalPro
         return;
       }
       try {
-        await createGoal.mutateAsync({ name: name.trim() });
+        await createGoal.mutateAsync(
+          { name: name.trim() },
+          // Shown and queued: a later refusal by the server is still the spec's toast.
+          { onError: (error) => notifyFailure(toast.goalCreateFailed, error) },
+        );
         notifySuccess(toast.goalCreated);
         close();
       } catch (error) {
@@ -76,22 +78,13 @@ export function CreateGoalModal({ monthId, opened, onClose }: CreateGoalModalPro
       <form onSubmit={submit} noValidate aria-busy={lock.busy || undefined}>
         <Stack gap="md">
           <TextInput label={t.goal} required data-autofocus {...form.getInputProps('name')} />
-          {asking ? (
-            <DiscardQuestion onKeep={() => setAsking(false)} onDiscard={close} />
-          ) : (
-            <Group justify="flex-end">
-              <Button variant="default" onClick={requestClose}>
-                {words.close}
-              </Button>
-              <Button
-                type="submit"
-                aria-disabled={lock.busy || undefined}
-                data-disabled={lock.busy || undefined}
-              >
-                {words.save}
-              </Button>
-            </Group>
-          )}
+          <FormActions
+            asking={asking}
+            onKeep={() => setAsking(false)}
+            onDiscard={close}
+            onClose={requestClose}
+            busy={lock.busy}
+          />
         </Stack>
       </form>
     </Modal>

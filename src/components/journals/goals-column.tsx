@@ -17,6 +17,7 @@ import type { Goal } from '../../../contract/entities';
 import { journals } from '../../i18n/en/journals';
 import { toasts } from '../../i18n/en/toasts';
 import { useTexts } from '../../i18n/store';
+import { SyncMarker, usePendingItems } from '../../offline/sync-marker';
 import { useDeleteGoal, useToggleGoal } from '../../queries/goals';
 import { focusAfterRemoval } from '../focus-after-removal';
 import { ChevronIcon, TrashIcon } from '../icons';
@@ -30,6 +31,7 @@ export function GoalsColumn({ monthId, goals }: { monthId: number; goals: Goal[]
   const toast = useTexts('toasts', toasts);
   const toggleGoal = useToggleGoal(monthId);
   const deleteGoal = useDeleteGoal(monthId);
+  const pending = usePendingItems();
   const undoableDelete = useUndoDeleteToast();
   const [creating, { open, close }] = useDisclosure(false);
   const [collapsed, setCollapsed] = useState(false);
@@ -49,14 +51,16 @@ export function GoalsColumn({ monthId, goals }: { monthId: number; goals: Goal[]
 
   const remove = (goal: Goal, row: Element | null) => {
     if (deleteGoal.isPending && deleteGoal.variables === goal.id) return;
+    // The queued delete takes the row away at once (#16): its neighbours are read now, while it
+    // is still in the list, and focus moves as soon as it has left.
+    focusAfterRemoval(
+      row,
+      (next) => next.querySelector('input'),
+      () => document.getElementById('goals-title'),
+    );
     deleteGoal.mutate(goal.id, {
       onSuccess: () => {
         undoableDelete(toast.goalDeleted, { kind: 'goal', id: goal.id, month: monthId });
-        focusAfterRemoval(
-          row,
-          (next) => next.querySelector('input'),
-          () => document.getElementById('goals-title'),
-        );
       },
       onError: (error) => notifyFailure(toast.goalDeleteFailed, error),
     });
@@ -109,6 +113,7 @@ export function GoalsColumn({ monthId, goals }: { monthId: number; goals: Goal[]
                   onChange={(event) => toggle(goal, event.currentTarget.checked)}
                   styles={{ label: { overflowWrap: 'anywhere' } }}
                 />
+                <SyncMarker state={pending('goal', goal.id)} />
                 {/* No `loading`: it disables the button, and a disabled button drops keyboard focus. */}
                 <ActionIcon
                   variant="subtle"

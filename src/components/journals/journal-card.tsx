@@ -1,15 +1,20 @@
 // One journal entry (spec §2): date, highlight, a named checkbox per habit, the measure's metric, Edit, Delete.
-import type { DailyHabit, DailyMeasure, Journal } from '../../../contract/entities';
+import { memo } from 'react';
+import type { DailyHabit, DailyMeasure, Journal, Measure } from '../../../contract/entities';
+import type { DayState, HabitSchedule } from '../../../contract/habit-schedule';
 import { app } from '../../i18n/en/app';
 import { journals } from '../../i18n/en/journals';
 import { toasts } from '../../i18n/en/toasts';
-import { formatMetric } from '../../i18n/format';
 import { texts, useLocale, useTexts } from '../../i18n/store';
+import { SyncMarker, usePendingItems } from '../../offline/sync-marker';
 import { useToggleDailyHabit } from '../../queries/daily';
 import { PencilIcon, TrashIcon } from '../icons';
 import { loadJournalFormModal } from '../lazy-modals';
+import { JournalMood, JournalNote } from '../notes/journal-note';
 import { notifyFailure, notifySuccess } from '../toast';
 import { formatJournalDate } from './format-date';
+import { HabitState, stateOf } from './habit-state';
+import { MeasureValues } from './measure-values';
 import './journal-card.css';
 
 interface JournalCardProps {
@@ -17,6 +22,10 @@ interface JournalCardProps {
   journal: Journal;
   dailyHabits: DailyHabit[];
   dailyMeasures: DailyMeasure[];
+  /** #17: the month's habits' schedules by habit id (absent: daily). */
+  habitSchedules?: ReadonlyMap<number, HabitSchedule>;
+  /** #17: the month's measures by id (units, targets). */
+  measures?: ReadonlyMap<number, Measure>;
   onEdit: (journal: Journal) => void;
   onDelete: (journal: Journal) => void;
   deleting: boolean;
@@ -28,8 +37,32 @@ interface JournalCardProps {
  * rendering them as Card, Checkbox and Button trees was most of the journals page's start-up
  * time (issue 5). They look like their Mantine counterparts, in both colour schemes.
  */
-export function JournalCard(props: JournalCardProps) {
-  const { monthId, journal, dailyHabits, dailyMeasures, onEdit, onDelete, deleting } = props;
+/**
+ * The same props: each the same value, lists item by item. The column regroups the month's daily
+ * rows into new lists whenever one changes, so without this every card of the month re-rendered
+ * on each Save or tick (most of the time from Save to the new card on screen).
+ */
+function sameCardProps(before: JournalCardProps, after: JournalCardProps): boolean {
+  const keys = Object.keys(after) as (keyof JournalCardProps)[];
+  if (keys.length !== Object.keys(before).length) return false;
+  return keys.every((key) => {
+    const was = before[key];
+    const now = after[key];
+    return (
+      was === now ||
+      (Array.isArray(was) &&
+        Array.isArray(now) &&
+        was.length === now.length &&
+        was.every((item, index) => item === now[index]))
+    );
+  });
+}
+
+export const JournalCard = memo(function JournalCard(props: JournalCardProps) {
+  const { monthId, journal, dailyHabits, dailyMeasures, measures, onEdit, onDelete, deleting } =
+    props;
+  // Changes to this entry not yet on the server (offline, or being sent): marked on the card.
+  const sync = usePendingItems()('journal', journal.id);
   const t = useTexts('journals', journals);
   const words = useTexts('app', app);
   const toggle = useToggleDailyHabit(monthId);
@@ -37,9 +70,16 @@ export function JournalCard(props: JournalCardProps) {
   const date = formatJournalDate(journal.created_at, locale);
   const headingId = `journal-${journal.id}`;
 
-  const tick = (dailyHabit: DailyHabit, isPracticed: boolean) => {
+  const tick = (dailyHabit: DailyHabit, state: DayState) => {
     toggle.mutate(
-      { dailyHabitId: dailyHabit.id, isPracticed },
+      {
+        dailyHabitId: dailyHabit.id,
+        isPracticed: state === 'done',
+        // #17: the spec's `{is_practiced}` alone unless the skip changes.
+        ...(state === 'skipped' || stateOf(dailyHabit) === 'skipped'
+          ? { isSkipped: state === 'skipped' }
+          : {}),
+      },
       {
         onSuccess: () => notifySuccess(texts('toasts', toasts).habitUpdated),
         onError: (error) => notifyFailure(texts('toasts', toasts).habitUpdateFailed, error),
@@ -52,28 +92,26 @@ export function JournalCard(props: JournalCardProps) {
       {/* A search result links here (#journal-<id>): the whole card below the fixed 60 px header. */}
       <h3 id={headingId} className="mb-journal-date" tabIndex={-1}>
         <time dateTime={journal.created_at}>{date}</time>
+        <SyncMarker state={sync} />
       </h3>
       <p className="mb-journal-highlight">{journal.highlight}</p>
-      {dailyMeasures.map((daily) => (
-        <p key={daily.id} className="mb-journal-measure">
-          <strong>{daily.measure.name}:</strong> {formatMetric(daily.metric, locale)}
-        </p>
-      ))}
+      {/* #17: the mood's face and word, and the note (collapsed when long, Markdown on demand). */}
+      <JournalMood mood={journal.mood} />
+      <JournalNote note={journal.note} />
+      <MeasureValues dailyMeasures={dailyMeasures} measures={measures} />
       {dailyHabits.length > 0 && (
         <div className="mb-journal-habits">
           {dailyHabits.map((daily) => (
-            <label key={daily.id} className="mb-check">
-              <input
-                type="checkbox"
-                checked={daily.is_practiced}
-                // Never disabled while its update runs: a disabled control drops keyboard focus.
-                aria-busy={
-                  (toggle.isPending && toggle.variables?.dailyHabitId === daily.id) || undefined
-                }
-                onChange={(event) => tick(daily, event.currentTarget.checked)}
-              />
-              <span>{daily.habit.name}</span>
-            </label>
+            <HabitState
+              key={daily.id}
+              id={`daily-habit-${daily.id}`}
+              name={daily.habit.name}
+              state={stateOf(daily)}
+              schedule={props.habitSchedules?.get(daily.habit_id)}
+              date={journal.created_at}
+              busy={toggle.isPending && toggle.variables?.dailyHabitId === daily.id}
+              onChange={(state) => tick(daily, state)}
+            />
           ))}
         </div>
       )}
@@ -107,4 +145,4 @@ export function JournalCard(props: JournalCardProps) {
       </div>
     </article>
   );
-}
+}, sameCardProps);

@@ -1,19 +1,24 @@
 // The journal modal (spec §2, §5): the entry's date, Highlight, the measure's metric and one checkbox
 // per habit. Used by 'Create a Register' (today, habits unchecked by default) and by a card's Edit.
 // What is typed is kept as a draft on the device until saved, and closing with unsaved text asks first.
-import { Button, Checkbox, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect, useRef, useState } from 'react';
-import type { Habit } from '../../../contract/entities';
+import type { Habit, Measure } from '../../../contract/entities';
+import { dayState, scheduleOrDaily } from '../../../contract/habit-schedule';
+import { isCalendarDay } from '../../../contract/local-date';
 import { HIGHLIGHT_MAX_LENGTH, MESSAGES, METRIC_LIMIT } from '../../../contract/rules';
-import { app } from '../../i18n/en/app';
 import { journals } from '../../i18n/en/journals';
+import { measureTargets } from '../../i18n/en/measure-targets';
 import { metricInputValue, parseMetric } from '../../i18n/format';
 import { type Locale, translateMessage, useLocale, useTexts } from '../../i18n/store';
+import { MoodPicker } from '../notes/mood-picker';
+import { NoteField } from '../notes/note-field';
 import { useOpenedAfterMount } from '../use-mounted-once';
 import { clearDraft, readDraft, writeDraft } from './form-draft';
-import { isCalendarDay } from './local-date';
-import { DiscardQuestion, useLeavePagePrompt } from './unsaved-guard';
+import { HabitState } from './habit-state';
+import { goalText, labelWithUnit } from './measure-value';
+import { FormActions, useLeavePagePrompt } from './unsaved-guard';
 
 export interface JournalFormValues {
   /** The day the entry is about, `YYYY-MM-DD` ('' while the date input holds no full date). */
@@ -26,21 +31,38 @@ export interface JournalFormValues {
   metric: string;
   /** habit id → practised */
   practiced: Record<string, boolean>;
+  /** #17: the Markdown note ('' or absent: none). */
+  note?: string;
+  /** #17: 1 … 5, or null/absent: none. */
+  mood?: number | null;
+  /** #17: habit id → skipped (a planned rest; never with practised); absent: none skipped. */
+  skipped?: Record<string, boolean>;
+  /** #17: measure id → value of each measure after the first, written as `metric` is; '' for none. */
+  moreMetrics?: Record<string, string>;
 }
 
 interface JournalFormModalProps {
   opened: boolean;
   title: string;
   measureName: string;
+  /** #17: the first measure (for its unit and target), and the measures after it. */
+  measure?: Measure;
+  moreMeasures?: Measure[];
   habits: Habit[];
   initialValues: JournalFormValues;
   /** Kept for callers; the modal tracks its own submission from the moment Save is pressed. */
   submitting?: boolean;
-  /** Resolves when the save is over; the form stays locked until then. */
+  /**
+   * Resolves when the save is over; the form stays locked until then. Resolving `true` says the
+   * entry is saved (queued, #16: that is at once) and the caller closes the modal: the form then
+   * stays locked until it opens again, so a second click or Enter landing meanwhile saves nothing.
+   */
   onSubmit: (values: JournalFormValues) => unknown;
   onClose: () => void;
   /** Where the unsaved text is kept on this device, e.g. per month and entry; none: no draft. */
   draftKey?: string;
+  /** #17: false when the month turned mood off (the faces are not shown); default true. */
+  moodEnabled?: boolean;
 }
 
 export function metricError(value: string, locale: Locale = 'en'): string | null {
@@ -61,13 +83,33 @@ function highlightError(value: string): string | null {
   return value.length > HIGHLIGHT_MAX_LENGTH ? MESSAGES.maxLength(HIGHLIGHT_MAX_LENGTH) : null;
 }
 
-/** The caller's values as the form shows them: the metric in the reader's language. */
+/** A metric as JavaScript writes it (`7.5`) shown in the reader's language (`7,5`). */
+function shownMetric(value: string, locale: Locale): string {
+  const metric = value.trim() === '' ? Number.NaN : Number(value);
+  return Number.isFinite(metric) ? metricInputValue(metric, locale) : value;
+}
+
+/** The caller's values as the form shows them: the metrics in the reader's language. */
 function shown(values: JournalFormValues, locale: Locale): JournalFormValues {
-  const metric = values.metric.trim() === '' ? Number.NaN : Number(values.metric);
   return {
     ...values,
-    metric: Number.isFinite(metric) ? metricInputValue(metric, locale) : values.metric,
+    metric: shownMetric(values.metric, locale),
+    moreMetrics: Object.fromEntries(
+      Object.entries(values.moreMetrics ?? {}).map(([id, value]) => [
+        id,
+        shownMetric(value, locale),
+      ]),
+    ),
   };
+}
+
+/**
+ * A value of a measure after the first: optional, else as the first's; one saved already can be
+ * changed, not emptied (the entry keeps it).
+ */
+function moreMetricError(value: string | undefined, saved: boolean, locale: Locale): string | null {
+  if (!saved && (value === undefined || value.trim() === '')) return null;
+  return metricError(value ?? '', locale);
 }
 
 /** Field by field, so the order the form keeps its keys in cannot matter. */
@@ -76,15 +118,27 @@ function sameValues(a: JournalFormValues, b: JournalFormValues): boolean {
   return (
     a.createdAt === b.createdAt &&
     a.highlight === b.highlight &&
+    (a.note ?? '') === (b.note ?? '') &&
+    (a.mood ?? null) === (b.mood ?? null) &&
     a.metric === b.metric &&
-    [...ticks].every((id) => Boolean(a.practiced[id]) === Boolean(b.practiced[id]))
+    JSON.stringify(a.moreMetrics ?? {}) === JSON.stringify(b.moreMetrics ?? {}) &&
+    [...ticks].every((id) => Boolean(a.practiced[id]) === Boolean(b.practiced[id])) &&
+    [...new Set([...Object.keys(a.skipped ?? {}), ...Object.keys(b.skipped ?? {})])].every(
+      (id) => Boolean(a.skipped?.[id]) === Boolean(b.skipped?.[id]),
+    )
   );
 }
 
 export function JournalFormModal(props: JournalFormModalProps) {
   const { opened, title, measureName, habits, initialValues, onSubmit, onClose, draftKey } = props;
+  const { moodEnabled = true } = props;
+  const { measure, moreMeasures = [] } = props;
+  const targetWords = useTexts('measureTargets', measureTargets);
+  // Read by the form's rule, made once: the entry's saved values of further measures.
+  const savedMetrics = useRef(initialValues.moreMetrics);
+  savedMetrics.current = initialValues.moreMetrics;
+  const isSaved = (id: string | number) => (savedMetrics.current?.[id] ?? '') !== '';
   const t = useTexts('journals', journals);
-  const words = useTexts('app', app);
   const locale = useLocale();
   const visible = useOpenedAfterMount(opened);
   // The rules answer in English (tests compare them with MESSAGES); the form shows the active language.
@@ -94,6 +148,13 @@ export function JournalFormModal(props: JournalFormModalProps) {
       createdAt: (value) => translateMessage(dateError(value)),
       highlight: (value) => translateMessage(highlightError(value)),
       metric: (value) => translateMessage(metricError(value, locale)),
+      // One rule for every further measure; each field shows its own message (below).
+      moreMetrics: (values) =>
+        Object.entries(values ?? {}).some(([id, value]) =>
+          moreMetricError(value, isSaved(id), locale),
+        )
+          ? 'invalid'
+          : null,
     },
   });
   // A ref as well as state: a second click or Enter in the same task must already see it.
@@ -110,6 +171,9 @@ export function JournalFormModal(props: JournalFormModalProps) {
     const fresh = shown(initialValues, locale);
     const draft = draftKey ? readDraft<JournalFormValues>(draftKey) : null;
     setStart(fresh);
+    // A fresh form after a save (which kept it locked while the modal closed).
+    busyRef.current = false;
+    setBusy(false);
     form.setValues(draft ? { ...fresh, ...draft } : fresh);
     setRestored(draft !== null && !sameValues({ ...fresh, ...draft }, fresh));
     form.clearErrors();
@@ -144,11 +208,26 @@ export function JournalFormModal(props: JournalFormModalProps) {
     setBusy(true);
     setAsking(false);
     const metric = parseMetric(values.metric, locale);
+    const written = (text: string) => {
+      const number = parseMetric(text, locale);
+      return Number.isFinite(number) ? String(number) : '';
+    };
+    let saved = false;
     try {
-      await onSubmit({ ...values, metric: Number.isFinite(metric) ? String(metric) : '' });
+      saved =
+        (await onSubmit({
+          ...values,
+          metric: Number.isFinite(metric) ? String(metric) : '',
+          moreMetrics: Object.fromEntries(
+            Object.entries(values.moreMetrics ?? {}).map(([id, text]) => [id, written(text)]),
+          ),
+        })) === true;
     } finally {
-      busyRef.current = false;
-      setBusy(false);
+      // Saved: the modal is closing; it unlocks when it opens again (above).
+      if (!saved) {
+        busyRef.current = false;
+        setBusy(false);
+      }
     }
   });
 
@@ -208,45 +287,85 @@ export function JournalFormModal(props: JournalFormModalProps) {
               {atLimit ? ` · ${t.limitReached}` : ''}
             </Text>
           </div>
+          {/* #17: kept when the month turns mood off later; only the faces are hidden. */}
+          {moodEnabled && (
+            <MoodPicker
+              value={form.values.mood ?? null}
+              onChange={(mood) => form.setFieldValue('mood', mood)}
+            />
+          )}
           <TextInput
-            label={measureName}
+            label={labelWithUnit(measureName, measure?.unit)}
+            description={goalText(measure, locale, targetWords)}
             inputMode="decimal"
             required
             {...form.getInputProps('metric')}
           />
+          {moreMeasures.map((more) => {
+            const value = form.values.moreMetrics?.[more.id] ?? '';
+            const saved = isSaved(more.id);
+            const error = form.errors.moreMetrics
+              ? translateMessage(moreMetricError(value, saved, locale))
+              : null;
+            return (
+              <TextInput
+                key={more.id}
+                label={labelWithUnit(more.name, more.unit)}
+                description={goalText(more, locale, targetWords) ?? targetWords.optional}
+                inputMode="decimal"
+                required={saved}
+                value={value}
+                error={error}
+                onChange={(event) =>
+                  form.setFieldValue('moreMetrics', {
+                    ...form.values.moreMetrics,
+                    [more.id]: event.currentTarget.value,
+                  })
+                }
+              />
+            );
+          })}
           {habits.length > 0 && (
             <fieldset style={{ border: 0, margin: 0, padding: 0 }}>
               <Text component="legend" fw={500} size="sm" mb="xs">
                 {t.habits}
               </Text>
-              <Stack gap="xs">
+              <Stack gap="xs" align="flex-start">
                 {habits.map((habit) => (
-                  <Checkbox
+                  <HabitState
                     key={habit.id}
-                    label={habit.name}
-                    {...form.getInputProps(`practiced.${habit.id}`, { type: 'checkbox' })}
+                    id={`journal-form-habit-${habit.id}`}
+                    name={habit.name}
+                    state={dayState(
+                      form.values.practiced[habit.id] === true,
+                      form.values.skipped?.[habit.id] === true,
+                    )}
+                    schedule={scheduleOrDaily(habit.schedule)}
+                    date={form.values.createdAt}
+                    onChange={(state) => {
+                      form.setFieldValue(`practiced.${habit.id}`, state === 'done');
+                      form.setFieldValue('skipped', {
+                        ...form.values.skipped,
+                        [habit.id]: state === 'skipped',
+                      });
+                    }}
                   />
                 ))}
               </Stack>
             </fieldset>
           )}
-          {asking ? (
-            <DiscardQuestion onKeep={() => setAsking(false)} onDiscard={discard} />
-          ) : (
-            <Group justify="flex-end" mt="sm">
-              <Button variant="default" onClick={requestClose}>
-                {words.close}
-              </Button>
-              {/* aria-disabled, not disabled: the pressed button keeps keyboard focus meanwhile. */}
-              <Button
-                type="submit"
-                aria-disabled={busy || undefined}
-                data-disabled={busy || undefined}
-              >
-                {words.save}
-              </Button>
-            </Group>
-          )}
+          <NoteField
+            value={form.values.note ?? ''}
+            onChange={(note) => form.setFieldValue('note', note)}
+          />
+          <FormActions
+            asking={asking}
+            onKeep={() => setAsking(false)}
+            onDiscard={discard}
+            onClose={requestClose}
+            busy={busy}
+            mt="sm"
+          />
         </Stack>
       </form>
     </Modal>

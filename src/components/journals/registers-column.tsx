@@ -1,25 +1,45 @@
 // The 'Registers' column (spec §2): journal cards, 'Add New Journal +' and the create/edit modals.
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useCallbackRef, useDisclosure } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
 import { useElementScrollRestoration } from '@tanstack/react-router';
-import { Suspense, startTransition, useEffect, useMemo, useState } from 'react';
-import type { DailyHabit, DailyMeasure, Habit, Journal } from '../../../contract/entities';
+import { lazy, Suspense, startTransition, useEffect, useMemo, useRef, useState } from 'react';
+import type { DailyHabit, DailyMeasure, Habit, Journal, Month } from '../../../contract/entities';
+import { scheduleOrDaily } from '../../../contract/habit-schedule';
+import { localToday } from '../../../contract/local-date';
+import { defaultEntryDate } from '../../../contract/month-period';
+import { calendar as calendarWords } from '../../i18n/en/calendar';
 import { journals as journalWords } from '../../i18n/en/journals';
 import { toasts } from '../../i18n/en/toasts';
 import { useLocale, useTexts } from '../../i18n/store';
 import { isDeletedElsewhere } from '../../queries/deleted-elsewhere';
 import { compareJournals } from '../../queries/journal-list';
-import { useCreateJournal, useDeleteJournal, useUpdateJournal } from '../../queries/journals';
-import { rendersWholePage } from '../../server-html';
+import {
+  type MeasureValue,
+  useCreateJournal,
+  useDeleteJournal,
+  useUpdateJournal,
+} from '../../queries/journals';
+import { measuresQueryOptions } from '../../queries/measures';
+import { rendersWholePage, takeOverServerHtml } from '../../server-html';
 import { focusAfterRemoval } from '../focus-after-removal';
-import { JournalFormModal, loadJournalFormModal } from '../lazy-modals';
+import {
+  JournalFormModal,
+  loadJournalFormModal,
+  loadRenameMonthModal,
+  RenameMonthModal,
+} from '../lazy-modals';
 import { notifyFailure, notifySuccess, notifyWarning } from '../toast';
 import { useUndoDeleteToast } from '../undo-delete';
 import { useMountedOnce } from '../use-mounted-once';
 import { formatJournalDate } from './format-date';
 import { JournalCard } from './journal-card';
 import type { JournalFormValues } from './journal-form-modal';
-import { localToday } from './local-date';
+import { useJournalsView } from './journals-view';
+
+/** The calendar (#17) loads when first shown: the list is the page's first paint. */
+const loadMonthCalendar = () => import('./month-calendar');
+const MonthCalendar = lazy(loadMonthCalendar);
 
 interface RegistersColumnProps {
   monthId: number;
@@ -28,6 +48,12 @@ interface RegistersColumnProps {
   measureName: string;
   dailyHabits: DailyHabit[];
   dailyMeasures: DailyMeasure[];
+  /** #17: the month itself, for its calendar period (the calendar view and new entries' date). */
+  month?: Month;
+  /** Open today's entry dialog once (?write=today): the new-entry one, or today's entry if written. */
+  writeToday?: boolean;
+  /** Called once that dialog is open. */
+  onWriteOpened?: () => void;
 }
 
 function groupByJournal<T extends { journal_id: number }>(items: T[]): Map<number, T[]> {
@@ -43,13 +69,42 @@ const LONG_MONTH = 7;
 /** About a screenful: rendered with the page; the rest of the month's cards follow. */
 const FIRST_CARDS = 4;
 
-const ticks = (habits: Habit[], practiced: Record<string, boolean>) =>
-  habits.map((habit) => ({ habitId: habit.id, isPracticed: practiced[habit.id] === true }));
+const ticks = (
+  habits: Habit[],
+  practiced: Record<string, boolean>,
+  skipped: Record<string, boolean> = {},
+) =>
+  habits.map((habit) => ({
+    habitId: habit.id,
+    isPracticed: practiced[habit.id] === true,
+    // #17: a skip, never with practised.
+    isSkipped: practiced[habit.id] !== true && skipped[habit.id] === true,
+  }));
+
+/** #17: the values typed for the measures after the first; an empty one is none. */
+const moreValues = (metrics: Record<string, string> | undefined): MeasureValue[] =>
+  Object.entries(metrics ?? {})
+    .filter(([, value]) => value.trim() !== '')
+    .map(([id, value]) => ({ measureId: Number(id), metric: Number(value) }));
 
 export function RegistersColumn(props: RegistersColumnProps) {
   const { monthId, journals, habits, measureName, dailyHabits, dailyMeasures } = props;
+  const { writeToday = false, onWriteOpened } = props;
   const t = useTexts('journals', journalWords);
   const toast = useTexts('toasts', toasts);
+  const c = useTexts('calendar', calendarWords);
+  const period = props.month?.period ?? null;
+  const [view, setView] = useJournalsView();
+  /** The day a calendar click creates an entry on; null: the default day. */
+  const [createDate, setCreateDate] = useState<string | null>(null);
+  const [settingPeriod, setSettingPeriod] = useState(false);
+  // The month's measures (#17), read with the page: the first is `measureName`'s.
+  const measures = useQuery(measuresQueryOptions(monthId)).data ?? [];
+  const [firstMeasure, ...moreMeasures] = measures;
+  const measuresById = useMemo(
+    () => new Map(measures.map((measure) => [measure.id, measure])),
+    [measures],
+  );
   const createJournal = useCreateJournal(monthId);
   const updateJournal = useUpdateJournal(monthId);
   const deleteJournal = useDeleteJournal(monthId);
@@ -60,6 +115,11 @@ export function RegistersColumn(props: RegistersColumnProps) {
   const editMounted = useMountedOnce(editing !== null);
 
   const habitsByJournal = useMemo(() => groupByJournal(dailyHabits), [dailyHabits]);
+  // #17: each habit's schedule, for the cards' compact label and "not due".
+  const habitSchedules = useMemo(
+    () => new Map(habits.map((habit) => [habit.id, scheduleOrDaily(habit.schedule)])),
+    [habits],
+  );
   const measuresByJournal = useMemo(() => groupByJournal(dailyMeasures), [dailyMeasures]);
   // By the day each entry is about, newest first: today's entry is the one people come back for.
   const sorted = useMemo(() => [...journals].sort((a, b) => compareJournals(b, a)), [journals]);
@@ -72,8 +132,26 @@ export function RegistersColumn(props: RegistersColumnProps) {
   // as it renders, and a page holding only its first cards would be too short to scroll there.
   const returning = useElementScrollRestoration({ getElement: () => window }) !== undefined;
   const [opened, setOpened] = useState(() => rendersWholePage() || returning);
-  useEffect(() => startTransition(() => setOpened(true)), []);
+  useEffect(() => {
+    // Hydrated: the route's content is a Suspense boundary of its own, hydrated after the app
+    // around it, so the page takes input only from here (src/server-html.ts).
+    takeOverServerHtml();
+    startTransition(() => setOpened(true));
+  }, []);
   const pending = !opened && sorted.length > FIRST_CARDS;
+
+  // A reminder's 'Write today's entry' lands here: today's dialog opens, once per request.
+  const writeRequest = useRef({ journals, openCreate, onWriteOpened });
+  writeRequest.current = { journals, openCreate, onWriteOpened };
+  useEffect(() => {
+    if (!writeToday) return;
+    const request = writeRequest.current;
+    const today = localToday();
+    const written = request.journals.find((journal) => journal.created_at === today);
+    if (written) setEditing(written);
+    else request.openCreate();
+    request.onWriteOpened?.();
+  }, [writeToday]);
   const shown = pending ? sorted.slice(0, FIRST_CARDS) : sorted;
 
   // A long month gets a jump to any day, and on phones compact cards (journal-card.css).
@@ -90,15 +168,39 @@ export function RegistersColumn(props: RegistersColumnProps) {
   };
 
   const emptyValues: JournalFormValues = {
-    createdAt: localToday(),
+    // In a month with a period, a day inside it (today if it is, else its first day without one).
+    createdAt:
+      createDate ??
+      defaultEntryDate(
+        period,
+        journals.map((journal) => journal.created_at),
+        localToday(),
+      ),
     highlight: '',
+    note: '',
+    mood: null,
     metric: '',
     practiced: Object.fromEntries(habits.map((habit) => [habit.id, false])),
+    skipped: {},
+    moreMetrics: Object.fromEntries(moreMeasures.map((measure) => [measure.id, ''])),
+  };
+  const metricOf = (journalId: number, measureId: number | undefined) => {
+    const dailies = measuresByJournal.get(journalId);
+    // By measure: with several, the entry's first value may be another measure's.
+    return String(
+      (dailies?.find((d) => d.measure_id === measureId) ?? (measureId ? undefined : dailies?.[0]))
+        ?.metric ?? '',
+    );
   };
   const editValues = (journal: Journal): JournalFormValues => ({
     createdAt: journal.created_at,
     highlight: journal.highlight,
-    metric: String(measuresByJournal.get(journal.id)?.[0]?.metric ?? ''),
+    note: journal.note ?? '',
+    mood: journal.mood ?? null,
+    metric: metricOf(journal.id, firstMeasure?.id),
+    moreMetrics: Object.fromEntries(
+      moreMeasures.map((measure) => [measure.id, metricOf(journal.id, measure.id)]),
+    ),
     practiced: Object.fromEntries(
       habits.map((habit) => [
         habit.id,
@@ -106,60 +208,123 @@ export function RegistersColumn(props: RegistersColumnProps) {
           false,
       ]),
     ),
+    skipped: Object.fromEntries(
+      habits.map((habit) => [
+        habit.id,
+        habitsByJournal.get(journal.id)?.find((d) => d.habit_id === habit.id)?.is_skipped ?? false,
+      ]),
+    ),
   });
 
   const create = async (values: JournalFormValues) => {
     if (!monthId) {
       notifyWarning(toast.monthNotSelected);
-      return;
+      return false;
     }
     try {
-      await createJournal.mutateAsync({
-        createdAt: values.createdAt,
-        highlight: values.highlight.trim(),
-        metric: Number(values.metric.trim()),
-        habits: ticks(habits, values.practiced),
-      });
+      await createJournal.mutateAsync(
+        {
+          createdAt: values.createdAt,
+          highlight: values.highlight.trim(),
+          note: values.note?.trim() ?? '',
+          mood: values.mood ?? null,
+          metric: Number(values.metric.trim()),
+          habits: ticks(habits, values.practiced, values.skipped),
+          moreMetrics: moreValues(values.moreMetrics),
+        },
+        // Shown and queued: a later refusal by the server is still the spec's toast.
+        { onError: (error) => notifyFailure(toast.journalCreateFailed, error) },
+      );
       notifySuccess(toast.journalCreated);
       closeCreate();
+      // Saved: the modal takes no second Save while it closes (one entry for a double click).
+      return true;
     } catch (error) {
       notifyFailure(toast.journalCreateFailed, error);
+      return false;
     }
   };
 
   const update = async (values: JournalFormValues) => {
-    if (!editing) return;
+    if (!editing) return false;
     try {
       await updateJournal.mutateAsync({
         journalId: editing.id,
         createdAt: values.createdAt,
         highlight: values.highlight.trim(),
+        note: values.note?.trim() ?? '',
+        mood: values.mood ?? null,
         metric: Number(values.metric.trim()),
-        habits: ticks(habits, values.practiced),
+        habits: ticks(habits, values.practiced, values.skipped),
+        moreMetrics: moreValues(values.moreMetrics),
       });
       notifySuccess(toast.journalUpdated);
       setEditing(null);
+      return true;
     } catch (error) {
       notifyFailure(toast.journalUpdateFailed, error);
       // Deleted in another tab or device: its card is gone from the cache, so is its dialog.
       if (isDeletedElsewhere(error)) setEditing(null);
+      return false;
     }
   };
 
   const remove = (journal: Journal) => {
     const card = document.getElementById(`journal-${journal.id}`)?.closest('article');
+    // The queued delete takes the card away at once (#16): its neighbours are read now, while it
+    // is still on the page, and focus moves as soon as it has left.
+    focusAfterRemoval(
+      card,
+      (next) => next.querySelector('h3'),
+      () => document.getElementById('registers-title'),
+    );
     deleteJournal.mutate(journal.id, {
       onSuccess: () => {
         undoableDelete(toast.journalDeleted, { kind: 'journal', id: journal.id, month: monthId });
-        focusAfterRemoval(
-          card,
-          (next) => next.querySelector('h3'),
-          () => document.getElementById('registers-title'),
-        );
       },
       onError: (error) => notifyFailure(toast.journalDeleteFailed, error),
     });
   };
+  // One function for the page's life, calling the latest `remove`: the cards are memoised and
+  // would otherwise all re-render whenever the column does.
+  const onDelete = useCallbackRef(remove);
+
+  const calendarView = period ? (
+    <Suspense
+      fallback={
+        <Text size="sm" role="status">
+          {c.loadingCalendar}
+        </Text>
+      }
+    >
+      <MonthCalendar
+        period={period}
+        monthName={props.month?.name ?? ''}
+        journals={journals}
+        dailyHabits={dailyHabits}
+        onOpen={setEditing}
+        onCreate={(date) => {
+          setCreateDate(date);
+          openCreate();
+        }}
+      />
+    </Suspense>
+  ) : (
+    <Stack gap="xs" align="flex-start">
+      <Text>{c.noPeriod}</Text>
+      {props.month && (
+        <Button
+          variant="light"
+          size="sm"
+          onClick={() => setSettingPeriod(true)}
+          onPointerEnter={loadRenameMonthModal}
+          onFocus={loadRenameMonthModal}
+        >
+          {c.setPeriod}
+        </Button>
+      )}
+    </Stack>
+  );
 
   return (
     <section aria-labelledby="registers-title">
@@ -169,14 +334,37 @@ export function RegistersColumn(props: RegistersColumnProps) {
         </Title>
         <Button
           size="sm"
-          onClick={openCreate}
+          onClick={() => {
+            setCreateDate(null);
+            openCreate();
+          }}
           onPointerEnter={loadJournalFormModal}
           onFocus={loadJournalFormModal}
         >
           {t.addJournal}
         </Button>
       </Group>
-      {long && (
+      <Button.Group aria-label={c.viewAs} mb="sm">
+        <Button
+          size="xs"
+          variant={view === 'list' ? 'filled' : 'default'}
+          aria-pressed={view === 'list'}
+          onClick={() => setView('list')}
+        >
+          {c.list}
+        </Button>
+        <Button
+          size="xs"
+          variant={view === 'calendar' ? 'filled' : 'default'}
+          aria-pressed={view === 'calendar'}
+          onClick={() => setView('calendar')}
+          onPointerEnter={loadMonthCalendar}
+          onFocus={loadMonthCalendar}
+        >
+          {c.calendar}
+        </Button>
+      </Button.Group>
+      {view === 'list' && long && (
         <label className="mb-jump-to-day">
           <span>{t.jumpToDay}</span>
           <select
@@ -195,7 +383,9 @@ export function RegistersColumn(props: RegistersColumnProps) {
           </select>
         </label>
       )}
-      {sorted.length === 0 ? (
+      {view === 'calendar' ? (
+        calendarView
+      ) : sorted.length === 0 ? (
         <Text>{t.noEntries}</Text>
       ) : (
         <Stack
@@ -211,8 +401,10 @@ export function RegistersColumn(props: RegistersColumnProps) {
               journal={journal}
               dailyHabits={habitsByJournal.get(journal.id) ?? []}
               dailyMeasures={measuresByJournal.get(journal.id) ?? []}
+              measures={measuresById}
+              habitSchedules={habitSchedules}
               onEdit={setEditing}
-              onDelete={remove}
+              onDelete={onDelete}
               deleting={deleteJournal.isPending && deleteJournal.variables === journal.id}
             />
           ))}
@@ -224,20 +416,30 @@ export function RegistersColumn(props: RegistersColumnProps) {
             opened={creating}
             title={t.createRegister}
             measureName={measureName}
+            measure={firstMeasure}
+            moreMeasures={moreMeasures}
             habits={habits}
+            moodEnabled={props.month?.mood_enabled !== false}
             initialValues={emptyValues}
             submitting={createJournal.isPending}
             onSubmit={create}
             onClose={closeCreate}
-            draftKey={`journal:${monthId}:new`}
+            // A day picked on the calendar keeps its own draft, so the default one's date stays.
+            draftKey={`journal:${monthId}:new${createDate ? `:${createDate}` : ''}`}
           />
+        )}
+        {settingPeriod && props.month && (
+          <RenameMonthModal month={props.month} onClose={() => setSettingPeriod(false)} />
         )}
         {editMounted && (
           <JournalFormModal
             opened={editing !== null}
             title={t.editRegister}
             measureName={measureName}
+            measure={firstMeasure}
+            moreMeasures={moreMeasures}
             habits={habits}
+            moodEnabled={props.month?.mood_enabled !== false}
             initialValues={editing ? editValues(editing) : emptyValues}
             submitting={updateJournal.isPending}
             onSubmit={update}

@@ -1,6 +1,7 @@
 // Asking before unsaved text is thrown away: the question shown inside a modal, and the browser's own prompt on leaving the page.
-import { Alert, Button, Group } from '@mantine/core';
+import { Alert, Button, Group, type MantineSpacing } from '@mantine/core';
 import { useEffect } from 'react';
+import { app } from '../../i18n/en/app';
 import { journals } from '../../i18n/en/journals';
 import { useTexts } from '../../i18n/store';
 
@@ -51,5 +52,32 @@ export function DiscardQuestion({ onKeep, onDiscard }: DiscardQuestionProps) {
         </Button>
       </Group>
     </Alert>
+  );
+}
+
+interface FormActionsProps {
+  /** Closing would lose edits: the discard question stands in place of the buttons. */
+  asking: boolean;
+  onKeep: () => void;
+  onDiscard: () => void;
+  onClose: () => void;
+  busy: boolean;
+  mt?: MantineSpacing;
+}
+
+/** A form modal's last row: Close and Save, or the question whether to discard the edits. */
+export function FormActions({ asking, onKeep, onDiscard, onClose, busy, mt }: FormActionsProps) {
+  const words = useTexts('app', app);
+  if (asking) return <DiscardQuestion onKeep={onKeep} onDiscard={onDiscard} />;
+  return (
+    <Group justify="flex-end" mt={mt}>
+      <Button variant="default" onClick={onClose}>
+        {words.close}
+      </Button>
+      {/* aria-disabled, not disabled: the pressed button keeps keyboard focus meanwhile. */}
+      <Button type="submit" aria-disabled={busy || undefined} data-disabled={busy || undefined}>
+        {words.save}
+      </Button>
+    </Group>
   );
 }

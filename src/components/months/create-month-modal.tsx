@@ -1,23 +1,42 @@
 // 'Create a Month' modal (spec §2, §4, §5): Month, Measure and a Habits list; every field required.
 // It offers to fill Measure and Habits from the last month (issue 6 §3), still editable after.
-import { ActionIcon, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Month } from '../../../contract/entities';
+import { scheduleOrDaily } from '../../../contract/habit-schedule';
+import { periodFromName } from '../../../contract/month-period';
 import { MESSAGES, MONTH_NAME_MAX_LENGTH, NAME_MAX_LENGTH } from '../../../contract/rules';
 import { app } from '../../i18n/en/app';
+import { calendar } from '../../i18n/en/calendar';
+import { habitSchedules } from '../../i18n/en/habit-schedules';
 import { months } from '../../i18n/en/months';
 import { toasts } from '../../i18n/en/toasts';
-import { translateMessage, useTexts } from '../../i18n/store';
+import { translateMessage, useLocale, useTexts } from '../../i18n/store';
 import { type MonthTemplate, useMonthTemplate } from '../../queries/month-template';
 import { monthsQueryOptions, useCreateMonth } from '../../queries/months';
-import { CloseIcon, CopyIcon } from '../icons';
-import { DiscardQuestion, useLeavePagePrompt } from '../journals/unsaved-guard';
+import { CopyIcon } from '../icons';
+import { FormActions, useLeavePagePrompt } from '../journals/unsaved-guard';
+import { MoodSwitch } from '../notes/mood-switch';
 import { useSubmitLock } from '../submit-lock';
 import { notifyFailure, notifySuccess } from '../toast';
 import { useOpenedAfterMount } from '../use-mounted-once';
 import { COPY_TEXTS } from './copy-month-texts';
+import { HabitRows } from './habit-rows';
+import { DAILY_VALUES, scheduleError, toSchedule } from './habit-schedule-fields';
+import {
+  ExtraMeasureRows,
+  emptySettings,
+  type MeasureRowValues,
+  MeasureSettingsFields,
+  rowRules,
+  settingsOf,
+  settingsRules,
+  toMeasureTarget,
+} from './measure-fields';
+import { NO_PERIOD, PeriodFields, periodOf, periodValues } from './period-fields';
+import { scheduleValues } from './schedule-label';
 
 interface CreateMonthModalProps {
   opened: boolean;
@@ -32,35 +51,67 @@ const withMax = (max: number) => (value: string) =>
       ? translateMessage(MESSAGES.maxLength(max))
       : null;
 
-const emptyValues = () => ({ name: '', measure: '', habits: [{ key: 0, name: '' }] });
+const emptyValues = () => ({
+  name: '',
+  measure: '',
+  // #17: each habit's schedule (daily unless changed).
+  habits: [{ key: 0, name: '', schedule: { ...DAILY_VALUES } }],
+  // #17: the first measure's unit and target, and the measures after it.
+  measureSettings: emptySettings(),
+  moreMeasures: [] as MeasureRowValues[],
+  // #17: the calendar month, read from the name until the user sets it.
+  period: NO_PERIOD,
+  // #17: whether entries ask for a mood.
+  moodEnabled: true,
+});
 
 export function CreateMonthModal({ opened, onClose }: CreateMonthModalProps) {
   const words = useTexts('app', app);
   const t = useTexts('months', months);
   const copyTexts = useTexts('copyMonth', COPY_TEXTS);
   const toast = useTexts('toasts', toasts);
+  const calendarWords = useTexts('calendar', calendar);
+  const scheduleWords = useTexts('habitSchedules', habitSchedules);
+  const [periodTouched, setPeriodTouched] = useState(false);
   const shown = useOpenedAfterMount(opened);
   const createMonth = useCreateMonth();
   // The previous month is the last of the list, as for the navbar's Journals (spec §4).
   const lastMonth = useQuery(monthsQueryOptions()).data?.at(-1);
   const template = useMonthTemplate();
   const [copied, setCopied] = useState<{ from: Month; empty: boolean } | null>(null);
+  const locale = useLocale();
   const form = useForm({
     initialValues: emptyValues(),
     validate: {
       name: withMax(MONTH_NAME_MAX_LENGTH),
       measure: withMax(NAME_MAX_LENGTH),
-      habits: { name: withMax(NAME_MAX_LENGTH) },
+      habits: {
+        name: withMax(NAME_MAX_LENGTH),
+        schedule: (value) => scheduleError(value, scheduleWords.pickADay),
+      },
+      measureSettings: settingsRules(locale),
+      moreMeasures: rowRules(locale),
+      period: (value) => (periodOf(value) === undefined ? calendarWords.periodIncomplete : null),
+    },
+    onValuesChange: (values, previous) => {
+      if (!periodTouched && values.name !== previous.name) {
+        form.setFieldValue('period', periodValues(periodFromName(values.name)));
+      }
     },
   });
 
   const lock = useSubmitLock();
   const [asking, setAsking] = useState(false);
   const unsaved =
-    opened &&
-    [form.values.name, form.values.measure, ...form.values.habits.map((habit) => habit.name)].some(
-      (text) => text.trim() !== '',
-    );
+    (opened &&
+      [
+        form.values.name,
+        form.values.measure,
+        ...form.values.habits.map((habit) => habit.name),
+        form.values.measureSettings.unit,
+        form.values.measureSettings.target,
+      ].some((text) => text.trim() !== '')) ||
+    form.values.moreMeasures.length > 0;
   useLeavePagePrompt(unsaved && !lock.busy);
   // Overlay, Escape, the × and Close: typed text is only thrown away when the user says so.
   const requestClose = () => {
@@ -76,17 +127,37 @@ export function CreateMonthModal({ opened, onClose }: CreateMonthModalProps) {
     form.clearErrors();
     template.reset();
     setCopied(null);
+    setPeriodTouched(false);
     onClose();
   };
 
-  const fillFrom = (month: Month, { measure, habits }: MonthTemplate) => {
-    const empty = measure === '' && habits.length === 0;
+  // Everything of the month but its name and period: measures with their units and targets,
+  // habits with their schedules, and whether it asks for a mood.
+  const fillFrom = (month: Month, { measures, habits }: MonthTemplate) => {
+    const empty = measures.length === 0 && habits.length === 0;
     if (!empty) {
-      form.setFieldValue('measure', measure);
+      form.setFieldValue('measure', measures[0]?.name ?? '');
+      form.setFieldValue('measureSettings', settingsOf(measures[0], locale));
+      form.setFieldValue(
+        'moreMeasures',
+        measures.slice(1).map((measure, key) => ({
+          key,
+          id: null,
+          name: measure.name,
+          ...settingsOf(measure, locale),
+        })),
+      );
       form.setFieldValue(
         'habits',
-        (habits.length > 0 ? habits : ['']).map((name, key) => ({ key, name })),
+        habits.length > 0
+          ? habits.map((habit, key) => ({
+              key,
+              name: habit.name,
+              schedule: scheduleValues(scheduleOrDaily(habit.schedule)),
+            }))
+          : [{ key: 0, name: '', schedule: { ...DAILY_VALUES } }],
       );
+      form.setFieldValue('moodEnabled', month.mood_enabled ?? true);
       form.clearErrors();
     }
     setCopied({ from: month, empty });
@@ -98,14 +169,26 @@ export function CreateMonthModal({ opened, onClose }: CreateMonthModalProps) {
     template.mutate(lastMonth.id, { onSuccess: (found) => fillFrom(lastMonth, found) });
   };
 
-  const submit = form.onSubmit(({ name, measure, habits }) =>
+  const submit = form.onSubmit(({ name, measure, habits, measureSettings, moreMeasures, period }) =>
     lock.run(async () => {
       try {
-        await createMonth.mutateAsync({
-          name: name.trim(),
-          measure: measure.trim(),
-          habits: habits.map((habit) => habit.name.trim()),
-        });
+        await createMonth.mutateAsync(
+          {
+            name: name.trim(),
+            period: periodOf(period) ?? null,
+            moodEnabled: form.values.moodEnabled,
+            measure: measure.trim(),
+            habits: habits.map((habit) => habit.name.trim()),
+            habitSchedules: habits.map((habit) => toSchedule(habit.schedule)),
+            measureTarget: toMeasureTarget(measureSettings, locale),
+            moreMeasures: moreMeasures.map((row) => ({
+              name: row.name.trim(),
+              ...toMeasureTarget(row, locale),
+            })),
+          },
+          // Shown and queued: a later refusal by the server is still the spec's toast.
+          { onError: (error) => notifyFailure(toast.monthCreateFailed, error) },
+        );
         notifySuccess(toast.monthCreated);
         close();
       } catch (error) {
@@ -116,7 +199,7 @@ export function CreateMonthModal({ opened, onClose }: CreateMonthModalProps) {
 
   const addHabit = () => {
     const key = Math.max(...form.values.habits.map((habit) => habit.key)) + 1;
-    form.insertListItem('habits', { key, name: '' });
+    form.insertListItem('habits', { key, name: '', schedule: { ...DAILY_VALUES } });
     // Focus the new row so keyboard users can type straight away.
     requestAnimationFrame(() => document.getElementById(`habit-${key}`)?.focus());
   };
@@ -131,6 +214,19 @@ export function CreateMonthModal({ opened, onClose }: CreateMonthModalProps) {
             required
             data-autofocus
             {...form.getInputProps('name')}
+          />
+          <PeriodFields
+            idPrefix="create-month"
+            value={form.values.period}
+            error={form.errors.period as string | undefined}
+            onChange={(value) => {
+              setPeriodTouched(true);
+              form.setFieldValue('period', value);
+            }}
+          />
+          <MoodSwitch
+            checked={form.values.moodEnabled}
+            onChange={(checked) => form.setFieldValue('moodEnabled', checked)}
           />
           {lastMonth && (
             <Stack gap={4}>
@@ -155,62 +251,42 @@ export function CreateMonthModal({ opened, onClose }: CreateMonthModalProps) {
               </Text>
             </Stack>
           )}
-          <TextInput
-            label={t.measure}
-            description={t.measureHint}
-            required
-            {...form.getInputProps('measure')}
+          <Stack gap={4}>
+            <TextInput
+              label={t.measure}
+              description={t.measureHint}
+              required
+              {...form.getInputProps('measure')}
+            />
+            <MeasureSettingsFields
+              form={form}
+              path="measureSettings"
+              idPrefix="measure-first"
+              name={form.values.measure}
+            />
+          </Stack>
+          <ExtraMeasureRows
+            form={form}
+            path="moreMeasures"
+            rows={form.values.moreMeasures}
+            idPrefix="measure"
           />
-          <fieldset style={{ border: 0, margin: 0, padding: 0 }}>
-            <Text component="legend" fw={500} size="sm" mb={4}>
-              {t.habits}
-            </Text>
-            <Stack gap="xs">
-              {form.values.habits.map((habit, index) => (
-                <Group key={habit.key} gap="xs" align="flex-start" wrap="nowrap">
-                  <TextInput
-                    id={`habit-${habit.key}`}
-                    label={t.habitNumber(index + 1)}
-                    required
-                    style={{ flex: 1 }}
-                    {...form.getInputProps(`habits.${index}.name`)}
-                  />
-                  {index > 0 && (
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      size="lg"
-                      mt={25}
-                      aria-label={t.removeHabit(index + 1)}
-                      onClick={() => form.removeListItem('habits', index)}
-                    >
-                      <CloseIcon />
-                    </ActionIcon>
-                  )}
-                </Group>
-              ))}
-            </Stack>
-            <Button variant="light" mt="sm" onClick={addHabit}>
-              {words.addHabit}
-            </Button>
-          </fieldset>
-          {asking ? (
-            <DiscardQuestion onKeep={() => setAsking(false)} onDiscard={close} />
-          ) : (
-            <Group justify="flex-end" mt="sm">
-              <Button variant="default" onClick={requestClose}>
-                {words.close}
-              </Button>
-              {/* aria-disabled, not disabled: the pressed button keeps keyboard focus meanwhile. */}
-              <Button
-                type="submit"
-                aria-disabled={lock.busy || undefined}
-                data-disabled={lock.busy || undefined}
-              >
-                {words.save}
-              </Button>
-            </Group>
-          )}
+          <HabitRows
+            form={form}
+            habits={form.values.habits}
+            idPrefix="habit"
+            onAdd={addHabit}
+            removable={(index) => index > 0}
+            onRemove={(_habit, index) => form.removeListItem('habits', index)}
+          />
+          <FormActions
+            asking={asking}
+            onKeep={() => setAsking(false)}
+            onDiscard={close}
+            onClose={requestClose}
+            busy={lock.busy}
+            mt="sm"
+          />
         </Stack>
       </form>
     </Modal>

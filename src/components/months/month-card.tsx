@@ -1,12 +1,12 @@
 // One month in the grid: its name opens its journals; Edit renames it; Delete removes it.
 import { Anchor, Button, Card, Group, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { Month } from '../../../contract/entities';
 import { app } from '../../i18n/en/app';
 import { monthCard } from '../../i18n/en/month-card';
 import { useTexts } from '../../i18n/store';
-import { monthSummariesQueryOptions } from '../../queries/months';
+import { SyncMarker, usePendingItems } from '../../offline/sync-marker';
+import { useMonthCounts } from '../../queries/months';
 import { PencilIcon, TrashIcon } from '../icons';
 import { loadConfirmModal, loadRenameMonthModal } from '../lazy-modals';
 
@@ -19,11 +19,10 @@ interface MonthCardProps {
 export function MonthCard({ month, onEdit, onDelete }: MonthCardProps) {
   const t = useTexts('app', app);
   const words = useTexts('monthCard', monthCard);
-  // One request for every card (same query); each card picks its month. Absent until it answers.
-  const { data: summary } = useQuery({
-    ...monthSummariesQueryOptions(),
-    select: (list) => list.find((item) => item.month === month.id),
-  });
+  // One request for every card (same query); each card picks its month. Absent until it answers;
+  // while the month's changes wait to sync, counted from what the screen shows.
+  const summary = useMonthCounts(month.id);
+  const pending = usePendingItems();
   return (
     // data-month-card: where focus goes after a delete (focus-after-removal.ts) finds the cards.
     <Card withBorder shadow="xs" radius="lg" padding="lg" data-month-card={month.id}>
@@ -41,6 +40,7 @@ export function MonthCard({ month, onEdit, onDelete }: MonthCardProps) {
         >
           {month.name}
         </Anchor>
+        <SyncMarker state={pending('month', month.id)} />
       </Title>
       {summary && (
         <Text size="sm" c="dimmed" mt={4}>

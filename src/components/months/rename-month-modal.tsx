@@ -1,34 +1,55 @@
 // The month card's Edit ('Edit month'): renames the month, its measure and its habits, adds habits and
 // removes them (after a confirm that their ticks go too), all through the contract's detail routes.
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  Group,
-  Loader,
-  Modal,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Button, Group, Loader, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { Month } from '../../../contract/entities';
+import { scheduleOrDaily } from '../../../contract/habit-schedule';
 import { MESSAGES, MONTH_NAME_MAX_LENGTH, NAME_MAX_LENGTH } from '../../../contract/rules';
 import { app } from '../../i18n/en/app';
+import { calendar } from '../../i18n/en/calendar';
+import { habitSchedules } from '../../i18n/en/habit-schedules';
+import { measureTargets } from '../../i18n/en/measure-targets';
 import { months } from '../../i18n/en/months';
 import { toasts } from '../../i18n/en/toasts';
-import { texts, translateMessage, useTexts } from '../../i18n/store';
+import { texts, translateMessage, useLocale, useTexts } from '../../i18n/store';
+import { isOfflineError } from '../../offline/offline-error';
 import { isDeletedElsewhere } from '../../queries/deleted-elsewhere';
 import { habitsQueryOptions } from '../../queries/habits';
 import { measuresQueryOptions } from '../../queries/measures';
 import { useEditMonth } from '../../queries/month-edit';
-import { CloseIcon } from '../icons';
-import { DiscardQuestion, useLeavePagePrompt } from '../journals/unsaved-guard';
+import { FormActions, useLeavePagePrompt } from '../journals/unsaved-guard';
+import { MoodSwitch } from '../notes/mood-switch';
 import { useSubmitLock } from '../submit-lock';
 import { notifyFailure, notifySuccess } from '../toast';
 import { useOpenedAfterMount } from '../use-mounted-once';
+import { HabitRows } from './habit-rows';
+import {
+  DAILY_VALUES,
+  type ScheduleValues,
+  scheduleError,
+  scheduleValues,
+  toSchedule,
+} from './habit-schedule-fields';
+import {
+  ExtraMeasureRows,
+  emptySettings,
+  type MeasureRowValues,
+  MeasureSettingsFields,
+  type MeasureSettingsValues,
+  rowRules,
+  settingsOf,
+  settingsRules,
+  toMeasureTarget,
+} from './measure-fields';
+import {
+  NO_PERIOD,
+  PeriodFields,
+  type PeriodValues,
+  periodOf,
+  periodValues,
+} from './period-fields';
 
 interface RenameMonthModalProps {
   month: Month | null;
@@ -41,6 +62,8 @@ interface HabitRow {
   /** null for a habit added here. */
   id: number | null;
   name: string;
+  /** #17: its schedule (daily unless changed). */
+  schedule: ScheduleValues;
 }
 
 interface EditValues {
@@ -53,6 +76,14 @@ interface EditValues {
   habits: HabitRow[];
   /** Existing habits the user chose to remove, deleted on Save. */
   removed: { id: number; name: string }[];
+  /** #17: the first measure's unit and target, the measures after it, and those to delete. */
+  measureSettings: MeasureSettingsValues;
+  moreMeasures: MeasureRowValues[];
+  removedMeasures: number[];
+  /** #17: the calendar month. */
+  period: PeriodValues;
+  /** #17: whether entries ask for a mood. */
+  moodEnabled: boolean;
 }
 
 const withMax = (max: number) => (value: string) =>
@@ -69,17 +100,37 @@ const EMPTY: EditValues = {
   loaded: false,
   habits: [],
   removed: [],
+  measureSettings: emptySettings(),
+  moreMeasures: [],
+  removedMeasures: [],
+  period: NO_PERIOD,
+  moodEnabled: true,
 };
 
 /** Whether two states of the form hold the same text (field by field: key order must not matter). */
 function sameEdit(a: EditValues, b: EditValues): boolean {
   const habits = (values: EditValues) =>
-    JSON.stringify(values.habits.map(({ id, name }) => [id, name]));
+    JSON.stringify(values.habits.map(({ id, name, schedule }) => [id, name, toSchedule(schedule)]));
+  const settings = ({ unit, target, direction }: MeasureSettingsValues) => [
+    unit,
+    target,
+    direction,
+  ];
+  const measures = (values: EditValues) =>
+    JSON.stringify([
+      settings(values.measureSettings),
+      values.removedMeasures,
+      ...values.moreMeasures.map((row) => [row.id, row.name, ...settings(row)]),
+    ]);
   return (
     a.name === b.name &&
+    a.period.month === b.period.month &&
+    a.period.year === b.period.year &&
+    a.moodEnabled === b.moodEnabled &&
     a.measure === b.measure &&
     a.removed.length === b.removed.length &&
-    habits(a) === habits(b)
+    habits(a) === habits(b) &&
+    measures(a) === measures(b)
   );
 }
 
@@ -87,11 +138,18 @@ export function RenameMonthModal({ month, onClose }: RenameMonthModalProps) {
   const words = useTexts('app', app);
   const t = useTexts('months', months);
   const opened = month !== null;
+  const locale = useLocale();
   const shown = useOpenedAfterMount(opened);
   const monthId = month?.id ?? 0;
   const habits = useQuery({ ...habitsQueryOptions(monthId), enabled: opened });
   const measures = useQuery({ ...measuresQueryOptions(monthId), enabled: opened });
   const loaded = habits.isSuccess && measures.isSuccess;
+  // Not read and not readable now (offline, a month never opened on this device; or a failed
+  // read): the name, period and mood can still be edited, the rest says why it is missing.
+  const waitsForNetwork = (query: typeof habits | typeof measures) =>
+    isOfflineError(query.error) || (query.isPending && query.fetchStatus === 'paused');
+  const offline = !loaded && (waitsForNetwork(habits) || waitsForNetwork(measures));
+  const unreadable = offline || (!loaded && (habits.isError || measures.isError));
   const editMonth = useEditMonth();
   const lock = useSubmitLock();
   const [start, setStart] = useState<EditValues>(EMPTY);
@@ -106,7 +164,14 @@ export function RenameMonthModal({ month, onClose }: RenameMonthModalProps) {
         !values.loaded || (!values.hadMeasure && value.trim() === '')
           ? null
           : withMax(NAME_MAX_LENGTH)(value),
-      habits: { name: withMax(NAME_MAX_LENGTH) },
+      habits: {
+        name: withMax(NAME_MAX_LENGTH),
+        schedule: (value) => scheduleError(value, texts('habitSchedules', habitSchedules).pickADay),
+      },
+      measureSettings: settingsRules(locale),
+      moreMeasures: rowRules(locale),
+      period: (value) =>
+        periodOf(value) === undefined ? texts('calendar', calendar).periodIncomplete : null,
     },
   });
 
@@ -115,7 +180,12 @@ export function RenameMonthModal({ month, onClose }: RenameMonthModalProps) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: refill only when another month opens
   useEffect(() => {
     if (!month) return;
-    const values = { ...EMPTY, name: month.name };
+    const values = {
+      ...EMPTY,
+      name: month.name,
+      period: periodValues(month.period),
+      moodEnabled: month.mood_enabled !== false,
+    };
     setStart(values);
     form.setValues(values);
     form.clearErrors();
@@ -129,14 +199,33 @@ export function RenameMonthModal({ month, onClose }: RenameMonthModalProps) {
       measure: measures.data[0]?.name ?? '',
       hadMeasure: measures.data.length > 0,
       loaded: true,
-      habits: habits.data.map((habit, key) => ({ key, id: habit.id, name: habit.name })),
+      habits: habits.data.map((habit, key) => ({
+        key,
+        id: habit.id,
+        name: habit.name,
+        schedule: scheduleValues(scheduleOrDaily(habit.schedule)),
+      })),
       removed: [],
+      measureSettings: settingsOf(measures.data[0], locale),
+      moreMeasures: measures.data.slice(1).map((measure, key) => ({
+        key,
+        id: measure.id,
+        name: measure.name,
+        ...settingsOf(measure, locale),
+      })),
+      removedMeasures: [],
     };
-    setStart({ ...items, name: month.name });
+    setStart({
+      ...items,
+      name: month.name,
+      period: periodValues(month.period),
+      moodEnabled: month.mood_enabled !== false,
+    });
     form.setValues(items);
   }, [month, loaded]);
 
-  const unsaved = opened && loaded && !sameEdit(form.values, start);
+  // Before the measure and habits are read too: a name typed meanwhile is not dropped silently.
+  const unsaved = opened && !sameEdit(form.values, start);
   useLeavePagePrompt(unsaved && !lock.busy);
 
   const close = () => {
@@ -154,7 +243,7 @@ export function RenameMonthModal({ month, onClose }: RenameMonthModalProps) {
 
   const addHabit = () => {
     const key = Math.max(-1, ...form.values.habits.map((habit) => habit.key)) + 1;
-    form.insertListItem('habits', { key, id: null, name: '' });
+    form.insertListItem('habits', { key, id: null, name: '', schedule: { ...DAILY_VALUES } });
     requestAnimationFrame(() => document.getElementById(`edit-habit-${key}`)?.focus());
   };
 
@@ -179,11 +268,33 @@ export function RenameMonthModal({ month, onClose }: RenameMonthModalProps) {
             ? {
                 monthId: month.id,
                 name: values.name.trim(),
+                period: periodOf(values.period) ?? null,
+                moodEnabled: values.moodEnabled,
                 measure: { id: measureId, name: values.measure.trim() },
-                habits: values.habits.map(({ id, name }) => ({ id, name: name.trim() })),
+                habits: values.habits.map(({ id, name, schedule }) => ({
+                  id,
+                  name: name.trim(),
+                  schedule: toSchedule(schedule),
+                })),
                 removed: values.removed.map(({ id }) => id),
+                measureTarget: toMeasureTarget(values.measureSettings, locale),
+                moreMeasures: values.moreMeasures.map((row) => ({
+                  id: row.id,
+                  name: row.name.trim(),
+                  ...toMeasureTarget(row, locale),
+                })),
+                removedMeasures: values.removedMeasures,
               }
-            : { monthId: month.id, name: values.name.trim() },
+            : {
+                monthId: month.id,
+                name: values.name.trim(),
+                period: periodOf(values.period) ?? null,
+                moodEnabled: values.moodEnabled,
+              },
+          // Shown and queued: a later refusal by the server is still the spec's toast.
+          {
+            onError: (error) => notifyFailure(texts('toasts', toasts).monthRenameFailed, error),
+          },
         );
         notifySuccess(texts('toasts', toasts).monthRenamed);
         close();
@@ -197,7 +308,11 @@ export function RenameMonthModal({ month, onClose }: RenameMonthModalProps) {
 
   return (
     <Modal opened={shown} onClose={requestClose} title={words.editMonth} centered>
-      <form onSubmit={submit} noValidate aria-busy={lock.busy || !loaded || undefined}>
+      <form
+        onSubmit={submit}
+        noValidate
+        aria-busy={lock.busy || (!loaded && !unreadable) || undefined}
+      >
         <Stack gap="md">
           <TextInput
             label={words.monthField}
@@ -205,93 +320,101 @@ export function RenameMonthModal({ month, onClose }: RenameMonthModalProps) {
             data-autofocus
             {...form.getInputProps('name')}
           />
-          {!loaded ? (
+          <PeriodFields
+            idPrefix="edit-month"
+            value={form.values.period}
+            error={form.errors.period as string | undefined}
+            onChange={(value) => form.setFieldValue('period', value)}
+          />
+          <MoodSwitch
+            checked={form.values.moodEnabled}
+            onChange={(checked) => form.setFieldValue('moodEnabled', checked)}
+          />
+          {unreadable ? (
+            <Alert
+              role="status"
+              color={offline ? 'gray' : 'red'}
+              title={offline ? words.offlineTitle : words.errorTitle}
+            >
+              <Text size="sm">{offline ? t.itemsOffline : `${t.measure} · ${t.habits}`}</Text>
+              {!offline && (
+                <Button
+                  variant="light"
+                  size="xs"
+                  mt="xs"
+                  onClick={() => {
+                    if (habits.isError) void habits.refetch();
+                    if (measures.isError) void measures.refetch();
+                  }}
+                >
+                  {words.tryAgain}
+                </Button>
+              )}
+            </Alert>
+          ) : !loaded ? (
             <Group gap="xs" role="status">
               <Loader size="xs" />
               <Text size="sm">{t.loadingItems}</Text>
             </Group>
           ) : (
             <>
-              <TextInput
-                label={t.measure}
-                required={form.values.hadMeasure}
-                {...form.getInputProps('measure')}
+              <Stack gap={4}>
+                <TextInput
+                  label={t.measure}
+                  required={form.values.hadMeasure}
+                  {...form.getInputProps('measure')}
+                />
+                <MeasureSettingsFields
+                  form={form}
+                  path="measureSettings"
+                  idPrefix="edit-measure-first"
+                  name={form.values.measure}
+                />
+              </Stack>
+              <ExtraMeasureRows
+                form={form}
+                path="moreMeasures"
+                rows={form.values.moreMeasures}
+                idPrefix="edit-measure"
+                onRemoveStored={(row) => {
+                  if (row.id !== null)
+                    form.setFieldValue('removedMeasures', [...form.values.removedMeasures, row.id]);
+                }}
               />
-              <fieldset style={{ border: 0, margin: 0, padding: 0 }}>
-                <Text component="legend" fw={500} size="sm" mb={4}>
-                  {t.habits}
-                </Text>
-                <Stack gap="xs">
-                  {form.values.habits.map((habit, index) =>
-                    confirming === habit.key ? (
-                      <Alert key={habit.key} color="red" role="alertdialog" aria-label={habit.name}>
-                        <Text size="sm">{t.removeHabitQuestion(habit.name)}</Text>
-                        <Group justify="flex-end" gap="xs" mt="xs">
-                          <Button
-                            variant="default"
-                            size="xs"
-                            ref={(button) => button?.focus()}
-                            onClick={() => setConfirming(null)}
-                          >
-                            {t.keepHabit}
-                          </Button>
-                          <Button color="red" size="xs" onClick={() => removeHabit(index)}>
-                            {t.confirmRemoveHabit}
-                          </Button>
-                        </Group>
-                      </Alert>
-                    ) : (
-                      <Group key={habit.key} gap="xs" align="flex-start" wrap="nowrap">
-                        <TextInput
-                          id={`edit-habit-${habit.key}`}
-                          label={t.habitNumber(index + 1)}
-                          required
-                          style={{ flex: 1 }}
-                          {...form.getInputProps(`habits.${index}.name`)}
-                        />
-                        <ActionIcon
-                          variant="subtle"
-                          color="red"
-                          size="lg"
-                          mt={25}
-                          aria-label={t.removeHabit(index + 1)}
-                          onClick={() =>
-                            habit.id === null ? removeHabit(index) : setConfirming(habit.key)
-                          }
-                        >
-                          <CloseIcon />
-                        </ActionIcon>
-                      </Group>
-                    ),
+              {form.values.removedMeasures.length > 0 && (
+                <Text size="sm" c="red" role="status">
+                  {texts('measureTargets', measureTargets).removedMeasures(
+                    form.values.removedMeasures.length,
                   )}
-                </Stack>
-                <Button variant="light" mt="sm" onClick={addHabit}>
-                  {words.addHabit}
-                </Button>
+                </Text>
+              )}
+              <HabitRows
+                form={form}
+                habits={form.values.habits}
+                idPrefix="edit-habit"
+                onAdd={addHabit}
+                onRemove={(habit, index) =>
+                  habit.id === null ? removeHabit(index) : setConfirming(habit.key)
+                }
+                confirming={confirming}
+                onKeep={() => setConfirming(null)}
+                onConfirm={removeHabit}
+              >
                 {form.values.removed.length > 0 && (
                   <Text size="sm" c="red" mt="xs" role="status">
                     {t.removedHabits(form.values.removed.length)}
                   </Text>
                 )}
-              </fieldset>
+              </HabitRows>
             </>
           )}
-          {asking ? (
-            <DiscardQuestion onKeep={() => setAsking(false)} onDiscard={close} />
-          ) : (
-            <Group justify="flex-end">
-              <Button variant="default" onClick={requestClose}>
-                {words.close}
-              </Button>
-              <Button
-                type="submit"
-                aria-disabled={lock.busy || undefined}
-                data-disabled={lock.busy || undefined}
-              >
-                {words.save}
-              </Button>
-            </Group>
-          )}
+          <FormActions
+            asking={asking}
+            onKeep={() => setAsking(false)}
+            onDiscard={close}
+            onClose={requestClose}
+            busy={lock.busy}
+          />
         </Stack>
       </form>
     </Modal>

@@ -37,7 +37,7 @@ export function SearchHitLink({ hit, words, onOpen }: SearchHitLinkProps) {
   return (
     <RouterNavLink
       to="/months/$monthId/journals"
-      params={{ monthId: String(hit.month_id) }}
+      params={{ monthId: hit.month_id }}
       hash={`journal-${hit.id}`}
       // Not shown as "current" on its own month's page: only an exact match, hash included.
       activeOptions={{ exact: true, includeHash: true }}

@@ -40,11 +40,7 @@ export function ImportReportView({ report }: { report: ImportReport }) {
               <Anchor
                 size="sm"
                 renderRoot={(props) => (
-                  <Link
-                    {...props}
-                    to="/months/$monthId/journals"
-                    params={{ monthId: String(month.id) }}
-                  />
+                  <Link {...props} to="/months/$monthId/journals" params={{ monthId: month.id }} />
                 )}
               >
                 {month.name}

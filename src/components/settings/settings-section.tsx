@@ -9,13 +9,18 @@ interface SettingsSectionProps {
   children: ReactNode;
 }
 
+/** The id of a section's heading, from its title (links to a section use it). */
+export function sectionId(title: string): string {
+  return `settings-${title.toLowerCase().replace(/[^a-z]+/g, '-')}`;
+}
+
 export function SettingsSection({
   title,
   description,
   danger = false,
   children,
 }: SettingsSectionProps) {
-  const id = `settings-${title.toLowerCase().replace(/[^a-z]+/g, '-')}`;
+  const id = sectionId(title);
   return (
     <Paper
       component="section"

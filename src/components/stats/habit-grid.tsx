@@ -1,16 +1,22 @@
 // The habit grid: a row per habit with its rate and streaks, then a cell per entry, ticked or not.
 import { VisuallyHidden } from '@mantine/core';
 import type { CSSProperties } from 'react';
+import { isDue, scheduleOrDaily } from '../../../contract/habit-schedule';
 import type { HabitStats, StatsEntry } from '../../../contract/stats';
+import { habitSchedules } from '../../i18n/en/habit-schedules';
+import { useTexts } from '../../i18n/store';
+import { useScheduleLabel } from '../months/schedule-label';
 import { CardTitle, EmptyMessage } from './card-parts';
 import './habit-grid.css';
 import { dayOfMonth } from './stats-texts';
 import { useStatsWords } from './stats-words';
 
-function Tick({ value }: { value: boolean | null }) {
+function Tick({ value, skipped }: { value: boolean | null; skipped: boolean }) {
   const { t } = useStatsWords();
-  const [shape, label] =
-    value === true
+  const words = useTexts('habitSchedules', habitSchedules);
+  const [shape, label] = skipped
+    ? ['mb-tick-skip', words.skipped]
+    : value === true
       ? ['mb-tick-yes', t.ticked]
       : value === false
         ? ['mb-tick-no', t.notTicked]
@@ -36,6 +42,20 @@ function ShortHeader({ short, long }: { short: string; long: string }) {
 export function HabitGrid({ habits, entries }: { habits: HabitStats[]; entries: StatsEntry[] }) {
   // Sized by .mb-stats-habits-body (stats-frame.css), exactly as the placeholder's block.
   const { t, formatLongDate, formatPercent } = useStatsWords();
+  const words = useTexts('habitSchedules', habitSchedules);
+  const scheduleLabel = useScheduleLabel();
+  // #17: a streak of an N-a-week habit counts weeks.
+  const streak = (habit: HabitStats, count: number) =>
+    habit.streak_unit === 'weeks' ? (
+      <>
+        <span aria-hidden="true">
+          {count} {words.weekShort}
+        </span>
+        <VisuallyHidden>{words.weeksStreak(count)}</VisuallyHidden>
+      </>
+    ) : (
+      count
+    );
   const rows = { '--mb-habit-rows': habits.length } as CSSProperties;
   if (habits.length === 0 || entries.length === 0) {
     return (
@@ -83,21 +103,40 @@ export function HabitGrid({ habits, entries }: { habits: HabitStats[]; entries: 
             </tr>
           </thead>
           <tbody>
-            {habits.map((habit) => (
-              <tr key={habit.id}>
-                <th scope="row" className="mb-habit-grid-name" title={habit.name}>
-                  {habit.name}
-                </th>
-                <td className="mb-habit-grid-number">{formatPercent(habit.rate)}</td>
-                <td className="mb-habit-grid-number">{habit.current_streak}</td>
-                <td className="mb-habit-grid-number">{habit.longest_streak}</td>
-                {habit.ticks.map((tick, index) => (
-                  <td key={entries[index]?.id ?? index} className="mb-habit-grid-day">
-                    <Tick value={tick} />
-                  </td>
-                ))}
-              </tr>
-            ))}
+            {habits.map((habit) => {
+              const schedule = scheduleOrDaily(habit.schedule);
+              const label = scheduleLabel(schedule);
+              return (
+                <tr key={habit.id}>
+                  <th scope="row" className="mb-habit-grid-name" title={habit.name}>
+                    {habit.name}
+                    {label.short && (
+                      <span className="mb-habit-grid-schedule">
+                        <span aria-hidden="true">{label.short}</span>
+                        <VisuallyHidden>{label.spoken}</VisuallyHidden>
+                      </span>
+                    )}
+                  </th>
+                  <td className="mb-habit-grid-number">{formatPercent(habit.rate)}</td>
+                  <td className="mb-habit-grid-number">{streak(habit, habit.current_streak)}</td>
+                  <td className="mb-habit-grid-number">{streak(habit, habit.longest_streak)}</td>
+                  {habit.ticks.map((tick, index) => {
+                    const date = entries[index]?.created_at;
+                    const off = date !== undefined && !isDue(schedule, date);
+                    return (
+                      <td
+                        key={entries[index]?.id ?? index}
+                        className="mb-habit-grid-day"
+                        data-off={off || undefined}
+                      >
+                        <Tick value={tick} skipped={habit.skipped?.[index] === true} />
+                        {off && <VisuallyHidden>{`, ${words.notDue}`}</VisuallyHidden>}
+                      </td>
+                    );
+                  })}
+                </tr>
+              );
+            })}
           </tbody>
         </table>
       </section>

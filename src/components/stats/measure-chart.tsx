@@ -1,7 +1,11 @@
-// The month's measure by day: a line chart for the eye, a visually hidden table for screen readers.
+// A measure by day: a line chart for the eye (with its target line, #17), a visually hidden table for screen readers.
 import { LineChart } from '@mantine/charts';
 import { Text, VisuallyHidden } from '@mantine/core';
-import type { MeasurePoint, MonthStats, StatsEntry } from '../../../contract/stats';
+import { isOnTarget } from '../../../contract/measure-target-rules';
+import type { MeasurePoint, MeasureStats, StatsEntry } from '../../../contract/stats';
+import { measureTargets } from '../../i18n/en/measure-targets';
+import { useLocale, useTexts } from '../../i18n/store';
+import { goalText, labelWithUnit } from '../journals/measure-value';
 import { CardTitle, EmptyMessage } from './card-parts';
 import { niceTicks } from './nice-ticks';
 import { useStatsWords } from './stats-words';
@@ -9,8 +13,12 @@ import { useStatsWords } from './stats-words';
 /** Fits the chart card (.mb-stats-chart, 16rem) with its title above and the summary line below. */
 const CHART_HEIGHT = 150;
 
+/** The spec's single measure (id and name), or one of `measures` with its unit and target. */
+type ChartedMeasure = Pick<MeasureStats, 'id' | 'name'> &
+  Partial<Pick<MeasureStats, 'unit' | 'target' | 'target_direction' | 'days_on_target'>>;
+
 interface MeasureChartProps {
-  measure: MonthStats['measure'];
+  measure: ChartedMeasure | null;
   series: MeasurePoint[];
   entries: StatsEntry[];
 }
@@ -30,6 +38,8 @@ function summary(series: MeasurePoint[], { t, formatNumber }: StatsWords): strin
 export function MeasureChart({ measure, series, entries }: MeasureChartProps) {
   const words = useStatsWords();
   const { t, formatLongDate, formatNumber, formatShortDate } = words;
+  const targetWords = useTexts('measureTargets', measureTargets);
+  const locale = useLocale();
   if (!measure) {
     return (
       <>
@@ -38,7 +48,10 @@ export function MeasureChart({ measure, series, entries }: MeasureChartProps) {
       </>
     );
   }
-  const title = t.byDay(measure.name);
+  const title = t.byDay(labelWithUnit(measure.name, measure.unit));
+  const target = measure.target ?? null;
+  const direction = measure.target_direction ?? null;
+  const goal = goalText(measure, locale, targetWords);
   if (series.length === 0) {
     return (
       <>
@@ -50,7 +63,9 @@ export function MeasureChart({ measure, series, entries }: MeasureChartProps) {
 
   const data = series.map((point) => ({ day: formatShortDate(point.date), value: point.value }));
   const values = series.map((point) => point.value);
-  const axis = niceTicks(Math.min(...values), Math.max(...values));
+  // The target line stays in view even when every value is far from it.
+  const bounds = target === null ? values : [...values, target];
+  const axis = niceTicks(Math.min(...bounds), Math.max(...bounds));
   return (
     <figure style={{ margin: 0 }}>
       <figcaption>
@@ -64,6 +79,11 @@ export function MeasureChart({ measure, series, entries }: MeasureChartProps) {
           dataKey="day"
           series={[{ name: 'value', label: measure.name, color: 'blue.6' }]}
           curveType="linear"
+          referenceLines={
+            target === null || !goal
+              ? undefined
+              : [{ y: target, label: targetWords.targetLine(goal), color: 'red.7' }]
+          }
           valueFormatter={formatNumber}
           yAxisProps={{ domain: axis.domain, ticks: axis.ticks, width: 48 }}
           tooltipAnimationDuration={0}
@@ -73,6 +93,12 @@ export function MeasureChart({ measure, series, entries }: MeasureChartProps) {
       <Text size="sm" mt="xs">
         {summary(series, words)}
       </Text>
+      {goal && measure.days_on_target !== undefined && measure.days_on_target !== null && (
+        <Text size="sm" fw={500}>
+          {targetWords.daysOnTarget(measure.days_on_target, series.length)} ·{' '}
+          {targetWords.targetLine(goal)}
+        </Text>
+      )}
       <VisuallyHidden>
         <table>
           <caption>{t.measureTableCaption(measure.name)}</caption>
@@ -80,6 +106,7 @@ export function MeasureChart({ measure, series, entries }: MeasureChartProps) {
             <tr>
               <th scope="col">{t.date}</th>
               <th scope="col">{measure.name}</th>
+              {goal && <th scope="col">{targetWords.targetLine(goal)}</th>}
             </tr>
           </thead>
           <tbody>
@@ -87,6 +114,13 @@ export function MeasureChart({ measure, series, entries }: MeasureChartProps) {
               <tr key={point.date}>
                 <th scope="row">{formatLongDate(point.date)}</th>
                 <td>{formatNumber(point.value)}</td>
+                {goal && (
+                  <td>
+                    {isOnTarget(point.value, target, direction)
+                      ? targetWords.onTarget
+                      : targetWords.offTarget}
+                  </td>
+                )}
               </tr>
             ))}
           </tbody>

@@ -37,6 +37,9 @@ interface MonthStatsSectionProps {
   monthId: number;
   habitCount: number;
   entryCount: number;
+  /** #17: the month's measures (has a target or not) and its mood switch, for the placeholder. */
+  measureTargets?: boolean[];
+  moodEnabled?: boolean;
 }
 
 export function MonthStatsSection(props: MonthStatsSectionProps) {
@@ -63,7 +66,13 @@ export function MonthStatsSection(props: MonthStatsSectionProps) {
   );
 }
 
-function OpenStats({ monthId, habitCount, entryCount }: MonthStatsSectionProps) {
+function OpenStats({
+  monthId,
+  habitCount,
+  entryCount,
+  measureTargets,
+  moodEnabled,
+}: MonthStatsSectionProps) {
   // A new lazy component per attempt: React keeps a failed chunk load's error for good otherwise.
   // Its download starts here, alongside the stats request, not once the data has come.
   const [attempt, setAttempt] = useState(0);
@@ -89,6 +98,8 @@ function OpenStats({ monthId, habitCount, entryCount }: MonthStatsSectionProps) 
           <StatsPlaceholder
             habitCount={habitCount}
             entryCount={entryCount}
+            measureTargets={measureTargets}
+            moodEnabled={moodEnabled}
             label={t.statsLoading}
           />
         }

@@ -6,14 +6,37 @@ import type { MonthStats } from '../../../contract/stats';
 import { GoalsProgress } from './goals-progress';
 import { HabitGrid } from './habit-grid';
 import { MeasureChart } from './measure-chart';
+import { MoodChart } from './mood-chart';
 
 /** Draws what the section fetched: this chunk holds no data code, only the drawing. */
 export function MonthStatsCards({ stats }: { stats: MonthStats }) {
   return (
     <div className="mb-stats-grid" data-empty={stats.entries.length === 0 || undefined}>
-      <Paper withBorder radius="lg" p="md" className="mb-stats-chart">
-        <MeasureChart measure={stats.measure} series={stats.series} entries={stats.entries} />
-      </Paper>
+      {/* #17: a chart per measure; answers saved before it hold the first measure only. */}
+      {stats.measures && stats.measures.length > 0 ? (
+        stats.measures.map((measure) => (
+          <Paper
+            key={measure.id}
+            withBorder
+            radius="lg"
+            p="md"
+            className="mb-stats-chart"
+            data-target={measure.target !== null || undefined}
+          >
+            <MeasureChart measure={measure} series={measure.series} entries={stats.entries} />
+          </Paper>
+        ))
+      ) : (
+        <Paper withBorder radius="lg" p="md" className="mb-stats-chart">
+          <MeasureChart measure={stats.measure} series={stats.series} entries={stats.entries} />
+        </Paper>
+      )}
+      {/* #17: the month's mood by day, unless the month turned mood off. */}
+      {stats.mood_enabled !== false && stats.mood && (
+        <Paper withBorder radius="lg" p="md" className="mb-stats-chart">
+          <MoodChart series={stats.mood} entries={stats.entries.length} />
+        </Paper>
+      )}
       <Paper withBorder radius="lg" p="md" className="mb-stats-goals">
         <GoalsProgress completed={stats.goals.completed} total={stats.goals.total} />
       </Paper>

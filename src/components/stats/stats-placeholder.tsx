@@ -6,6 +6,10 @@ export interface StatsPlaceholderProps {
   /** What the page already knows, so the habit grid's box is as tall as the loaded one. */
   habitCount: number;
   entryCount: number;
+  /** #17: one chart per measure (true: it has a target, a line more); none: the one chart. */
+  measureTargets?: boolean[];
+  /** #17: the mood chart's card, unless the month turned mood off. */
+  moodEnabled?: boolean;
   label: string;
 }
 
@@ -14,16 +18,37 @@ function Block({ className = '', style }: { className?: string; style?: CSSPrope
   return <div className={`mb-stats-block ${className}`} style={style} />;
 }
 
-export function StatsPlaceholder({ habitCount, entryCount, label }: StatsPlaceholderProps) {
+export function StatsPlaceholder({
+  habitCount,
+  entryCount,
+  measureTargets = [],
+  moodEnabled = false,
+  label,
+}: StatsPlaceholderProps) {
   const empty = habitCount === 0 || entryCount === 0;
+  const chart = (key: number, target?: boolean) => (
+    <Paper
+      key={key}
+      withBorder
+      radius="lg"
+      p="md"
+      className="mb-stats-chart"
+      data-target={target || undefined}
+      aria-hidden="true"
+    >
+      <Block className="mb-stats-card-title" style={{ width: '45%' }} />
+      <Block style={{ height: 'calc(100% - 2.5rem)' }} />
+    </Paper>
+  );
   return (
     <div className="mb-stats-grid" aria-busy="true" data-empty={entryCount === 0 || undefined}>
       {/* A class rather than Mantine's VisuallyHidden, whose code the page does not load otherwise. */}
       <span className="mb-visually-hidden">{label}</span>
-      <Paper withBorder radius="lg" p="md" className="mb-stats-chart" aria-hidden="true">
-        <Block className="mb-stats-card-title" style={{ width: '45%' }} />
-        <Block style={{ height: 'calc(100% - 2.5rem)' }} />
-      </Paper>
+      {/* The same cards as the loaded section (month-stats.tsx): a chart per measure, the mood's. */}
+      {measureTargets.length > 0
+        ? measureTargets.map((target, index) => chart(index, target))
+        : chart(0)}
+      {moodEnabled && chart(-1)}
       <Paper withBorder radius="lg" p="md" className="mb-stats-goals" aria-hidden="true">
         <Block className="mb-stats-card-title" style={{ width: '30%' }} />
         <Block style={{ height: 28, width: '40%', marginBottom: 'var(--mantine-spacing-sm)' }} />

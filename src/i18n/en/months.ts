@@ -10,6 +10,9 @@ export const months = {
   // Edit month (issue 15 #14).
   editIntro: 'Rename the month, its measure and its habits, or add and remove habits.',
   loadingItems: 'Loading the month’s measure and habits…',
+  /** Edit month offline, for a month whose measure and habits this device never saved (#16). */
+  itemsOffline:
+    'This month’s measure and habits are not saved on this device: rename it now, and edit them once you are back online.',
   removeHabitQuestion: (name: string) =>
     `Remove the habit “${name}”? Its ticks on every entry of this month are deleted too.`,
   keepHabit: 'Keep it',

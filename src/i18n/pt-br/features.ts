@@ -5,9 +5,9 @@ export const search: Messages['search'] = {
   open: 'Pesquisar registros',
   button: 'Pesquisar',
   title: 'Pesquisar registros',
-  label: 'Palavras do destaque',
+  label: 'Palavras do destaque ou da nota',
   placeholder: 'ex.: café com a Ana',
-  hint: 'Encontra registros de todos os meses cujo destaque tenha todas estas palavras. Maiúsculas e acentos não importam.',
+  hint: 'Encontra registros de todos os meses cujo destaque ou nota tenha todas estas palavras. Maiúsculas e acentos não importam.',
   searching: 'Pesquisando…',
   failed: 'A pesquisa falhou. Verifique sua conexão e tente de novo.',
   retry: 'Tentar de novo',
@@ -52,8 +52,49 @@ export const stats: Messages['stats'] = {
 export const offline: Messages['offline'] = {
   bannerTitle: 'Você está off-line',
   bannerBody:
-    'Mostrando os dados salvos neste aparelho. Não é possível salvar alterações até você se reconectar.',
-  writeRefused: 'Você está off-line. Não é possível salvar alterações até você se reconectar.',
+    'Mostrando os dados salvos neste aparelho. Suas alterações ficam guardadas aqui e são sincronizadas quando você se reconectar.',
+  writeRefused: 'Você está off-line. Não é possível salvar esta alteração até você se reconectar.',
   readUnavailable:
     'Você está off-line, e esta página não está salva neste aparelho. Conecte-se à internet para abri-la.',
+  allSaved: 'Todas as alterações salvas',
+  waiting: (count: number) =>
+    count === 1
+      ? '1 alteração aguardando sincronização'
+      : `${count} alterações aguardando sincronização`,
+  syncFailed: 'Falha na sincronização — tentar de novo',
+  pendingTitle: 'Alterações ainda não enviadas ao servidor',
+  waitingHint:
+    'Elas ficam guardadas neste aparelho e são enviadas em ordem assim que o servidor puder ser alcançado.',
+  retryNow: 'Tentar agora',
+  retry: 'Tentar de novo',
+  discard: 'Descartar',
+  edit: 'Editar',
+  refused: 'Recusada pelo servidor',
+  sending: 'Enviando…',
+  queued: 'Aguardando',
+  waitingMarker: 'Aguardando sincronização',
+  refusedMarker: 'Não salvo — veja as alterações aguardando sincronização',
+  dependsOnUnsaved: 'Esta alteração depende de outra que não foi salva.',
+  sessionEnded: 'Sua sessão terminou. Entre de novo para enviar suas alterações.',
+  changeNames: {
+    'journal.create': 'Novo registro',
+    'journal.update': 'Registro editado',
+    'journal.delete': 'Registro excluído',
+    'daily-measure.create': 'Medida de um registro',
+    'daily-measure.update': 'Medida de um registro alterada',
+    'daily-habit.create': 'Hábito de um registro',
+    'daily-habit.update': 'Hábito marcado em um registro',
+    'goal.create': 'Nova meta',
+    'goal.update': 'Meta marcada',
+    'goal.delete': 'Meta excluída',
+  },
+  change: 'Alteração',
+  logoutTitle: 'Alterações não sincronizadas',
+  logoutBody: (count: number) =>
+    count === 1
+      ? '1 alteração ainda não está no servidor. Sair a apaga deste aparelho.'
+      : `${count} alterações ainda não estão no servidor. Sair as apaga deste aparelho.`,
+  syncFirst: 'Sincronizar primeiro',
+  logoutAnyway: 'Sair mesmo assim',
+  cancel: 'Cancelar',
 };

@@ -54,6 +54,8 @@ export const months: Messages['months'] = {
   removeHabit: (number) => `Remover o hábito ${number}`,
   editIntro: 'Renomeie o mês, a medida e os hábitos, ou adicione e remova hábitos.',
   loadingItems: 'Carregando a medida e os hábitos do mês…',
+  itemsOffline:
+    'A medida e os hábitos deste mês não estão salvos neste dispositivo: renomeie-o agora e edite-os quando voltar a ficar online.',
   removeHabitQuestion: (name) =>
     `Remover o hábito “${name}”? As marcações dele em todos os registros deste mês também serão excluídas.`,
   keepHabit: 'Manter',

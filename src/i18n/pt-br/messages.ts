@@ -1,5 +1,5 @@
 // Brazilian Portuguese validation and server messages, and the translator from the English ones.
-import { EXPORT_FORMAT, EXPORT_VERSION, IMPORT_MAX_MB } from '../../../contract/export-format.js';
+import { EXPORT_FORMAT, EXPORT_VERSIONS, IMPORT_MAX_MB } from '../../../contract/export-format.js';
 import type { Messages } from '../en.js';
 
 type MessageTexts = Messages['messages'];
@@ -46,7 +46,7 @@ export const importMessages: Messages['importMessages'] = {
   notJson: 'O arquivo não é um JSON válido.',
   notExport: `Este arquivo não é uma exportação do Monthbook (seu "format" não é "${EXPORT_FORMAT}").`,
   unsupportedVersion: (version) =>
-    `Versão de exportação ${JSON.stringify(version)} não suportada: este servidor lê a versão ${EXPORT_VERSION}.`,
+    `Versão de exportação ${JSON.stringify(version)} não suportada: este servidor lê as versões ${EXPORT_VERSIONS.join(' e ')}.`,
   tooLarge: `O arquivo é grande demais: as importações são limitadas a ${IMPORT_MAX_MB} MB.`,
 };
 

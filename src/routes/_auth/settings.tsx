@@ -1,4 +1,4 @@
-// Settings (spec §2 /settings, issue 6): 'settings page' under the heading; export, import, recently deleted, password, delete account.
+// Settings (spec §2 /settings, issue 6): 'settings page' under the heading; export, import, recently deleted, email, reminders, password, delete account.
 import { Stack, Text, Title } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
@@ -21,6 +21,11 @@ const TrashSection = lazy(() =>
 const EmailSection = lazy(() =>
   import('../../components/settings/email-section').then((m) => ({ default: m.EmailSection })),
 );
+const RemindersSection = lazy(() =>
+  import('../../components/settings/reminders-section').then((m) => ({
+    default: m.RemindersSection,
+  })),
+);
 
 export const Route = createFileRoute('/_auth/settings')({
   component: SettingsPage,
@@ -41,6 +46,7 @@ function SettingsPage() {
         <ImportSection />
         <TrashSection />
         <EmailSection />
+        <RemindersSection />
         <PasswordSection />
         <DeleteAccountSection />
       </Suspense>

@@ -12,11 +12,8 @@ import { PlanCards, type PlanId } from '../../components/plan-cards';
 import { app } from '../../i18n/en/app';
 import { site } from '../../i18n/en/site';
 import { useTexts } from '../../i18n/store';
-import {
-  launchOfferQueryOptions,
-  paymentStatusQueryOptions,
-  useCreateCheckoutSession,
-} from '../../queries/billing';
+import { paymentStatusQueryOptions, useCreateCheckoutSession } from '../../queries/billing';
+import { launchOfferQueryOptions } from '../../queries/launch-offer';
 
 interface SubscribeSearch {
   canceled?: true;
@@ -32,7 +29,7 @@ export const Route = createFileRoute('/_auth/subscribe')({
     // Back from checkout is a new page load, whose cache is empty: the status is asked afresh.
     await Promise.allSettled([
       queryClient.ensureQueryData(billing.paymentStatusQueryOptions()),
-      queryClient.ensureQueryData(billing.launchOfferQueryOptions()),
+      queryClient.ensureQueryData(launchOfferQueryOptions()),
     ]);
   },
   component: SubscribePage,

@@ -11,7 +11,8 @@ import { requestLog, server, setupMswServer } from '../msw/server';
 import { apiUrl } from '../msw/url';
 import { restoreOnlineAfterEach, setBrowserOnline } from '../offline/offline-support';
 
-setupMswServer();
+// Placeholder answers: these tests check the HTTP client (headers, retries, refreshes), not the data.
+setupMswServer({ transportOnly: true });
 
 /** Answers GET /api/months/ with the Authorization header it received, and records each. */
 function echoAuthorization(seen: (string | null)[]) {

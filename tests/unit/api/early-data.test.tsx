@@ -1,7 +1,6 @@
 // public/early-data.js (reads sent by the app shell before the app's code) and their hand-over to ky.
 import { readFileSync } from 'node:fs';
 import { HttpResponse, http } from 'msw';
-import { journalsPageReads } from '../../../contract/screen-reads';
 import { EARLY_READ_MAX_AGE_MS } from '../../../src/api/early-responses';
 import { storeTokens } from '../../../src/api/tokens';
 import { paymentStatusQueryOptions } from '../../../src/queries/billing';
@@ -132,64 +131,6 @@ describe('early reads', () => {
     expect(loaded).toEqual(month);
     expect(requestLog.filter((line) => line === `GET /api/months/${month.id}/`)).toHaveLength(2);
     expect(requestLog).toHaveLength(8);
-  });
-
-  it('come from the page itself when the server rendered it: the app asks for nothing', async () => {
-    const fixture = seedMonth(makeMonthFixture({ journals: 3, habits: ['A'] }));
-    storeTokens({ access: makeJwt(600), refresh: makeJwt(3600) });
-    const { month } = fixture;
-    // What the server put in the page: its reads' answers, as server/services/server-render.ts writes them.
-    const served = await Promise.all(
-      journalsPageReads(month.id).map(async (path) => {
-        const response = await fetch(apiUrl(path), {
-          headers: { authorization: `Bearer ${localStorage.getItem('access')}` },
-        });
-        return [path, await response.json()] as const;
-      }),
-    );
-    requestLog.length = 0;
-    const script = document.createElement('script');
-    script.type = 'application/json';
-    script.id = 'server-reads';
-    script.textContent = JSON.stringify({ reads: Object.fromEntries(served) });
-    document.head.append(script);
-    try {
-      openShell(`/months/${month.id}/journals`);
-      const [loadedMonth, journals, , habits] = await loadJournalsPage(month.id);
-
-      expect(requestLog).toEqual([]);
-      expect(loadedMonth).toEqual(month);
-      expect(journals).toHaveLength(3);
-      expect(habits).toHaveLength(1);
-    } finally {
-      script.remove();
-    }
-  });
-
-  it("are fetched when the page's answers were read for another session than the stored one", async () => {
-    const { month } = seedMonth(makeMonthFixture({ journals: 1 }));
-    storeTokens({ access: makeJwt(600), refresh: makeJwt(3600) });
-    const script = document.createElement('script');
-    script.type = 'application/json';
-    script.id = 'server-reads';
-    script.textContent = JSON.stringify({
-      reads: Object.fromEntries(journalsPageReads(month.id).map((path) => [path, []])),
-    });
-    document.head.append(script);
-    // Another tab signed in as someone else since: the cookie holds the other token.
-    // biome-ignore lint/suspicious/noDocumentCookie: sets the cookie as src/api/render-cookie.ts does.
-    document.cookie = `render_access=${makeJwt(600)}; Path=/months`;
-    try {
-      openShell(`/months/${month.id}/journals`);
-      const [loadedMonth] = await loadJournalsPage(month.id);
-
-      expect(loadedMonth).toEqual(month);
-      expect(requestLog).toHaveLength(7);
-    } finally {
-      script.remove();
-      // biome-ignore lint/suspicious/noDocumentCookie: removes it as src/api/render-cookie.ts does.
-      document.cookie = 'render_access=; Path=/months; Max-Age=0';
-    }
   });
 
   it('hand over an error answer as the answer (the app handles it as if it had fetched it)', async () => {

@@ -7,7 +7,8 @@ import { makeJwt } from '../../fixtures/factories';
 import { requestLog, server, setupMswServer } from '../msw/server';
 import { apiUrl } from '../msw/url';
 
-setupMswServer();
+// Placeholder answers: these tests check the HTTP client (headers, retries, refreshes), not the data.
+setupMswServer({ transportOnly: true });
 
 const month = (id: number): Month => ({ id, name: `Month ${id}`, author: 1 });
 

@@ -1,7 +1,12 @@
-// The render cookie: a copy of the access token for the server's journals page, only while it would render the page alike.
+// The render cookie: a copy of the access token for the server's journals page, only while it would render the page alike (in any language).
 import { RENDER_COOKIE, STORAGE_KEYS } from '../../../contract/rules';
-import { clearRenderCookie, syncRenderCookie } from '../../../src/api/render-cookie';
+import {
+  clearRenderCookie,
+  setRenderCondition,
+  syncRenderCookie,
+} from '../../../src/api/render-cookie';
 import { clearSession, storeTokens } from '../../../src/api/tokens';
+import { rendersLikeServer } from '../../../src/components/journals/renders-like-server';
 import { makeJwt } from '../../fixtures/factories';
 
 /** The cookie as a page under /months sees it (its path): null when not set. */
@@ -10,6 +15,9 @@ function renderCookie(): string | null {
   const part = document.cookie.split('; ').find((entry) => entry.startsWith(`${RENDER_COOKIE}=`));
   return part === undefined ? null : part.slice(RENDER_COOKIE.length + 1);
 }
+
+// What the protected area sets (src/routes/_auth.tsx).
+beforeEach(() => setRenderCondition(rendersLikeServer));
 
 afterEach(() => {
   clearRenderCookie();
@@ -41,22 +49,28 @@ describe('the render cookie', () => {
     expect(renderCookie()).toBeNull();
   });
 
-  it.each([
-    ['Portuguese is chosen', () => localStorage.setItem(STORAGE_KEYS.locale, 'pt-BR')],
-    [
-      'the month at a glance is kept open',
-      () => localStorage.setItem(STORAGE_KEYS.glanceOpen, 'true'),
-    ],
-  ])('is not set while %s: the server renders English with the glance closed', (_case, prefer) => {
+  it('is not set while the month at a glance is kept open: the server renders it closed', () => {
     storeTokens({ access: makeJwt(600), refresh: makeJwt(3600) });
-    prefer();
+    localStorage.setItem(STORAGE_KEYS.glanceOpen, 'true');
     syncRenderCookie();
     expect(renderCookie()).toBeNull();
 
-    localStorage.removeItem(STORAGE_KEYS.locale);
     localStorage.removeItem(STORAGE_KEYS.glanceOpen);
     syncRenderCookie();
     expect(renderCookie()).not.toBeNull();
+  });
+
+  it('is set whichever the language: the server renders in the one its own cookie names', () => {
+    const access = makeJwt(600);
+    localStorage.setItem(STORAGE_KEYS.locale, 'pt-BR');
+    storeTokens({ access, refresh: makeJwt(3600) });
+    expect(renderCookie()).toBe(access);
+  });
+
+  it('is not set before the app has said how it shows the page', () => {
+    setRenderCondition(() => false);
+    storeTokens({ access: makeJwt(600), refresh: makeJwt(3600) });
+    expect(renderCookie()).toBeNull();
   });
 
   it.each([

@@ -4,7 +4,8 @@ import { fetchWithUploadProgress } from '../../../src/api/upload-progress';
 import { server, setupMswServer } from '../msw/server';
 import { apiUrl } from '../msw/url';
 
-setupMswServer();
+// Placeholder answers: these tests check the HTTP client (headers, retries, refreshes), not the data.
+setupMswServer({ transportOnly: true });
 
 const url = apiUrl('api/upload-test/');
 
@@ -66,8 +67,13 @@ describe('fetchWithUploadProgress', () => {
       fetchWithUploadProgress(() => {})(url, { method: 'POST', body: '{}' }),
     ).rejects.toBeInstanceOf(TypeError);
 
+    let started!: () => void;
+    const requested = new Promise<void>((resolve) => {
+      started = resolve;
+    });
     server.use(
       http.post(url, async () => {
+        started();
         await delay('infinite');
         return HttpResponse.json({});
       }),
@@ -78,7 +84,9 @@ describe('fetchWithUploadProgress', () => {
       body: '{}',
       signal: controller.signal,
     });
-    setTimeout(() => controller.abort(), 20);
+    // Aborted once the request is on its way, not before it was sent.
+    await requested;
+    controller.abort();
     await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
   });
 });

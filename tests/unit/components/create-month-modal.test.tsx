@@ -64,6 +64,56 @@ describe('Create a Month from the last month', { timeout: 20_000 }, () => {
     ]);
   });
 
+  it('copies every measure with its unit and target, each habit with its schedule, and the mood choice (issue 17)', async () => {
+    const february = seedMonth(makeMonthFixture({ name: 'February', habits: ['Gym', 'Read'] }));
+    Object.assign(february.month, { mood_enabled: false });
+    const [sleep] = db.measures.filter((m) => m.month_id === february.month.id);
+    Object.assign(sleep!, { unit: 'h', target: 8, target_direction: 'at_least' });
+    db.measures.push({
+      ...sleep!,
+      id: sleep!.id + 1000,
+      name: 'Coffee',
+      unit: 'cups',
+      target: 2,
+      target_direction: 'at_most',
+    });
+    const [gym, read] = db.habits.filter((h) => h.month_id === february.month.id);
+    Object.assign(gym!, { schedule: { kind: 'weekdays', days: [1, 3] } });
+    Object.assign(read!, { schedule: { kind: 'times_per_week', times: 3 } });
+    const { user, dialog } = await openModal();
+
+    await user.click(dialog.getByRole('button', { name: COPY_TEXTS.button('February') }));
+    expect(await dialog.findByDisplayValue('Coffee')).toBeInTheDocument();
+    expect(dialog.getByDisplayValue('Sleep hours')).toBeInTheDocument();
+    expect(dialog.getByRole('switch', { name: /^Track mood/ })).not.toBeChecked();
+    await user.type(dialog.getByLabelText(/^Month/), 'March');
+    await user.click(dialog.getByRole('button', { name: 'Save' }));
+
+    expect(await findToast('Month created')).toBeInTheDocument();
+    const march = db.months.find((m) => m.name === 'March')!;
+    expect(
+      db.measures
+        .filter((m) => m.month_id === march.id)
+        .map(({ name, unit, target, target_direction }) => ({
+          name,
+          unit,
+          target,
+          target_direction,
+        })),
+    ).toEqual([
+      { name: 'Sleep hours', unit: 'h', target: 8, target_direction: 'at_least' },
+      { name: 'Coffee', unit: 'cups', target: 2, target_direction: 'at_most' },
+    ]);
+    expect(
+      db.habits
+        .filter((h) => h.month_id === march.id)
+        .map(({ name, schedule }) => ({ name, schedule })),
+    ).toEqual([
+      { name: 'Gym', schedule: { kind: 'weekdays', days: [1, 3] } },
+      { name: 'Read', schedule: { kind: 'times_per_week', times: 3 } },
+    ]);
+  });
+
   it('offers nothing to copy without months', async () => {
     const { dialog } = await openModal();
     expect(dialog.queryByRole('button', { name: /^Copy measure/ })).not.toBeInTheDocument();

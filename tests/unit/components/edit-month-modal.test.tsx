@@ -2,14 +2,17 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import type { UpdateNamed } from '../../../contract/requests';
+import { createQueryClient } from '../../../src/query-client';
 import { makeMonthFixture } from '../../fixtures/factories';
 import { db, seedMonth } from '../msw/db';
 import { notFound } from '../msw/responses';
 import { requestLog, server, setupMswServer } from '../msw/server';
 import { apiUrl } from '../msw/url';
+import { restoreOnlineAfterEach, setBrowserOnline } from '../offline/offline-support';
 import { findToast, renderRoute, signIn } from '../routes/render-route';
 
 setupMswServer();
+restoreOnlineAfterEach();
 configure({ asyncUtilTimeout: 5000 });
 
 /** The habit and measure detail routes, as the server has them (the shared handlers list and create only). */
@@ -118,5 +121,42 @@ describe('Edit month without changes', { timeout: 20_000 }, () => {
     const { user, dialog } = await openEdit('June');
     await user.click(dialog.getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+});
+
+describe('Edit month offline (issue 16)', { timeout: 20_000 }, () => {
+  it('for a month whose measure and habits were never read: says so at once, renames, and keeps what was typed', async () => {
+    const fixture = seedMonth(makeMonthFixture({ name: 'August', habits: ['Read'] }));
+    // The app's client: offline, its reads fail at once rather than wait (src/query-client.ts).
+    const view = renderRoute('/months', { queryClient: createQueryClient() });
+    const edit = await screen.findByRole('button', { name: 'Edit month August' });
+    setBrowserOnline(false);
+    await view.user.click(edit);
+    const dialog = within(await screen.findByRole('dialog', { name: 'Edit month' }));
+
+    // No endless 'Loading…': the parts that need the network say they are not available offline.
+    expect(await dialog.findByText('Not available offline')).toBeInTheDocument();
+    expect(dialog.getByText(/measure and habits are not saved on this device/)).toBeInTheDocument();
+    expect(dialog.queryByText(/^Loading the month/)).not.toBeInTheDocument();
+    expect(dialog.queryByLabelText(/^Measure/)).not.toBeInTheDocument();
+    const name = dialog.getByLabelText(/^Month/);
+    await view.user.clear(name);
+    await view.user.type(name, 'August 2024');
+    // What was typed is not dropped by a stray Escape.
+    await view.user.keyboard('{Escape}');
+    expect(await dialog.findByRole('alertdialog')).toHaveTextContent('Discard what you typed?');
+    await view.user.click(dialog.getByRole('button', { name: 'Keep editing' }));
+    expect(name).toHaveValue('August 2024');
+
+    await view.user.click(dialog.getByRole('button', { name: 'Save' }));
+    expect(await findToast('Month renamed')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await screen.findByRole('link', { name: 'August 2024' })).toBeInTheDocument();
+
+    setBrowserOnline(true);
+    await waitFor(() => expect(db.months[0]?.name).toBe('August 2024'));
+    expect(db.habits.filter((h) => h.month_id === fixture.month.id).map((h) => h.name)).toEqual([
+      'Read',
+    ]);
   });
 });

@@ -1,7 +1,7 @@
 // The journal modal's date: today where the user is by default, another day on create and edit, cards in date order.
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { localToday } from '../../../contract/local-date';
 import { MESSAGES } from '../../../contract/rules';
-import { localToday } from '../../../src/components/journals/local-date';
 import { type MonthFixture, makeMonthFixture } from '../../fixtures/factories';
 import { db, seedMonth } from '../msw/db';
 import { setupMswServer } from '../msw/server';

@@ -6,6 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { STORAGE_KEYS } from '../../../contract/rules';
 import { MonthStatsSection } from '../../../src/components/stats/month-stats-section';
+import { statsKeys } from '../../../src/queries/keys';
 import { cssVariablesResolver, theme } from '../../../src/theme';
 import {
   makeDailyHabit,
@@ -16,6 +17,7 @@ import {
   makeMeasure,
   makeMonth,
 } from '../../fixtures/factories';
+import { computeMonthStats } from '../../fixtures/month-stats';
 import { db } from '../msw/db';
 import { failing } from '../msw/responses';
 import { requestLog, server, setupMswServer } from '../msw/server';
@@ -74,13 +76,15 @@ function seedMarch() {
 }
 
 function renderStats(monthId: number, known = { habitCount: 2, entryCount: 3 }) {
-  return render(
+  const queryClient = createTestQueryClient();
+  const view = render(
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env="test">
-      <QueryClientProvider client={createTestQueryClient()}>
+      <QueryClientProvider client={queryClient}>
         <MonthStatsSection monthId={monthId} {...known} />
       </QueryClientProvider>
     </MantineProvider>,
   );
+  return { ...view, queryClient };
 }
 
 const section = () => screen.getByRole('region', { name: 'Month at a glance' });
@@ -94,13 +98,15 @@ describe('MonthStatsSection', () => {
     const month = seedMarch();
     const statsRequests = () => requestLog.filter((r) => r.endsWith('/stats/'));
     const user = userEvent.setup();
-    renderStats(month.id);
+    const { queryClient } = renderStats(month.id);
     const toggle = within(section()).getByRole('button', { name: 'Month at a glance' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     expect(document.getElementById(toggle.getAttribute('aria-controls') ?? '')).not.toBeVisible();
     expect(screen.queryByText('Loading the month at a glance')).toBeNull();
-    // Nothing is loaded while closed: no request, however long it stays so.
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Nothing is loaded while closed: the stats read is not even in the cache, so no request can
+    // follow, however long it stays so (the read registers on render, before its request).
+    const statsReads = queryClient.getQueryCache().findAll({ queryKey: statsKeys.month(month.id) });
+    expect(statsReads).toEqual([]);
     expect(statsRequests()).toEqual([]);
 
     await user.click(toggle);
@@ -127,6 +133,58 @@ describe('MonthStatsSection', () => {
     const grid = busy?.querySelector('.mb-stats-habits-body') as HTMLElement;
     expect(grid.style.getPropertyValue('--mb-habit-rows')).toBe('2');
     expect(grid).not.toHaveAttribute('data-empty');
+  });
+
+  it('holds the very cards the loaded section shows: a chart per measure (a target: taller) and the mood chart', async () => {
+    const month = seedMarch();
+    const [first, second] = [1, 2].map((id) => ({
+      id,
+      name: `Measure ${id}`,
+      unit: null,
+      target: id === 2 ? 8 : null,
+      target_direction: id === 2 ? 'at_least' : null,
+      series: [],
+      days_on_target: id === 2 ? 0 : null,
+    }));
+    server.use(
+      http.get(apiUrl('api/months/:id/stats/'), () =>
+        HttpResponse.json({
+          ...computeMonthStats(month.id, db),
+          measures: [first, second],
+          mood: [],
+          mood_enabled: true,
+        }),
+      ),
+    );
+    render(
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env="test">
+        <QueryClientProvider client={createTestQueryClient()}>
+          <MonthStatsSection
+            monthId={month.id}
+            habitCount={2}
+            entryCount={3}
+            measureTargets={[false, true]}
+            moodEnabled
+          />
+        </QueryClientProvider>
+      </MantineProvider>,
+    );
+    // Each card's box (its mb-stats-* class and whether it has a target), in order.
+    const cards = () =>
+      [...section().querySelectorAll('.mb-stats-grid > .mantine-Paper-root')].map(
+        (card) =>
+          `${[...card.classList].filter((c) => c.startsWith('mb-stats')).join(' ')}${card.hasAttribute('data-target') ? ' target' : ''}`,
+      );
+    const placeholder = cards();
+    expect(placeholder).toEqual([
+      'mb-stats-chart',
+      'mb-stats-chart target',
+      'mb-stats-chart',
+      'mb-stats-goals',
+      'mb-stats-habits',
+    ]);
+    await loaded();
+    expect(cards()).toEqual(placeholder);
   });
 
   it('draws the habit grid as a table: headers, ticks, rate and streaks per habit', async () => {

@@ -1,5 +1,6 @@
 // The header's search: opening it (button, '/'), debounced words, hits as links to their month, states, keys.
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { SEARCH_DEBOUNCE_MS } from '../../../src/components/search/search-modal';
 import { SEARCH_TEXTS } from '../../../src/components/search/search-texts';
 import { makeJournal, makeMonth } from '../../fixtures/factories';
 import { db } from '../msw/db';
@@ -117,11 +118,19 @@ describe('search', { timeout: 20_000 }, () => {
   });
 
   it('sends nothing for blank words', async () => {
-    const { user, dialog, input } = await openSearch();
-    requestLog.length = 0;
-    await user.type(input, '   ');
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(requestLog).toEqual([]);
-    expect(dialog.getByText(SEARCH_TEXTS.hint)).toBeInTheDocument();
+    // The debounce runs on the test's clock: its wait is over when the test moves time past it.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const { user, dialog, input, queryClient } = await openSearch();
+      requestLog.length = 0;
+      await user.type(input, '   ');
+      await act(() => vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS));
+      // A search would be under way by now (it starts in the render the debounce causes).
+      expect(queryClient.isFetching()).toBe(0);
+      expect(requestLog).toEqual([]);
+      expect(dialog.getByText(SEARCH_TEXTS.hint)).toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -5,12 +5,13 @@ import {
   isCalendarDate,
   parseExport,
   readablePath,
+  upgradeExport,
   validateExport,
 } from '../../../contract/export-validation';
 
 const file = (): ExportFile => ({
   format: EXPORT_FORMAT,
-  version: 1,
+  version: 2,
   exported_at: '2024-01-01T00:00:00.000Z',
   months: [
     {
@@ -102,6 +103,55 @@ describe('validateExport', () => {
       path: 'version',
       message: IMPORT_MESSAGES.unsupportedVersion('1'),
     });
+    expect(validateExport({ ...file(), version: 3 })).toEqual({
+      path: 'version',
+      message: IMPORT_MESSAGES.unsupportedVersion(3),
+    });
+    expect(IMPORT_MESSAGES.unsupportedVersion(3)).toBe(
+      'Unsupported export version 3: this server reads versions 1 and 2.',
+    );
+  });
+
+  it('reads version 1 as it always did: fields of later versions are ignored in it', () => {
+    const v1 = { ...file(), version: 1 } as unknown as Record<string, unknown>;
+    const journal = (v1.months as ExportFile['months'])[0]!.journals[0]!;
+    Object.assign(journal, { note: 42, mood: 9 });
+    expect(validateExport(v1)).toBeNull();
+    const upgraded = upgradeExport(v1 as unknown as ExportFile);
+    expect(upgraded.version).toBe(2);
+    expect(upgraded.months[0]!.journals[0]).toEqual({
+      created_at: '2024-02-29',
+      highlight: 'Leap day',
+      daily_habits: [{ habit: 1, is_practiced: false }],
+      daily_measures: [],
+    });
+    expect(parseExport(JSON.stringify(v1))).toEqual({ file: { ...file(), version: 2 } });
+  });
+
+  it('checks version 2 fields: note length and Unicode, mood 1 to 5', () => {
+    const withFields = (fields: Record<string, unknown>) => {
+      const f = file();
+      Object.assign(f.months[0]!.journals[0]!, fields);
+      return f;
+    };
+    expect(validateExport(withFields({ note: '# Hi', mood: 5 }))).toBeNull();
+    expect(validateExport(withFields({ note: '' }))).toBeNull();
+    expect(validateExport(withFields({ mood: 0 }))).toEqual({
+      path: 'months[0].journals[0].mood',
+      message: 'must be at least 1',
+    });
+    expect(validateExport(withFields({ mood: 2.5 }))?.message).toBe('must be a whole number');
+    expect(validateExport(withFields({ note: 'x'.repeat(20_001) }))).toEqual({
+      path: 'months[0].journals[0].note',
+      message: 'must have no more than 20000 characters',
+    });
+    expect(validateExport(withFields({ note: 'a\uD800b' }))).toEqual({
+      path: 'months[0].journals[0].note',
+      message: 'must be valid Unicode text',
+    });
+    const month = file();
+    Object.assign(month.months[0]!, { mood_enabled: 'no' });
+    expect(validateExport(month)?.path).toBe('months[0].mood_enabled');
   });
 
   it('with a fast check, walks for errors only when the check fails, and still cross-checks', () => {

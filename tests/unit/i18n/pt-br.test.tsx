@@ -1,8 +1,9 @@
 // The Brazilian Portuguese dictionary: complete, really translated, and shown on a screen (login).
 import { screen } from '@testing-library/react';
 import { en, type Messages } from '../../../src/i18n/en';
-import { ptBR } from '../../../src/i18n/pt-br';
+import { ptBR, translation } from '../../../src/i18n/pt-br';
 import { setLocale } from '../../../src/i18n/store';
+import { OFFLINE_TEXTS } from '../../../src/offline/texts';
 import { makeMonthFixture } from '../../fixtures/factories';
 import { seedMonth } from '../msw/db';
 import { setupMswServer } from '../msw/server';
@@ -15,6 +16,11 @@ const SAME_IN_BOTH = new Set([
   'site.pageTitle', // "<title> — Monthbook"
   'app.menu',
   'settings.csv',
+  // Punctuation only: a dash for no calendar month, and `<name>: <values>`-style labels.
+  'calendar.periodNone',
+  'calendar.dayLabel',
+  'calendar.measureSummary',
+  'calendar.pixelDay',
 ]);
 
 /** Every leaf of a namespace tree: [path, English, Portuguese]. */
@@ -53,6 +59,15 @@ describe('the pt-BR dictionary', () => {
     expect(ptBR.site.amount('0.90')).toBe('0,90');
     expect(ptBR.site.amount('12')).toBe('12');
     expect(en.site.amount('0.90')).toBe('0.90');
+  });
+
+  it("translates the API client's offline refusals, which it makes in English", () => {
+    expect(translation.translateMessage(OFFLINE_TEXTS.writeRefused)).toBe(
+      ptBR.offline.writeRefused,
+    );
+    expect(translation.translateMessage(OFFLINE_TEXTS.readUnavailable)).toBe(
+      ptBR.offline.readUnavailable,
+    );
   });
 
   it.each(all.filter(([path]) => path !== 'site.amount'))(

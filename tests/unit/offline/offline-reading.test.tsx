@@ -1,4 +1,4 @@
-// Issue 6, feature 8 end to end in jsdom: data seen online opens offline, marked read-only; changes are refused.
+// Issue 6, feature 8 and issue 16 end to end in jsdom: data seen online opens offline; changes wait and sync.
 import { screen, waitFor } from '@testing-library/react';
 import {
   setSavedQueriesStorage,
@@ -7,11 +7,10 @@ import {
 import { OFFLINE_TEXTS } from '../../../src/offline/texts';
 import { goalKeys, monthKeys } from '../../../src/queries/keys';
 import { createQueryClient } from '../../../src/query-client';
-import { TOASTS } from '../../../src/texts';
 import { makeMonthFixture } from '../../fixtures/factories';
 import { db, seedMonth } from '../msw/db';
 import { requestLog, setupMswServer } from '../msw/server';
-import { findToast, renderRoute, signIn } from '../routes/render-route';
+import { renderRoute, signIn } from '../routes/render-route';
 import {
   type MemoryStorage,
   memoryStorage,
@@ -34,7 +33,7 @@ afterEach(() => {
 });
 
 const savedKeys = () =>
-  (storage.current()?.queries ?? []).map((query) => JSON.stringify(query.queryKey));
+  (storage.current()?.clientState.queries ?? []).map((query) => JSON.stringify(query.queryKey));
 
 /** Opens `path` online with the app's own query client, waits until it is saved, and closes it. */
 async function visitOnline(path: string, heading: string, saved: readonly unknown[]) {
@@ -59,7 +58,7 @@ const TWO_VISITS_MS = 20_000;
 
 describe('reading offline', () => {
   it(
-    "opens a month's journals seen online, says it is offline, and refuses a change",
+    "opens a month's journals seen online, says it is offline, and keeps a change to send later",
     async () => {
       signIn();
       const { month } = seedMonth(makeMonthFixture({ name: 'April', goals: ['Swim 10 km'] }));
@@ -72,11 +71,21 @@ describe('reading offline', () => {
       const goal = screen.getByRole('checkbox', { name: 'Swim 10 km' });
 
       await view.user.click(goal);
-      expect(await findToast(TOASTS.goalUpdateFailed)).toBeInTheDocument();
-      expect(screen.getByText(OFFLINE_TEXTS.writeRefused)).toBeInTheDocument();
-      await waitFor(() => expect(goal).not.toBeChecked());
+      expect(goal).toBeChecked();
+      // Marked on its row and counted in the navbar, not sent.
+      expect(await screen.findByText(OFFLINE_TEXTS.waitingMarker)).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: OFFLINE_TEXTS.waiting(1) })).toBeInTheDocument();
       expect(requestLog).toEqual([]);
       expect(db.goals[0]?.is_completed).toBe(false);
+      // Saved with the cache, so a reload keeps it.
+      await waitFor(() => expect(storage.current()?.clientState.mutations).toHaveLength(1));
+
+      setBrowserOnline(true);
+      await waitFor(() => expect(db.goals[0]?.is_completed).toBe(true), { timeout: 3000 });
+      expect(
+        await screen.findByRole('button', { name: OFFLINE_TEXTS.allSaved }),
+      ).toBeInTheDocument();
+      expect(screen.queryByText(OFFLINE_TEXTS.waitingMarker)).toBeNull();
     },
     TWO_VISITS_MS,
   );
@@ -117,7 +126,7 @@ describe('reading offline', () => {
     let reads = 0;
     setSavedQueriesStorage({
       ...storage,
-      read: () => {
+      getItem: () => {
         reads += 1;
         return new Promise(() => {});
       },

@@ -1,7 +1,9 @@
 // Test helpers for offline behaviour: the browser's online flag, and an in-memory stand-in for IndexedDB.
+
+import type { PersistedClient } from '@tanstack/query-persist-client-core';
 import { onlineManager } from '@tanstack/react-query';
 import { act } from '@testing-library/react';
-import type { SavedQueries, SavedQueriesStorage } from '../../../src/offline/query-persistence';
+import type { SavedQueriesStorage } from '../../../src/offline/query-persistence';
 
 /**
  * Sets navigator.onLine and fires the window event a browser fires. React-query's onlineManager
@@ -27,23 +29,23 @@ export function restoreOnlineAfterEach(): void {
 }
 
 export interface MemoryStorage extends SavedQueriesStorage {
-  /** What is stored now, as IndexedDB would hand it back. */
-  current(): SavedQueries | undefined;
+  /** What is stored now (the persisted client), as the persister would read it back. */
+  current(): PersistedClient | undefined;
   writes: number;
 }
 
-/** Stores a structured clone, as IndexedDB does: values it could not store fail here too. */
-export function memoryStorage(initial?: SavedQueries): MemoryStorage {
-  let value = initial && structuredClone(initial);
+/** Stores what the persister hands it (a string, as written to IndexedDB), under any key. */
+export function memoryStorage(initial?: PersistedClient): MemoryStorage {
+  let value = initial && JSON.stringify(initial);
   const storage: MemoryStorage = {
     writes: 0,
-    current: () => value && structuredClone(value),
-    read: async () => value && structuredClone(value),
-    write: async (saved) => {
+    current: () => (value === undefined ? undefined : (JSON.parse(value) as PersistedClient)),
+    getItem: async () => value ?? null,
+    setItem: async (_key, saved) => {
       storage.writes += 1;
-      value = structuredClone(saved);
+      value = saved;
     },
-    remove: async () => {
+    removeItem: async () => {
       value = undefined;
     },
   };

@@ -1,12 +1,13 @@
-import type { QueryClient } from '@tanstack/react-query';
+import type { PersistedClient } from '@tanstack/query-persist-client-core';
+import { dehydrate, QueryClient } from '@tanstack/react-query';
 import { waitFor } from '@testing-library/react';
 import type { Month } from '../../../contract/entities';
-import { clearSession, storeTokens } from '../../../src/api/tokens';
+import { storeTokens } from '../../../src/api/tokens';
 import {
   forgetSavedQueries,
   SAVED_QUERIES_BUSTER,
   SAVED_QUERIES_MAX_AGE_MS,
-  type SavedQueries,
+  savedQueriesBuster,
   setSavedQueriesStorage,
   startQueryPersistence,
   stopQueryPersistence,
@@ -14,6 +15,7 @@ import {
 import { paymentStatusQueryOptions } from '../../../src/queries/billing';
 import { billingKeys, monthKeys } from '../../../src/queries/keys';
 import { monthsQueryOptions } from '../../../src/queries/months';
+import { endSessionHere } from '../../../src/queries/session';
 import { createQueryClient } from '../../../src/query-client';
 import { makeJwt, makeMonth, USER_ID } from '../../fixtures/factories';
 import { db } from '../msw/db';
@@ -59,19 +61,41 @@ afterEach(() => {
   setSavedQueriesStorage(null);
 });
 
-/** Saved queries of the given user, as an earlier page would have left them. */
-function savedFor(userId: number, overrides: Partial<SavedQueries> = {}): SavedQueries {
-  const now = Date.now();
-  return {
-    userId,
-    buster: SAVED_QUERIES_BUSTER,
-    savedAt: now,
-    queries: [{ queryKey: monthKeys.list(), data: [makeMonth({ name: 'Saved' })], updatedAt: now }],
-    ...overrides,
-  };
+interface SavedQuery {
+  queryKey: readonly unknown[];
+  data: unknown;
+  updatedAt: number;
 }
 
-const savedKeys = () => storage.current()?.queries.map((query) => query.queryKey) ?? [];
+/** A persisted client holding these queries, as TanStack's persister writes it. */
+function persisted(queries: SavedQuery[], userId: number, timestamp = Date.now()): PersistedClient {
+  const scratch = new QueryClient();
+  for (const { queryKey, data, updatedAt } of queries)
+    scratch.setQueryData(queryKey, data, { updatedAt });
+  return { timestamp, buster: savedQueriesBuster(userId), clientState: dehydrate(scratch) };
+}
+
+/** Saved queries of the given user, as an earlier page would have left them. */
+function savedFor(
+  userId: number,
+  overrides: { buster?: string; savedAt?: number; queries?: SavedQuery[] } = {},
+): PersistedClient {
+  const now = Date.now();
+  const savedAt = overrides.savedAt ?? now;
+  const queries = overrides.queries ?? [
+    { queryKey: monthKeys.list(), data: [makeMonth({ name: 'Saved' })], updatedAt: savedAt },
+  ];
+  const client = persisted(queries, userId, savedAt);
+  return overrides.buster === undefined ? client : { ...client, buster: overrides.buster };
+}
+
+const savedQueries = () => storage.current()?.clientState.queries ?? [];
+const savedKeys = () => savedQueries().map((query) => query.queryKey);
+/** The user a save was made for, read back from the buster. */
+const savedUser = () => {
+  const buster = storage.current()?.buster;
+  return buster === undefined ? undefined : Number(buster.split('#user-')[1]);
+};
 
 describe('saving the query cache for offline use', () => {
   it('saves the month data a page fetched, and a new page starts with it', async () => {
@@ -81,7 +105,8 @@ describe('saving the query cache for offline use', () => {
     await startQueryPersistence(first);
     await first.fetchQuery(monthsQueryOptions());
     await waitFor(() => expect(savedKeys()).toEqual([monthKeys.list()]));
-    expect(storage.current()).toMatchObject({ userId: USER_ID, buster: SAVED_QUERIES_BUSTER });
+    expect(storage.current()?.buster).toBe(savedQueriesBuster(USER_ID));
+    expect(storage.current()?.buster.startsWith(SAVED_QUERIES_BUSTER)).toBe(true);
 
     const second = newPage();
     await startQueryPersistence(second);
@@ -133,8 +158,8 @@ describe('saving the query cache for offline use', () => {
     ).rejects.toThrow(/offline/);
     page.setQueryData(monthKeys.detail(99), makeMonth({ id: 99 }));
     await waitFor(() => expect(storage.writes).toBe(2));
-    const saved = storage.current()?.queries.find((query) => query.queryKey[1] === 'list');
-    expect(saved?.data).toEqual([expect.objectContaining({ name: 'Kept' })]);
+    const saved = savedQueries().find((query) => query.queryKey[1] === 'list');
+    expect(saved?.state.data).toEqual([expect.objectContaining({ name: 'Kept' })]);
   });
 
   it('restores nothing of another user, and deletes it', async () => {
@@ -149,7 +174,7 @@ describe('saving the query cache for offline use', () => {
 
   it('restores nothing saved by another version of the app, or longer ago than the maximum age', async () => {
     for (const stale of [
-      savedFor(USER_ID, { buster: 'monthbook@0.0.0-old' }),
+      savedFor(USER_ID, { buster: `monthbook@0.0.0-old#user-${USER_ID}` }),
       savedFor(USER_ID, { savedAt: Date.now() - SAVED_QUERIES_MAX_AGE_MS - DAY_MS }),
     ]) {
       storage = memoryStorage(stale);
@@ -196,7 +221,7 @@ describe('saving the query cache for offline use', () => {
     storage = memoryStorage(savedFor(USER_ID));
     setSavedQueriesStorage(storage);
     signInAs(USER_ID);
-    clearSession();
+    endSessionHere(newPage());
     await waitFor(() => expect(storage.current()).toBeUndefined());
   });
 
@@ -206,7 +231,7 @@ describe('saving the query cache for offline use', () => {
     const page = newPage();
     await startQueryPersistence(page);
     await page.fetchQuery(monthsQueryOptions());
-    await waitFor(() => expect(storage.current()?.userId).toBe(USER_ID));
+    await waitFor(() => expect(savedUser()).toBe(USER_ID));
 
     // What useLogin does: drop the cache, store the new user's tokens; then the guard runs again.
     page.removeQueries();
@@ -217,8 +242,8 @@ describe('saving the query cache for offline use', () => {
     expect(storage.current()).toBeUndefined();
 
     await page.fetchQuery(monthsQueryOptions());
-    await waitFor(() => expect(storage.current()?.userId).toBe(OTHER_USER_ID));
-    expect(storage.current()?.queries[0]?.data).toEqual([
+    await waitFor(() => expect(savedUser()).toBe(OTHER_USER_ID));
+    expect(savedQueries()[0]?.state.data).toEqual([
       expect.objectContaining({ name: 'Second user' }),
     ]);
   });
@@ -241,7 +266,7 @@ describe('saving the query cache for offline use', () => {
       vi.useRealTimers();
     }
     expect(storage.writes).toBe(1);
-    expect(storage.current()?.userId).toBe(USER_ID);
+    expect(savedUser()).toBe(USER_ID);
   });
 
   it('saves nothing without a session, and forgetting works without anything saved', async () => {

@@ -2,11 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { act, waitFor } from '@testing-library/react';
 import { storeTokens } from '../../../src/api/tokens';
 import {
-  launchOfferQueryOptions,
   paymentStatusQueryOptions,
   useCreateCheckoutSession,
   useCreatePortalSession,
 } from '../../../src/queries/billing';
+import { launchOfferQueryOptions } from '../../../src/queries/launch-offer';
 import { makeJwt } from '../../fixtures/factories';
 import { db } from '../msw/db';
 import { CHECKOUT_URL, PORTAL_URL } from '../msw/handlers/billing';

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { act, waitFor } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
+import { queuedWrites } from '../../../src/offline/sync';
 import {
   dailyHabitsQueryOptions,
   dailyMeasuresQueryOptions,
@@ -12,6 +13,7 @@ import { db, seedMonth } from '../msw/db';
 import { failing, unreachable } from '../msw/responses';
 import { requestLog, server, setupMswServer } from '../msw/server';
 import { apiUrl } from '../msw/url';
+import { refusedWrites, whenSynced } from './sync-helpers';
 import { createTestQueryClient, renderQueryHook } from './wrapper';
 
 setupMswServer();
@@ -121,6 +123,7 @@ describe('useToggleDailyHabit', () => {
     await act(() =>
       result.current.toggle.mutateAsync({ dailyHabitId: target.id, isPracticed: ticked }),
     );
+    await whenSynced(queryClient);
 
     expect(requestLog).toEqual([`PATCH /api/dailyhabits/${target.id}/`]);
     const after = queryClient.getQueryData(dailyHabitsQueryOptions(month.id).queryKey)!;
@@ -135,8 +138,9 @@ describe('useToggleDailyHabit', () => {
   it('sends the new value and can untick as well as tick', async () => {
     const { month, dailyHabits } = seedMonth(makeMonthFixture());
     const ticked = dailyHabits.find((d) => d.is_practiced)!;
-    const { result } = renderQueryHook(() => useToggleDailyHabit(month.id));
+    const { result, queryClient } = renderQueryHook(() => useToggleDailyHabit(month.id));
     await act(() => result.current.mutateAsync({ dailyHabitId: ticked.id, isPracticed: false }));
+    await whenSynced(queryClient);
     expect(db.dailyHabits.find((d) => d.id === ticked.id)?.is_practiced).toBe(false);
   });
 
@@ -169,29 +173,33 @@ describe('useToggleDailyHabit', () => {
           ?.find((d) => d.id === target.id)?.is_practiced,
       ).toBe(!target.is_practiced),
     );
-    expect(result.current.isPending).toBe(true);
+    // Waiting to sync until the server answers.
+    expect(queuedWrites(queryClient).map((write) => write.state.status)).toEqual(['pending']);
     answer();
-    await waitFor(() => expect(result.current.isSuccess).toBe(true));
+    await whenSynced(queryClient);
   });
 
-  it('fails and leaves the cache unchanged when the PATCH fails', async () => {
+  it('keeps a refused tick on screen with the refusal listed, and sends it only once', async () => {
     const { month, dailyHabits } = seedMonth(makeMonthFixture());
     const queryClient = createTestQueryClient();
     queryClient.setQueryData(dailyHabitKeys.list(month.id), dailyHabits);
-    server.use(failing('patch', 'api/dailyhabits/:id/', 500));
+    server.use(failing('patch', 'api/dailyhabits/:id/', 400));
     const { result } = renderQueryHook(() => useToggleDailyHabit(month.id), queryClient);
     const target = dailyHabits[0]!;
 
     await act(() =>
-      result.current
-        .mutateAsync({ dailyHabitId: target.id, isPracticed: !target.is_practiced })
-        .catch(() => undefined),
+      result.current.mutateAsync({ dailyHabitId: target.id, isPracticed: !target.is_practiced }),
     );
+    await whenSynced(queryClient);
 
-    await waitFor(() => expect(result.current.isError).toBe(true));
-    expect(queryClient.getQueryData(dailyHabitsQueryOptions(month.id).queryKey)).toEqual(
-      dailyHabits,
-    );
+    expect(refusedWrites(queryClient)).toEqual([
+      { name: 'daily-habit.update', message: 'Failed with 400' },
+    ]);
+    expect(
+      queryClient
+        .getQueryData(dailyHabitsQueryOptions(month.id).queryKey)
+        ?.find((d) => d.id === target.id)?.is_practiced,
+    ).toBe(!target.is_practiced);
     expect(requestLog).toEqual([`PATCH /api/dailyhabits/${target.id}/`]);
   });
 });

@@ -29,7 +29,7 @@ beforeEach(() => storeTokens({ access: makeJwt(30 * 60), refresh: makeJwt(3600) 
 
 const exportFile = (): ExportFile => ({
   format: EXPORT_FORMAT,
-  version: 1,
+  version: 2,
   exported_at: '2024-03-01T10:00:00.000Z',
   months: [
     {

@@ -3,6 +3,7 @@ import { act, waitFor } from '@testing-library/react';
 import { delay, HttpResponse, http } from 'msw';
 import type { Goal } from '../../../contract/entities';
 import type { UpdateGoal } from '../../../contract/requests';
+import { discardWrite, queuedWrites } from '../../../src/offline/sync';
 import { isDeletedElsewhere } from '../../../src/queries/deleted-elsewhere';
 import {
   goalsQueryOptions,
@@ -12,9 +13,10 @@ import {
 } from '../../../src/queries/goals';
 import { makeMonthFixture } from '../../fixtures/factories';
 import { db, seedMonth } from '../msw/db';
-import { failing, unreachable } from '../msw/responses';
+import { failing } from '../msw/responses';
 import { requestLog, server, setupMswServer } from '../msw/server';
 import { apiUrl } from '../msw/url';
+import { refusedWrites, whenSynced } from './sync-helpers';
 import { createTestQueryClient, renderQueryHook } from './wrapper';
 
 setupMswServer();
@@ -45,23 +47,32 @@ describe('goalsQueryOptions', () => {
 });
 
 describe('useCreateGoal', () => {
-  it('posts the goal for the month and appends it to the cached list', async () => {
+  it('shows the goal at once, posts it for the month, and swaps in the server row', async () => {
     const { queryClient, key, monthId, fixture } = withGoals(['First']);
     const { result } = renderQueryHook(() => useCreateGoal(monthId), queryClient);
 
-    const goal = await act(() => result.current.mutateAsync({ name: 'Second' }));
+    const shown = await act(() => result.current.mutateAsync({ name: 'Second' }));
+    expect(shown).toMatchObject({ name: 'Second', month_id: monthId, is_completed: false });
+    await whenSynced(queryClient);
 
     expect(requestLog).toEqual(['POST /api/goals/']);
+    const goal = db.goals.find((g) => g.name === 'Second');
     expect(goal).toMatchObject({ name: 'Second', month_id: monthId, is_completed: false });
     expect(queryClient.getQueryData(key)).toEqual([...fixture.goals, goal]);
   });
 
-  it('leaves the list alone on failure', async () => {
+  it('lists a refused goal with its message; discarding it takes it off the list', async () => {
     const { queryClient, key, monthId, fixture } = withGoals(['First']);
     server.use(failing('post', 'api/goals/', 400));
     const { result } = renderQueryHook(() => useCreateGoal(monthId), queryClient);
-    await act(() => result.current.mutateAsync({ name: 'x' }).catch(() => undefined));
-    await waitFor(() => expect(result.current.isError).toBe(true));
+    await act(() => result.current.mutateAsync({ name: 'x' }));
+    await whenSynced(queryClient);
+    expect(refusedWrites(queryClient)).toEqual([
+      { name: 'goal.create', message: 'Failed with 400' },
+    ]);
+    expect(queryClient.getQueryData(key)).toHaveLength(2);
+
+    discardWrite(queryClient, queuedWrites(queryClient)[0]!);
     expect(queryClient.getQueryData(key)).toEqual(fixture.goals);
   });
 });
@@ -74,6 +85,7 @@ describe('useToggleGoal', () => {
     const { result } = renderQueryHook(() => useToggleGoal(monthId), queryClient);
 
     await act(() => result.current.mutateAsync({ goalId: target.id, isCompleted: true }));
+    await whenSynced(queryClient);
 
     expect(requestLog).toEqual([`PATCH /api/goals/${target.id}/`]);
     const after = queryClient.getQueryData(key)!;
@@ -93,18 +105,23 @@ describe('useToggleGoal', () => {
     expect(queryClient.getQueryData(key)?.[0]?.is_completed).toBe(false);
   });
 
-  it('fails and keeps the cached goal on failure', async () => {
+  it('keeps the tick on screen while a failing server is retried, and sends it once it answers', async () => {
     const { queryClient, key, monthId, fixture } = withGoals(['A']);
-    server.use(failing('patch', 'api/goals/:id/', 500));
+    let failures = 1;
+    server.use(
+      http.patch(apiUrl('api/goals/:id/'), () =>
+        failures-- > 0 ? HttpResponse.json({ detail: 'down' }, { status: 503 }) : undefined,
+      ),
+    );
     const { result } = renderQueryHook(() => useToggleGoal(monthId), queryClient);
     await act(() =>
-      result.current
-        .mutateAsync({ goalId: fixture.goals[0]!.id, isCompleted: true })
-        .catch(() => undefined),
+      result.current.mutateAsync({ goalId: fixture.goals[0]!.id, isCompleted: true }),
     );
-    await waitFor(() => expect(result.current.isError).toBe(true));
-    expect(queryClient.getQueryData(key)?.[0]?.is_completed).toBe(false);
-  });
+    expect(queryClient.getQueryData<Goal[]>(key)?.[0]?.is_completed).toBe(true);
+    await whenSynced(queryClient, 8000);
+    expect(db.goals[0]?.is_completed).toBe(true);
+    expect(refusedWrites(queryClient)).toEqual([]);
+  }, 12_000);
 });
 
 describe('useDeleteGoal', () => {
@@ -113,18 +130,25 @@ describe('useDeleteGoal', () => {
     const { result } = renderQueryHook(() => useDeleteGoal(monthId), queryClient);
 
     await act(() => result.current.mutateAsync(fixture.goals[0]!.id));
+    await whenSynced(queryClient);
 
     expect(requestLog).toEqual([`DELETE /api/goals/delete/${fixture.goals[0]!.id}/`]);
     expect(queryClient.getQueryData(key)?.map((g) => g.name)).toEqual(['B']);
   });
 
-  it('keeps the goal cached when the delete fails', async () => {
+  it('lists a refused delete; discarding it brings the goal back from the server', async () => {
     const { queryClient, key, monthId, fixture } = withGoals(['A']);
-    server.use(failing('delete', 'api/goals/delete/:id/', 500));
+    server.use(failing('delete', 'api/goals/delete/:id/', 403));
+    // As on the page: the list is read with its query, so it can be read again.
+    await queryClient.fetchQuery({ ...goalsQueryOptions(monthId), staleTime: 0 });
     const { result } = renderQueryHook(() => useDeleteGoal(monthId), queryClient);
-    await act(() => result.current.mutateAsync(fixture.goals[0]!.id).catch(() => undefined));
-    await waitFor(() => expect(result.current.isError).toBe(true));
-    expect(queryClient.getQueryData(key)).toHaveLength(1);
+    await act(() => result.current.mutateAsync(fixture.goals[0]!.id));
+    expect(queryClient.getQueryData(key)).toHaveLength(0);
+    await whenSynced(queryClient);
+    expect(refusedWrites(queryClient).map((write) => write.name)).toEqual(['goal.delete']);
+    server.resetHandlers();
+    discardWrite(queryClient, queuedWrites(queryClient)[0]!);
+    await waitFor(() => expect(queryClient.getQueryData(key)).toHaveLength(1));
   });
 });
 
@@ -188,18 +212,25 @@ describe('useToggleGoal on a slow network (issue 15 #4)', () => {
     expect(db.goals[0]?.is_completed).toBe(false);
   });
 
-  it('puts back what the server has when the last click fails', async () => {
+  it('keeps a refused last click on screen, marked refused, until discarded', async () => {
     const { queryClient, key, monthId, fixture } = withGoals(['A']);
     const goalId = fixture.goals[0]!.id;
+    await queryClient.fetchQuery({ ...goalsQueryOptions(monthId), staleTime: 0 });
     const { result } = renderQueryHook(() => useToggleGoal(monthId), queryClient);
     await act(() => result.current.mutateAsync({ goalId, isCompleted: true }));
-    server.use(failing('patch', 'api/goals/:id/', 500));
+    await whenSynced(queryClient);
+    server.use(failing('patch', 'api/goals/:id/', 400));
 
-    await act(() =>
-      result.current.mutateAsync({ goalId, isCompleted: false }).catch(() => undefined),
+    await act(() => result.current.mutateAsync({ goalId, isCompleted: false }));
+    await whenSynced(queryClient);
+    expect(queryClient.getQueryData<Goal[]>(key)?.[0]?.is_completed).toBe(false);
+    expect(refusedWrites(queryClient).map((write) => write.name)).toEqual(['goal.update']);
+
+    server.resetHandlers();
+    discardWrite(queryClient, queuedWrites(queryClient)[0]!);
+    await waitFor(() =>
+      expect(queryClient.getQueryData<Goal[]>(key)?.[0]?.is_completed).toBe(true),
     );
-
-    expect(queryClient.getQueryData<Goal[]>(key)?.[0]?.is_completed).toBe(true);
   });
 });
 
@@ -209,11 +240,14 @@ describe('a goal deleted elsewhere (issue 15 #5)', () => {
     db.goals = db.goals.filter((g) => g.name !== 'Gone');
     const { result } = renderQueryHook(() => useToggleGoal(monthId), queryClient);
 
-    const error = await act(() =>
-      result.current
-        .mutateAsync({ goalId: fixture.goals[0]!.id, isCompleted: true })
-        .catch((caught: unknown) => caught),
+    let error: unknown;
+    act(() =>
+      result.current.mutate(
+        { goalId: fixture.goals[0]!.id, isCompleted: true },
+        { onError: (caught) => (error = caught) },
+      ),
     );
+    await waitFor(() => expect(error).toBeDefined());
 
     expect(queryClient.getQueryData<Goal[]>(key)?.map((g) => g.name)).toEqual(['Kept']);
     expect(isDeletedElsewhere(error)).toBe(true);
@@ -245,20 +279,23 @@ describe('useCreateGoal and the Idempotency-Key (issue 15 #1)', () => {
   }
   afterEach(() => server.events.removeAllListeners('request:start'));
 
-  it('sends a key, reuses it when the same goal is retried after a failure, and takes a new one after a success', async () => {
+  it('sends a key, sends it again when the answer was lost, and takes a new one for the next goal', async () => {
     const { queryClient, monthId } = withGoals([]);
     const keys = recordKeys();
     const { result } = renderQueryHook(() => useCreateGoal(monthId), queryClient);
-    server.use(unreachable('post', 'api/goals/'));
-    await act(() => result.current.mutateAsync({ name: 'Swim' }).catch(() => undefined));
-    server.resetHandlers();
-
+    let lose = 1;
+    server.use(
+      http.post(apiUrl('api/goals/'), () => (lose-- > 0 ? HttpResponse.error() : undefined)),
+    );
     await act(() => result.current.mutateAsync({ name: 'Swim' }));
+    await whenSynced(queryClient, 8000);
     await act(() => result.current.mutateAsync({ name: 'Swim' }));
+    await whenSynced(queryClient);
 
     expect(keys).toHaveLength(3);
     expect(keys[0]).toMatch(/^[\w-]{16,}$/);
     expect(keys[1]).toBe(keys[0]);
     expect(keys[2]).not.toBe(keys[1]);
-  });
+    expect(db.goals).toHaveLength(2);
+  }, 12_000);
 });

@@ -1,8 +1,8 @@
-// useMonthTemplate: a month's measure and habit names, read on demand through the usual queries.
+// useMonthTemplate: a month's measures and habits, read on demand through the usual queries.
 import { QueryClient } from '@tanstack/react-query';
 import { act, waitFor } from '@testing-library/react';
 import { habitKeys, measureKeys } from '../../../src/queries/keys';
-import { useMonthTemplate } from '../../../src/queries/month-template';
+import { type MonthTemplate, useMonthTemplate } from '../../../src/queries/month-template';
 import { makeMonthFixture } from '../../fixtures/factories';
 import { seedMonth } from '../msw/db';
 import { failing } from '../msw/responses';
@@ -10,6 +10,11 @@ import { requestLog, server, setupMswServer } from '../msw/server';
 import { renderQueryHook } from './wrapper';
 
 setupMswServer();
+
+const names = (template: MonthTemplate) => ({
+  measures: template.measures.map((measure) => measure.name),
+  habits: template.habits.map((habit) => habit.name),
+});
 
 describe('useMonthTemplate', () => {
   it('reads nothing until asked, then the habits and measures of that month', async () => {
@@ -20,7 +25,10 @@ describe('useMonthTemplate', () => {
 
     const template = await act(() => result.current.mutateAsync(month.id));
 
-    expect(template).toEqual({ measure: 'Sleep hours', habits: ['Read', 'Walk', 'Yoga'] });
+    expect(names(template)).toEqual({
+      measures: ['Sleep hours'],
+      habits: ['Read', 'Walk', 'Yoga'],
+    });
     expect([...requestLog].sort()).toEqual([
       `GET /api/habits/?month=${month.id}`,
       `GET /api/measures/?month=${month.id}`,
@@ -37,7 +45,7 @@ describe('useMonthTemplate', () => {
     queryClient.setQueryData(habitKeys.list(fixture.month.id), fixture.habits);
     queryClient.setQueryData(measureKeys.list(fixture.month.id), fixture.measures);
     const template = await act(() => result.current.mutateAsync(fixture.month.id));
-    expect(template).toEqual({ measure: 'Sleep hours', habits: ['Read'] });
+    expect(names(template)).toEqual({ measures: ['Sleep hours'], habits: ['Read'] });
     expect(requestLog).toEqual([]);
   });
 
@@ -46,7 +54,7 @@ describe('useMonthTemplate', () => {
     seedMonth({ ...fixture, measures: [] });
     const { result } = renderQueryHook(() => useMonthTemplate());
     const template = await act(() => result.current.mutateAsync(fixture.month.id));
-    expect(template).toEqual({ measure: '', habits: [] });
+    expect(template).toEqual({ measures: [], habits: [] });
   });
 
   it('fails when a read fails', async () => {

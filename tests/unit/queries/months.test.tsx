@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { act, waitFor } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { QUOTA_EXCEEDED, QUOTA_MESSAGES } from '../../../contract/quotas';
-import { QuotaExceededError } from '../../../src/api/quota';
-import { monthKeys } from '../../../src/queries/keys';
+import { discardWrite, queuedWrites } from '../../../src/offline/sync';
+import { habitKeys, measureKeys, monthKeys } from '../../../src/queries/keys';
 import {
   latestMonthId,
   monthQueryOptions,
@@ -17,9 +17,12 @@ import { db, seedMonth } from '../msw/db';
 import { failing, unreachable } from '../msw/responses';
 import { requestLog, server, setupMswServer } from '../msw/server';
 import { apiUrl } from '../msw/url';
+import { restoreOnlineAfterEach, setBrowserOnline } from '../offline/offline-support';
+import { refusedWrites, whenSynced } from './sync-helpers';
 import { createTestQueryClient, renderQueryHook } from './wrapper';
 
 setupMswServer();
+restoreOnlineAfterEach();
 
 function silenceErrors() {
   return vi.spyOn(console, 'error').mockImplementation(() => undefined);
@@ -71,15 +74,19 @@ describe('latestMonthId', () => {
 describe('useCreateMonth', () => {
   const input = { name: 'April', measure: 'Sleep hours', habits: ['Read', 'Walk', 'Stretch'] };
 
-  it('creates the month, each habit in order, then the measure, and refreshes the list', async () => {
-    const { result } = renderQueryHook(() => ({
+  it('shows the month at once, then sends the month, each habit in order, then the measure', async () => {
+    const { result, queryClient } = renderQueryHook(() => ({
       months: useQuery(monthsQueryOptions()),
       create: useCreateMonth(),
     }));
     await waitFor(() => expect(result.current.months.isSuccess).toBe(true));
     requestLog.length = 0;
 
-    const month = await act(() => result.current.create.mutateAsync(input));
+    const shown = await act(() => result.current.create.mutateAsync(input));
+    // On screen before the server answers, with a temporary id.
+    expect(shown).toMatchObject({ name: 'April' });
+    expect(shown.id).toBeLessThan(0);
+    await whenSynced(queryClient);
 
     expect(requestLog).toEqual([
       'POST /api/months/',
@@ -87,124 +94,132 @@ describe('useCreateMonth', () => {
       'POST /api/habits/',
       'POST /api/habits/',
       'POST /api/measures/',
-      'GET /api/months/',
     ]);
+    const month = db.months[0]!;
     expect(db.habits.map((h) => [h.name, h.month_id])).toEqual([
       ['Read', month.id],
       ['Walk', month.id],
       ['Stretch', month.id],
     ]);
     expect(db.measures.map((m) => [m.name, m.month_id])).toEqual([['Sleep hours', month.id]]);
-    // The refetched list reaches the component on its next render.
-    await waitFor(() => expect(result.current.months.data).toEqual([month]));
+    // The temporary ids were swapped for the server's: the list and the month's page hold them.
+    expect(queryClient.getQueryData(monthKeys.list())).toEqual([month]);
+    expect(queryClient.getQueryData(habitKeys.list(month.id))).toEqual(
+      db.habits.filter((h) => h.month_id === month.id),
+    );
+    expect(JSON.stringify(queryClient.getQueryData(measureKeys.list(month.id)))).not.toMatch(
+      /":-\d/,
+    );
   });
 
-  it('deletes the month and fails when a habit cannot be made', async () => {
+  it('sends each step with its own Idempotency-Key, derived from one per action', async () => {
+    const keys: string[] = [];
+    const listen = ({ request }: { request: Request }) => {
+      const key = request.headers.get('Idempotency-Key');
+      if (key) keys.push(key);
+    };
+    server.events.on('request:start', listen);
+    const { result, queryClient } = renderQueryHook(() => useCreateMonth());
+    await act(() => result.current.mutateAsync({ ...input, habits: ['Read', 'Walk'] }));
+    await whenSynced(queryClient);
+    server.events.removeListener('request:start', listen);
+    expect(keys).toHaveLength(4);
+    expect(new Set(keys).size).toBe(4);
+    const action = keys[0]!.replace(/\.month$/, '');
+    expect(keys).toEqual([
+      `${action}.month`,
+      `${action}.habit-0`,
+      `${action}.habit-1`,
+      `${action}.measure`,
+    ]);
+  });
+
+  it('keeps the month and shows a refused habit with its message; nothing is deleted behind the user', async () => {
     server.use(failing('post', 'api/habits/', 400));
-    const { result } = renderQueryHook(() => useCreateMonth());
+    const { result, queryClient } = renderQueryHook(() => useCreateMonth());
 
-    await act(() => result.current.mutateAsync(input).catch(() => undefined));
+    await act(() => result.current.mutateAsync(input));
+    await whenSynced(queryClient);
 
-    await waitFor(() => expect(result.current.isError).toBe(true));
-    const created = requestLog[0];
-    expect(created).toBe('POST /api/months/');
-    expect(requestLog).toHaveLength(3);
-    expect(requestLog[2]).toMatch(/^DELETE \/api\/months\/delete\/\d+\/$/);
-    expect(db.months).toEqual([]);
+    expect(requestLog.filter((r) => !r.startsWith('GET'))).toEqual([
+      'POST /api/months/',
+      'POST /api/habits/',
+      'POST /api/habits/',
+      'POST /api/habits/',
+      'POST /api/measures/',
+    ]);
+    expect(db.months).toHaveLength(1);
+    expect(refusedWrites(queryClient).map((write) => write.name)).toEqual([
+      'habit.create',
+      'habit.create',
+      'habit.create',
+    ]);
   });
 
-  it('deletes the month when the measure cannot be made', async () => {
-    server.use(unreachable('post', 'api/measures/'));
-    const { result } = renderQueryHook(() => useCreateMonth());
-    await act(() => result.current.mutateAsync(input).catch(() => undefined));
-    await waitFor(() => expect(result.current.isError).toBe(true));
-    expect(requestLog.at(-1)).toMatch(/^DELETE \/api\/months\/delete\/\d+\/$/);
-    expect(db.months).toEqual([]);
-  });
-
-  it('fails with the original error even when the undo fails too', async () => {
-    const errors = silenceErrors();
-    server.use(
-      failing('post', 'api/habits/', 400),
-      failing('delete', 'api/months/delete/:id/', 500),
-    );
-    const { result } = renderQueryHook(() => useCreateMonth());
-    await act(() => result.current.mutateAsync(input).catch(() => undefined));
-    await waitFor(() => expect(result.current.isError).toBe(true));
-    expect((result.current.error as { response?: Response }).response?.status).toBe(400);
-    expect(errors).toHaveBeenCalled();
-  });
-
-  it('fails with the server’s quota sentence when the month has too many habits, and deletes it', async () => {
-    const detail = QUOTA_MESSAGES.habits;
-    server.use(
-      http.post(apiUrl('api/habits/'), () =>
-        HttpResponse.json({ detail, code: QUOTA_EXCEEDED }, { status: 400 }),
-      ),
-    );
-    const { result } = renderQueryHook(() => useCreateMonth());
-
-    await act(() => result.current.mutateAsync(input).catch(() => undefined));
-
-    await waitFor(() => expect(result.current.isError).toBe(true));
-    // An Error whose message the create modal's toast shows as it is.
-    expect(result.current.error).toBeInstanceOf(QuotaExceededError);
-    expect(result.current.error?.message).toBe(detail);
-    expect(db.months).toEqual([]);
-  });
-
-  it('fails with the server’s quota sentence when the account holds its 1,200 months', async () => {
+  it('tells the caller of a refused create at once (the spec’s toast), with the server’s quota sentence', async () => {
     server.use(
       http.post(apiUrl('api/months/'), () =>
         HttpResponse.json({ detail: QUOTA_MESSAGES.months, code: QUOTA_EXCEEDED }, { status: 400 }),
       ),
     );
-    const { result } = renderQueryHook(() => useCreateMonth());
-    await act(() => result.current.mutateAsync(input).catch(() => undefined));
-    await waitFor(() => expect(result.current.isError).toBe(true));
-    expect(result.current.error?.message).toBe(
+    const { result, queryClient } = renderQueryHook(() => useCreateMonth());
+    const onError = vi.fn();
+    await act(() => result.current.mutateAsync(input, { onError }));
+    await waitFor(() => expect(onError).toHaveBeenCalledTimes(1));
+    expect((onError.mock.calls[0]![0] as Error).message).toBe(
       'Month not created — an account holds at most 1,200 months.',
     );
+    await whenSynced(queryClient);
+    // Nothing more is sent for a month the server refused: its steps are refused with it.
     expect(requestLog).toEqual(['POST /api/months/']);
+    expect(refusedWrites(queryClient).map((write) => write.name)).toEqual([
+      'month.create',
+      'habit.create',
+      'habit.create',
+      'habit.create',
+      'measure.create',
+    ]);
   });
 
-  it('makes nothing more when the month itself fails', async () => {
+  it('discarding a refused create takes the month off the list', async () => {
     server.use(failing('post', 'api/months/', 400));
-    const { result } = renderQueryHook(() => useCreateMonth());
-    await act(() => result.current.mutateAsync(input).catch(() => undefined));
-    await waitFor(() => expect(result.current.isError).toBe(true));
-    expect(requestLog).toEqual(['POST /api/months/']);
+    const queryClient = createTestQueryClient();
+    queryClient.setQueryData(monthKeys.list(), []);
+    const { result } = renderQueryHook(() => useCreateMonth(), queryClient);
+    await act(() => result.current.mutateAsync(input));
+    await whenSynced(queryClient);
+    expect(queryClient.getQueryData<unknown[]>(monthKeys.list())).toHaveLength(1);
+    act(() => {
+      for (const write of queuedWrites(queryClient)) discardWrite(queryClient, write);
+    });
+    expect(queryClient.getQueryData(monthKeys.list())).toEqual([]);
   });
 });
 
 describe('useUpdateMonth', () => {
-  it('renames the month in its detail and in the list, without refetching', async () => {
-    const month = makeMonth({ name: 'Old' });
+  it('renames the month in its detail and in the list at once, sending the version it saw', async () => {
+    const month = { ...makeMonth({ name: 'Old' }), version: 3 };
     const other = makeMonth({ name: 'Other' });
     db.months.push(month, other);
+    const ifMatch: (string | null)[] = [];
+    const listen = ({ request }: { request: Request }) => {
+      if (request.method === 'PATCH') ifMatch.push(request.headers.get('If-Match'));
+    };
+    server.events.on('request:start', listen);
     const queryClient = createTestQueryClient();
     queryClient.setQueryData(monthKeys.list(), [month, other]);
     queryClient.setQueryData(monthKeys.detail(month.id), month);
     const { result } = renderQueryHook(() => useUpdateMonth(), queryClient);
 
-    await act(() => result.current.mutateAsync({ id: month.id, name: 'New' }));
+    act(() => void result.current.mutateAsync({ id: month.id, name: 'New' }));
+    expect(queryClient.getQueryData(monthKeys.list())).toEqual([{ ...month, name: 'New' }, other]);
+    await whenSynced(queryClient);
+    server.events.removeListener('request:start', listen);
 
     expect(requestLog).toEqual([`PATCH /api/months/${month.id}/`]);
-    expect(queryClient.getQueryData(monthKeys.detail(month.id))).toEqual({ ...month, name: 'New' });
+    expect(ifMatch).toEqual(['"3"']);
+    expect(queryClient.getQueryData(monthKeys.detail(month.id))).toMatchObject({ name: 'New' });
     expect(queryClient.getQueryData(monthKeys.list())).toEqual([{ ...month, name: 'New' }, other]);
-  });
-
-  it('leaves the cache alone on failure', async () => {
-    const month = makeMonth({ name: 'Old' });
-    const queryClient = createTestQueryClient();
-    queryClient.setQueryData(monthKeys.list(), [month]);
-    server.use(failing('patch', 'api/months/:id/', 500));
-    const { result } = renderQueryHook(() => useUpdateMonth(), queryClient);
-    await act(() =>
-      result.current.mutateAsync({ id: month.id, name: 'New' }).catch(() => undefined),
-    );
-    await waitFor(() => expect(result.current.isError).toBe(true));
-    expect(queryClient.getQueryData(monthKeys.list())).toEqual([month]);
   });
 
   it('drops a month deleted elsewhere (404) from the cache, and says so (issue 15 #5)', async () => {
@@ -215,12 +230,12 @@ describe('useUpdateMonth', () => {
     queryClient.setQueryData(monthKeys.detail(gone.id), gone);
     server.use(failing('patch', 'api/months/:id/', 404));
     const { result } = renderQueryHook(() => useUpdateMonth(), queryClient);
+    const onError = vi.fn();
 
-    const error = await act(() =>
-      result.current.mutateAsync({ id: gone.id, name: 'New' }).catch((caught: unknown) => caught),
-    );
+    act(() => result.current.mutate({ id: gone.id, name: 'New' }, { onError }));
+    await waitFor(() => expect(onError).toHaveBeenCalled());
 
-    expect((error as Error).message).toBe(
+    expect((onError.mock.calls[0]![0] as Error).message).toBe(
       'This month was deleted elsewhere (in another tab or device). You can restore it from Settings → Recently deleted for 30 days.',
     );
     expect(queryClient.getQueryData(monthKeys.list())).toEqual([kept]);
@@ -229,7 +244,7 @@ describe('useUpdateMonth', () => {
 });
 
 describe('useDeleteMonth', () => {
-  it('drops the month from the list and everything cached under it', async () => {
+  it('drops the month from the list at once, and everything cached under it once deleted', async () => {
     const kept = seedMonth(makeMonthFixture({ name: 'Kept' }));
     const gone = seedMonth(makeMonthFixture({ name: 'Gone' }));
     const queryClient = createTestQueryClient();
@@ -239,21 +254,48 @@ describe('useDeleteMonth', () => {
     const { result } = renderQueryHook(() => useDeleteMonth(), queryClient);
 
     await act(() => result.current.mutateAsync(gone.month.id));
+    expect(queryClient.getQueryData(monthKeys.list())).toEqual([kept.month]);
+    await whenSynced(queryClient);
 
     expect(requestLog).toEqual([`DELETE /api/months/delete/${gone.month.id}/`]);
-    expect(queryClient.getQueryData(monthKeys.list())).toEqual([kept.month]);
     expect(queryClient.getQueryData(['months', gone.month.id, 'journals'])).toBeUndefined();
     expect(queryClient.getQueryData(['months', kept.month.id, 'journals'])).toEqual(kept.journals);
   });
 
-  it('keeps the month cached when the delete fails', async () => {
+  it('brings the month back when a refused delete is discarded', async () => {
     const month = makeMonth();
+    db.months.push(month);
     const queryClient = createTestQueryClient();
     queryClient.setQueryData(monthKeys.list(), [month]);
-    server.use(failing('delete', 'api/months/delete/:id/', 500));
-    const { result } = renderQueryHook(() => useDeleteMonth(), queryClient);
-    await act(() => result.current.mutateAsync(month.id).catch(() => undefined));
-    await waitFor(() => expect(result.current.isError).toBe(true));
-    expect(queryClient.getQueryData(monthKeys.list())).toEqual([month]);
+    server.use(failing('delete', 'api/months/delete/:id/', 403));
+    const { result } = renderQueryHook(
+      () => ({ months: useQuery(monthsQueryOptions()), remove: useDeleteMonth() }),
+      queryClient,
+    );
+    await act(() => result.current.remove.mutateAsync(month.id));
+    await whenSynced(queryClient);
+    expect(refusedWrites(queryClient).map((write) => write.name)).toEqual(['month.delete']);
+    act(() => discardWrite(queryClient, queuedWrites(queryClient)[0]!));
+    await waitFor(() => expect(result.current.months.data).toEqual([month]));
+  });
+
+  it('never sends the create of a month made offline and deleted before it synced', async () => {
+    const queryClient = createTestQueryClient();
+    queryClient.setQueryData(monthKeys.list(), []);
+    const { result } = renderQueryHook(
+      () => ({ create: useCreateMonth(), remove: useDeleteMonth() }),
+      queryClient,
+    );
+    setBrowserOnline(false);
+    const shown = await act(() =>
+      result.current.create.mutateAsync({ name: 'May', measure: 'Steps', habits: ['Run'] }),
+    );
+    await act(() => result.current.remove.mutateAsync(shown.id));
+    expect(queryClient.getQueryData(monthKeys.list())).toEqual([]);
+    setBrowserOnline(true);
+    await whenSynced(queryClient);
+    expect(queuedWrites(queryClient)).toEqual([]);
+    expect(requestLog).toEqual([]);
+    expect(db.months).toEqual([]);
   });
 });

@@ -16,6 +16,7 @@ import { type MonthFixture, makeMonthFixture } from '../../fixtures/factories';
 import { seedMonth } from '../msw/db';
 import { failing } from '../msw/responses';
 import { requestLog, server, setupMswServer } from '../msw/server';
+import { whenSynced } from './sync-helpers';
 import { createTestQueryClient, renderQueryHook } from './wrapper';
 
 setupMswServer();
@@ -63,6 +64,10 @@ describe('monthStatsQueryOptions', () => {
   });
 });
 
+let latestClient: QueryClient | undefined;
+/** When the stats were first read, before the write under test. */
+let loadedAt = 0;
+
 /** The stats on screen, as on the journals page, with the hook under test beside them. */
 async function renderWithStats<T>(fixture: MonthFixture, hook: (monthId: number) => T) {
   const id = fixture.month.id;
@@ -73,18 +78,28 @@ async function renderWithStats<T>(fixture: MonthFixture, hook: (monthId: number)
     () => ({ stats: useQuery(monthStatsQueryOptions(id)), hook: hook(id) }),
     queryClient,
   );
+  latestClient = queryClient;
   await waitFor(() => expect(rendered.result.current.stats.isSuccess).toBe(true));
+  loadedAt = rendered.result.current.stats.dataUpdatedAt;
   requestLog.length = 0;
   return rendered;
 }
 
 /** Waits for the stats to be fetched again, and answers them. */
 async function refreshedStats(
-  result: { current: { stats: { data?: MonthStats; isFetching: boolean } } },
+  result: {
+    current: { stats: { data?: MonthStats; isFetching: boolean; dataUpdatedAt: number } };
+  },
   monthId: number,
 ): Promise<MonthStats> {
+  // Writes are queued: every step is sent (each refreshes the stats) before the last refresh counts.
+  const before = loadedAt;
+  if (latestClient) await whenSynced(latestClient);
   await waitFor(() => expect(requestLog).toContain(statsRequest(monthId)));
-  await waitFor(() => expect(result.current.stats.isFetching).toBe(false));
+  await waitFor(() => {
+    expect(result.current.stats.isFetching).toBe(false);
+    expect(result.current.stats.dataUpdatedAt).toBeGreaterThan(before);
+  });
   return result.current.stats.data as MonthStats;
 }
 
@@ -166,7 +181,7 @@ describe('writes of the month refresh its stats', () => {
 
   it('even a write that fails, which may have changed part of the month', async () => {
     const fixture = seedMonth(makeMonthFixture({ goals: ['a'] }));
-    server.use(failing('patch', `api/goals/${fixture.goals[0]!.id}/`, 500));
+    server.use(failing('patch', `api/goals/${fixture.goals[0]!.id}/`, 400));
     const { result } = await renderWithStats(fixture, useToggleGoal);
 
     await act(() =>
@@ -189,6 +204,7 @@ describe('writes of the month refresh its stats', () => {
     await act(() =>
       result.current.hook.mutateAsync({ goalId: fixture.goals[0]!.id, isCompleted: true }),
     );
+    await whenSynced(queryClient);
 
     expect(queryClient.getQueryState(statsKeys.month(other.month.id))?.isInvalidated).toBe(false);
     expect(requestLog).toEqual([`PATCH /api/goals/${fixture.goals[0]!.id}/`]);

@@ -1,5 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
-import { delay, HttpResponse, http } from 'msw';
+import { HttpResponse, http } from 'msw';
 import { getAccessToken, storeTokens } from '../../../src/api/tokens';
 import { makeJwt } from '../../fixtures/factories';
 import { failing } from '../msw/responses';
@@ -27,14 +27,20 @@ describe('protected routes', () => {
 
   it("show 'Loading...' while an expired token is refreshed, then the screen", async () => {
     storeTokens({ access: makeJwt(-60), refresh: refreshToken() });
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
     server.use(
       http.post(apiUrl('api/token/refresh/'), async () => {
-        await delay(150);
+        await answered;
         return HttpResponse.json({ access: makeJwt(30 * 60) });
       }),
     );
     const view = renderRoute('/settings');
     expect(await screen.findByText('Loading...')).toBeInTheDocument();
+    expect(screen.queryByText('settings page')).toBeNull();
+    answer();
     expect(await screen.findByText('settings page')).toBeInTheDocument();
     expect(view.pathname()).toBe('/settings');
     expect(getAccessToken()).not.toBeNull();

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { MESSAGES, STORAGE_KEYS } from '../../../contract/rules';
+import { OFFLINE_TEXTS } from '../../../src/offline/texts';
 import { type MonthFixture, makeMonthFixture } from '../../fixtures/factories';
 import { db, seedMonth } from '../msw/db';
 import { failing, unreachable } from '../msw/responses';
@@ -167,16 +168,22 @@ describe('/months/$monthId/journals', () => {
     expect(within(newCard).getByRole('checkbox', { name: 'Read' })).not.toBeChecked();
   });
 
-  it("says 'Failed to make Journal' and leaves no half-made entry", async () => {
-    server.use(failing('post', 'api/dailyhabits/', 500));
+  it('keeps an entry whose habit the server refuses, marked on its card and in the navbar (issue 16)', async () => {
+    server.use(failing('post', 'api/dailyhabits/', 400));
     const view = await renderJournals();
     await view.user.click(screen.getByRole('button', { name: 'Add New Journal +' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Create a Register' }));
     await view.user.type(dialog.getByLabelText(/^Highlight/), 'Half');
     await view.user.type(dialog.getByLabelText(/^Sleep hours/), '1');
     await view.user.click(dialog.getByRole('button', { name: 'Save' }));
+    expect(
+      await screen.findByRole('button', { name: OFFLINE_TEXTS.syncFailed }, { timeout: 3000 }),
+    ).toBeInTheDocument();
+    expect(db.journals).toHaveLength(3);
+    // The modal closed once the entry was shown; the refusal still says so (spec §4, issue 15).
     expect(await findToast('Failed to make Journal')).toBeInTheDocument();
-    expect(db.journals).toHaveLength(2);
+    const made = screen.getByRole('article', { name: new RegExp(OFFLINE_TEXTS.refusedMarker) });
+    expect(made).toHaveTextContent('Half');
   });
 
   it('edits a journal highlight, metric and habits', async () => {
@@ -278,13 +285,23 @@ describe('goals column', () => {
     await waitFor(() => expect(trigger).toHaveFocus());
   });
 
-  it("says 'Failed to create Goal' when the server refuses", async () => {
+  it('lists a goal the server refuses with its message, and Discard takes it away (issue 16)', async () => {
     server.use(failing('post', 'api/goals/', 400));
     const view = await renderJournals();
     await view.user.click(screen.getByRole('button', { name: 'Add New Goal +' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Create a Goal' }));
     await view.user.type(dialog.getByLabelText(/^Goal/), 'Read 3 books');
     await view.user.click(dialog.getByRole('button', { name: 'Save' }));
+    // The modal closed once the goal was shown; the refusal still says so (spec §4, issue 15).
     expect(await findToast('Failed to create Goal')).toBeInTheDocument();
+    const status = await screen.findByRole('button', { name: OFFLINE_TEXTS.syncFailed });
+    await view.user.click(status);
+    // In the toast and in the list of pending changes.
+    expect(screen.getAllByText(/Failed with 400/)).toHaveLength(2);
+    await view.user.click(screen.getByRole('button', { name: OFFLINE_TEXTS.discard }));
+    await waitFor(() =>
+      expect(screen.queryByRole('checkbox', { name: 'Read 3 books' })).not.toBeInTheDocument(),
+    );
+    expect(screen.getByRole('button', { name: OFFLINE_TEXTS.allSaved })).toBeInTheDocument();
   });
 });

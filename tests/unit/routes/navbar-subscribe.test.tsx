@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { delay, HttpResponse, http } from 'msw';
+import { HttpResponse, http } from 'msw';
 import { CONTACT_EMAIL } from '../../../contract/rules';
 import { makeMonth } from '../../fixtures/factories';
 import { db } from '../msw/db';
@@ -148,9 +148,13 @@ describe('/subscribe', () => {
     ['Monthly', 'subscription'],
     ['Pay Once', 'one_time'],
   ])('%s shows its own loading state, then goes to checkout', async (name, product) => {
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
     server.use(
       http.post(apiUrl('api/stripe/create-checkout-session'), async () => {
-        await delay(100);
+        await answered;
         return HttpResponse.json({ checkout_url: `${CHECKOUT_URL}?product=${product}` });
       }),
     );
@@ -162,6 +166,8 @@ describe('/subscribe', () => {
     expect(other).not.toHaveAttribute('data-loading');
     // While one checkout starts, the other plan cannot start a second one.
     expect(other).toBeDisabled();
+    expect(assign).not.toHaveBeenCalled();
+    answer();
     await waitFor(() => expect(assign).toHaveBeenCalledWith(`${CHECKOUT_URL}?product=${product}`));
   });
 

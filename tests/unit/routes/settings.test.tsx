@@ -112,7 +112,7 @@ describe('/settings', () => {
     const view = renderRoute('/settings');
     const file: ExportFile = {
       format: EXPORT_FORMAT,
-      version: 1,
+      version: 2,
       exported_at: '2024-01-01T00:00:00.000Z',
       months: [{ name: 'From backup', habits: [], measures: [], goals: [], journals: [] }],
     };

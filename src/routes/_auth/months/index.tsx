@@ -17,6 +17,7 @@ import { usePageTitle } from '../../../components/page-title';
 import { notifyFailure } from '../../../components/toast';
 import { useUndoDeleteToast } from '../../../components/undo-delete';
 import { useMountedOnce } from '../../../components/use-mounted-once';
+import { YearLinks } from '../../../components/years/year-links';
 import { app } from '../../../i18n/en/app';
 import { toasts } from '../../../i18n/en/toasts';
 import { texts, useTexts } from '../../../i18n/store';
@@ -62,26 +63,27 @@ function MonthsPage() {
   const renameMounted = useMountedOnce(editing !== null);
   const confirmMounted = useMountedOnce(deleting !== null);
 
-  const confirmDelete = () => {
+  // The delete is queued and shown at once (offline too): the dialog closes and Undo is offered
+  // then, not when the server answers, so a second press cannot queue a second delete.
+  const confirmDelete = async () => {
     if (!deleting) return;
     const card = document.querySelector(`[data-month-card="${deleting.id}"]`);
     const deleted = deleting;
-    deleteMonth.mutate(deleted.id, {
-      onSuccess: () => {
-        undoableDelete(texts('toasts', toasts).monthDeleted, {
-          kind: 'month',
-          id: deleted.id,
-          month: null,
-        });
-        // The Delete button that opened the dialog is gone: focus the next month's name.
-        focusAfterRemoval(
-          card,
-          (next) => next.querySelector('a'),
-          () => document.querySelector<HTMLElement>('#main-content h1'),
-        );
-      },
+    setDeleting(null);
+    // The Delete button that opened the dialog goes with its card: focus the next month's name.
+    // Asked before the card leaves, while its neighbours are known; it waits for the removal.
+    focusAfterRemoval(
+      card,
+      (next) => next.querySelector('a'),
+      () => document.querySelector<HTMLElement>('#main-content h1'),
+    );
+    await deleteMonth.mutateAsync(deleted.id, {
       onError: (error) => notifyFailure(texts('toasts', toasts).monthDeleteFailed, error),
-      onSettled: () => setDeleting(null),
+    });
+    undoableDelete(texts('toasts', toasts).monthDeleted, {
+      kind: 'month',
+      id: deleted.id,
+      month: null,
     });
   };
 
@@ -97,6 +99,7 @@ function MonthsPage() {
           {t.addMonth}
         </Button>
       </Group>
+      <YearLinks months={months} />
       {months.length === 0 ? (
         <Text>{t.noMonths}</Text>
       ) : (
@@ -116,7 +119,7 @@ function MonthsPage() {
             message={t.deleteMonthQuestion(lastAsked?.name ?? t.thisMonth)}
             confirmLabel={t.delete}
             loading={deleteMonth.isPending}
-            onConfirm={confirmDelete}
+            onConfirm={() => void confirmDelete()}
             onClose={() => setDeleting(null)}
           />
         )}

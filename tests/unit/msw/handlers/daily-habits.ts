@@ -20,14 +20,23 @@ export const dailyHabitHandlers = [
     if (!journal || !habit) {
       return HttpResponse.json({ journal_id: ['Invalid pk.'] }, { status: 400 });
     }
-    const dailyHabit = makeDailyHabit(journal, habit, { is_practiced: body.is_practiced ?? false });
+    const dailyHabit = makeDailyHabit(journal, habit, {
+      is_practiced: body.is_practiced ?? false,
+      is_skipped: body.is_skipped ?? false,
+    });
     db.dailyHabits.push(dailyHabit);
     return HttpResponse.json(dailyHabit, { status: 201 });
   }),
   http.patch(apiUrl('api/dailyhabits/:id/'), async ({ params, request }) => {
     const dailyHabit = db.dailyHabits.find((d) => d.id === Number(params.id));
     if (!dailyHabit) return notFound();
-    Object.assign(dailyHabit, (await request.json()) as UpdateDailyHabit);
+    const changes = (await request.json()) as UpdateDailyHabit;
+    // #17 as the server: one flag turned on alone turns the other off.
+    if (changes.is_practiced === true && changes.is_skipped === undefined)
+      dailyHabit.is_skipped = false;
+    if (changes.is_skipped === true && changes.is_practiced === undefined)
+      dailyHabit.is_practiced = false;
+    Object.assign(dailyHabit, changes);
     return HttpResponse.json(dailyHabit);
   }),
 ];

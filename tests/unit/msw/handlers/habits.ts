@@ -1,5 +1,6 @@
 // MSW handlers for /api/habits/.
 import { HttpResponse, http } from 'msw';
+import { scheduleOrDaily } from '../../../../contract/habit-schedule';
 import type { CreateHabit } from '../../../../contract/requests';
 import { makeHabit } from '../../../fixtures/factories';
 import { db } from '../db';
@@ -15,7 +16,11 @@ export const habitHandlers = [
     const body = (await request.json()) as CreateHabit;
     const month = db.months.find((m) => m.id === body.month_id);
     if (!month) return HttpResponse.json({ month_id: ['Invalid pk.'] }, { status: 400 });
-    const habit = makeHabit(month, { name: body.name });
+    // #17: a schedule as the server keeps it (daily when absent).
+    const habit = makeHabit(month, {
+      name: body.name,
+      schedule: scheduleOrDaily(body.schedule),
+    });
     db.habits.push(habit);
     return HttpResponse.json(habit, { status: 201 });
   }),

@@ -11,6 +11,7 @@ import { journalHandlers } from './journals';
 import { measureHandlers } from './measures';
 import { monthHandlers } from './months';
 import { recoveryHandlers } from './recovery';
+import { reminderHandlers } from './reminders';
 import { statsHandlers } from './stats';
 import { trashHandlers } from './trash';
 
@@ -29,4 +30,5 @@ export const handlers = [
   ...statsHandlers,
   ...trashHandlers,
   ...recoveryHandlers,
+  ...reminderHandlers,
 ];

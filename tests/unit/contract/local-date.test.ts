@@ -1,5 +1,5 @@
 // localToday and isCalendarDay: the entry date's default and its check in the browser.
-import { isCalendarDay, localToday } from '../../../src/components/journals/local-date';
+import { isCalendarDay, localToday } from '../../../contract/local-date';
 
 describe('localToday', () => {
   it('is the local calendar day, not the UTC one', () => {

@@ -1,0 +1,229 @@
+// The navbar's sync status (issue 16): 'All changes saved', 'N changes waiting to sync' or 'Sync failed — retry',
+// opening the list of changes not yet on the server, where a refused one can be retried or discarded.
+// A disclosure button and panel, as the Feedback popover (no positioning library on every screen).
+import { Button, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
+import { useClickOutside } from '@mantine/hooks';
+import { useMutationState, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTexts } from '../../i18n/store';
+import { useOnline } from '../../offline/online-status';
+import {
+  type AnyMutation,
+  discardWrite,
+  isQueued,
+  isTransient,
+  retryFailedWrites,
+  retryWrite,
+  subjectOf,
+  syncErrorText,
+  writeName,
+} from '../../offline/sync';
+import { OFFLINE_TEXTS } from '../../offline/texts';
+
+export interface QueuedChange {
+  mutationId: number;
+  name: string;
+  state: 'queued' | 'sending' | 'failed' | 'refused';
+  error: string | null;
+  monthId: number | undefined;
+  subject: { kind: string; id: number } | undefined;
+}
+
+function describe(mutation: AnyMutation): QueuedChange {
+  const { status, isPaused, error } = mutation.state;
+  const subject = subjectOf(mutation);
+  let state: QueuedChange['state'] = isPaused ? 'queued' : 'sending';
+  if (status === 'error') state = isTransient(error) ? 'failed' : 'refused';
+  return {
+    mutationId: mutation.mutationId,
+    name: writeName(mutation) ?? '',
+    state,
+    error: status === 'error' ? syncErrorText(error) : null,
+    monthId: subject?.monthId,
+    subject: subject && { kind: subject.kind, id: subject.id },
+  };
+}
+
+/** The writes not yet on the server, in the order they were made. */
+export function useQueuedChanges(): QueuedChange[] {
+  return useMutationState({ filters: { predicate: isQueued }, select: describe });
+}
+
+function CloudIcon({ state }: { state: 'saved' | 'waiting' | 'failed' }) {
+  return (
+    <svg
+      xmlns="http://www.w3.org/2000/svg"
+      width={18}
+      height={18}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+      style={{ flexShrink: 0 }}
+    >
+      <path d="M17.5 19H7a5 5 0 1 1 1.6-9.7A6 6 0 0 1 20 12.5 3.5 3.5 0 0 1 17.5 19z" />
+      {state === 'saved' && <path d="M9.5 13.5l2 2 3.5-3.5" />}
+      {state === 'waiting' && <path d="M12 11v3l2 1" />}
+      {state === 'failed' && <path d="M12 10.5v3M12 16h.01" />}
+    </svg>
+  );
+}
+
+export function SyncStatus() {
+  const t = useTexts('offline', OFFLINE_TEXTS);
+  const queryClient = useQueryClient();
+  const online = useOnline();
+  const changes = useQueuedChanges();
+  const [opened, setOpened] = useState(false);
+  const panelId = useId();
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const rootRef = useClickOutside<HTMLDivElement>(() => setOpened(false));
+  useEffect(() => {
+    if (!opened) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      event.preventDefault();
+      setOpened(false);
+      buttonRef.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [opened]);
+
+  const failed = changes.some((change) => change.state === 'failed' || change.state === 'refused');
+  const state = failed ? 'failed' : changes.length > 0 ? 'waiting' : 'saved';
+  const label =
+    state === 'failed'
+      ? t.syncFailed
+      : state === 'waiting'
+        ? t.waiting(changes.length)
+        : t.allSaved;
+  const find = (mutationId: number) =>
+    queryClient
+      .getMutationCache()
+      .getAll()
+      .find((mutation) => mutation.mutationId === mutationId);
+
+  return (
+    <div ref={rootRef} style={{ position: 'relative' }} data-sync-state={state}>
+      <Button
+        ref={buttonRef}
+        variant="subtle"
+        color={state === 'failed' ? 'red' : 'gray'}
+        c={state === 'failed' ? undefined : 'var(--mantine-color-text)'}
+        size="sm"
+        px={8}
+        aria-expanded={opened}
+        aria-controls={panelId}
+        aria-label={label}
+        onClick={() => setOpened((open) => !open)}
+        // The icon in the label, not a section: alone (icon-only below 1,200 px) it sits centred.
+        styles={{ label: { gap: 6 } }}
+      >
+        <CloudIcon state={state} />
+        {/* Below 1,200 px (phones, and the compact navbar from 900 px): the icon and the count;
+            the label is the button's name either way. */}
+        <span className="mb-sync-label" aria-hidden="true">
+          {label}
+        </span>
+        {changes.length > 0 && (
+          <span className="mb-sync-count" aria-hidden="true">
+            {changes.length}
+          </span>
+        )}
+      </Button>
+      {/* Announced when it changes, not only when the button has focus. */}
+      <span role="status" className="mb-visually-hidden">
+        {state === 'saved' ? '' : label}
+      </span>
+      <Paper
+        id={panelId}
+        hidden={!opened}
+        display={opened ? undefined : 'none'}
+        withBorder
+        shadow="md"
+        p="md"
+        radius="md"
+        w={320}
+        maw="calc(100vw - 24px)"
+        className="mb-sync-panel"
+      >
+        <Text fw={700} size="sm" mb={4}>
+          {changes.length === 0 ? t.allSaved : t.pendingTitle}
+        </Text>
+        {changes.length > 0 && (
+          <>
+            <Text size="xs" c="dimmed" mb="sm">
+              {t.waitingHint}
+            </Text>
+            <Stack gap="xs" component="ol" p={0} m={0} style={{ listStyle: 'none' }}>
+              {changes.map((change) => (
+                <li key={change.mutationId}>
+                  <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
+                    <div style={{ minWidth: 0 }}>
+                      <Text size="sm">{t.changeNames[change.name] ?? t.change}</Text>
+                      <Text size="xs" c={change.state === 'refused' ? 'red' : 'dimmed'}>
+                        {change.state === 'queued' && t.queued}
+                        {change.state === 'sending' && t.sending}
+                        {(change.state === 'failed' || change.state === 'refused') &&
+                          `${change.state === 'refused' ? `${t.refused}: ` : ''}${change.error ?? ''}`}
+                      </Text>
+                    </div>
+                    {(change.state === 'failed' || change.state === 'refused') && (
+                      <Group gap={4} wrap="nowrap">
+                        {change.state === 'refused' && change.monthId !== undefined && (
+                          <Link
+                            className="mb-card-button"
+                            to="/months/$monthId/journals"
+                            params={{ monthId: change.monthId }}
+                            onClick={() => setOpened(false)}
+                          >
+                            {t.edit}
+                          </Link>
+                        )}
+                        <UnstyledButton
+                          className="mb-card-button"
+                          onClick={() => {
+                            const mutation = find(change.mutationId);
+                            if (mutation) retryWrite(queryClient, mutation);
+                          }}
+                        >
+                          {t.retry}
+                        </UnstyledButton>
+                        <UnstyledButton
+                          className="mb-card-button"
+                          data-color="red"
+                          onClick={() => {
+                            const mutation = find(change.mutationId);
+                            if (mutation) discardWrite(queryClient, mutation);
+                          }}
+                        >
+                          {t.discard}
+                        </UnstyledButton>
+                      </Group>
+                    )}
+                  </Group>
+                </li>
+              ))}
+            </Stack>
+            {online && (
+              <Button
+                mt="sm"
+                size="xs"
+                variant="light"
+                onClick={() => void retryFailedWrites(queryClient)}
+              >
+                {t.retryNow}
+              </Button>
+            )}
+          </>
+        )}
+      </Paper>
+    </div>
+  );
+}

@@ -1,0 +1,103 @@
+// A habit's schedule in the month modals (#17): every day, chosen weekdays, or N times a week.
+import { Chip, Group, NativeSelect, Stack, Text } from '@mantine/core';
+import type { ScheduleKind } from '../../../contract/habit-schedule';
+import { habitSchedules } from '../../i18n/en/habit-schedules';
+import { useTexts } from '../../i18n/store';
+import { type ScheduleValues, WEEK_ORDER } from './schedule-label';
+
+export {
+  DAILY_VALUES,
+  type ScheduleValues,
+  scheduleError,
+  scheduleValues,
+  toSchedule,
+  useScheduleLabel,
+} from './schedule-label';
+
+interface HabitScheduleFieldsProps {
+  /** Unique per row: the controls' ids. */
+  idPrefix: string;
+  habitName: string;
+  value: ScheduleValues;
+  error?: string | null;
+  onChange: (value: ScheduleValues) => void;
+}
+
+export function HabitScheduleFields({
+  idPrefix,
+  habitName,
+  value,
+  error,
+  onChange,
+}: HabitScheduleFieldsProps) {
+  const t = useTexts('habitSchedules', habitSchedules);
+  const groupId = `${idPrefix}-days`;
+  const errorId = `${idPrefix}-error`;
+  return (
+    <Stack gap={6}>
+      <Group gap="xs" align="flex-end" wrap="wrap">
+        <NativeSelect
+          id={`${idPrefix}-kind`}
+          size="xs"
+          label={t.schedule}
+          aria-label={t.scheduleOf(habitName)}
+          value={value.kind}
+          data={[
+            { value: 'daily', label: t.daily },
+            { value: 'weekdays', label: t.weekdays },
+            { value: 'times_per_week', label: t.timesPerWeek },
+          ]}
+          onChange={(event) =>
+            onChange({ ...value, kind: event.currentTarget.value as ScheduleKind })
+          }
+        />
+        {value.kind === 'times_per_week' && (
+          <NativeSelect
+            id={`${idPrefix}-times`}
+            size="xs"
+            label={t.timesLabel}
+            value={String(value.times)}
+            data={['1', '2', '3', '4', '5', '6', '7']}
+            onChange={(event) => onChange({ ...value, times: Number(event.currentTarget.value) })}
+          />
+        )}
+      </Group>
+      {value.kind === 'weekdays' && (
+        <fieldset
+          id={groupId}
+          aria-describedby={error ? errorId : undefined}
+          style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}
+        >
+          <Text component="legend" size="xs" fw={500} mb={2}>
+            {t.days}
+            <span className="mb-visually-hidden"> ({habitName || t.schedule})</span>
+          </Text>
+          <Chip.Group
+            multiple
+            value={value.days.map(String)}
+            onChange={(days) => onChange({ ...value, days: days.map(Number).sort() })}
+          >
+            <Group gap={4}>
+              {WEEK_ORDER.map((day) => (
+                <Chip
+                  key={day}
+                  value={String(day)}
+                  size="xs"
+                  id={`${idPrefix}-day-${day}`}
+                  aria-label={t.dayLong[day]}
+                >
+                  {t.dayShort[day]}
+                </Chip>
+              ))}
+            </Group>
+          </Chip.Group>
+        </fieldset>
+      )}
+      {error && (
+        <Text id={errorId} size="xs" c="red" role="alert">
+          {error}
+        </Text>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,97 @@
+// The conflict dialogs (Mantine Modal): keep mine / the other / both for a field changed on two devices; restore or drop for an item deleted elsewhere.
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { HIGHLIGHT_MAX_LENGTH } from '../../../contract/rules';
+import type { Messages } from '../../i18n/en';
+import { conflicts as en } from '../../i18n/en/conflicts';
+import { useTexts } from '../../i18n/store';
+import type { ConflictChoice, FieldConflict } from '../../queries/conflicts';
+
+export type ConflictQuestion =
+  | { kind: 'version'; conflict: FieldConflict; canKeepBoth: boolean }
+  | { kind: 'deleted'; canRestore: boolean };
+
+export type ConflictAnswer = ConflictChoice | 'restore' | 'drop';
+
+interface Props {
+  question: ConflictQuestion;
+  onAnswer(answer: ConflictAnswer): void;
+}
+
+function shown(value: unknown, t: Messages['conflicts']): string {
+  if (value === null || value === undefined || value === '') return t.empty;
+  if (typeof value === 'boolean') return value ? t.yes : t.no;
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+/**
+ * Closing without a choice (Escape, the close button) is the safe answer: keep the other
+ * version (nothing of it is lost, and mine is still shown here to copy), or drop the change.
+ */
+export function ConflictDialog({ question, onAnswer }: Props) {
+  const t = useTexts('conflicts', en);
+  if (question.kind === 'deleted') {
+    return (
+      <Modal opened onClose={() => onAnswer('drop')} title={t.deletedTitle} centered>
+        <Stack>
+          <Text>{question.canRestore ? t.deletedBody : t.deletedNoRestore}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => onAnswer('drop')}>
+              {t.drop}
+            </Button>
+            {question.canRestore && (
+              <Button onClick={() => onAnswer('restore')} data-autofocus>
+                {t.restore}
+              </Button>
+            )}
+          </Group>
+        </Stack>
+      </Modal>
+    );
+  }
+  const { conflict, canKeepBoth } = question;
+  const field = t.fields[conflict.field] ?? t.field;
+  return (
+    <Modal opened onClose={() => onAnswer('theirs')} title={t.title} centered size="lg">
+      <Stack>
+        <Text>{t.body(field)}</Text>
+        <Stack gap={4}>
+          <Text size="sm" fw={600}>
+            {t.mine}
+          </Text>
+          <Text data-testid="conflict-mine" style={{ whiteSpace: 'pre-wrap', userSelect: 'text' }}>
+            {shown(conflict.mine, t)}
+          </Text>
+        </Stack>
+        <Stack gap={4}>
+          <Text size="sm" fw={600}>
+            {t.theirs}
+          </Text>
+          <Text
+            data-testid="conflict-theirs"
+            style={{ whiteSpace: 'pre-wrap', userSelect: 'text' }}
+          >
+            {shown(conflict.theirs, t)}
+          </Text>
+        </Stack>
+        {!canKeepBoth && typeof conflict.mine === 'string' && (
+          <Text size="sm" c="dimmed">
+            {t.bothTooLong(HIGHLIGHT_MAX_LENGTH)}
+          </Text>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => onAnswer('theirs')}>
+            {t.keepTheirs}
+          </Button>
+          {canKeepBoth && (
+            <Button variant="default" onClick={() => onAnswer('both')}>
+              {t.keepBoth}
+            </Button>
+          )}
+          <Button onClick={() => onAnswer('mine')} data-autofocus>
+            {t.keepMine}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,505 @@
+// Offline-first writes (issue 16): every write is a TanStack mutation found by its key (setMutationDefaults),
+// shown at once in the cache, queued while offline, saved with the cache, and sent in order when online.
+import {
+  type Mutation,
+  type MutationKey,
+  type MutationOptions,
+  onlineManager,
+  type QueryClient,
+  type QueryKey,
+} from '@tanstack/react-query';
+import { isHttpError } from '../queries/errors';
+import { isOfflineError } from './offline-error';
+
+/** Every write runs in this one scope: one at a time, in the order made, so a step always finds the step before it done. */
+export const SYNC_SCOPE = { id: 'sync' } as const;
+/** The first element of every write's mutation key. */
+export const WRITE_KEY = 'write';
+
+/** What a queued write is about, for its 'waiting to sync' marker and the list of pending changes. */
+export interface WriteSubject {
+  kind: 'journal' | 'goal' | 'month' | 'trash';
+  /** The item's id (a temporary, negative one while its create waits). */
+  id: number;
+  monthId?: number;
+}
+
+/** One kind of write: the request, and what it shows in the cache before and after the server answers. */
+export interface WriteKind<V, R> {
+  /** The rest of the mutation key after WRITE_KEY, e.g. 'journal.create'. */
+  name: string;
+  run(variables: V, queryClient: QueryClient): Promise<R>;
+  /** Shows the change in the cache. Idempotent: it runs again over data read while the write waits. */
+  optimistic?(queryClient: QueryClient, variables: V): void;
+  /** The server answered: its rows replace the optimistic ones (a create swaps its temporary id). */
+  landed?(queryClient: QueryClient, variables: V, result: R): void;
+  /** Also runs when the write failed, or was discarded. */
+  settled?(queryClient: QueryClient, variables: V): void;
+  /** A permanent refusal was discarded: put back what the server has. */
+  discarded?(queryClient: QueryClient, variables: V): void;
+  subject(variables: V): WriteSubject;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: kinds of any variables share one registry.
+type AnyWriteKind = WriteKind<any, any>;
+// biome-ignore lint/suspicious/noExplicitAny: the queue holds writes of every kind.
+export type AnyMutation = Mutation<any, any, any, any>;
+const kinds = new Map<string, AnyWriteKind>();
+
+export function defineWrite<V, R>(kind: WriteKind<V, R>): WriteKind<V, R> {
+  kinds.set(kind.name, kind as AnyWriteKind);
+  return kind;
+}
+
+export function writeKey(name: string): MutationKey {
+  return [WRITE_KEY, name];
+}
+
+function kindOf(mutation: AnyMutation): AnyWriteKind | undefined {
+  const key = mutation.options.mutationKey;
+  if (key?.[0] !== WRITE_KEY || typeof key[1] !== 'string') return undefined;
+  return kinds.get(key[1]);
+}
+
+// --- Errors ------------------------------------------------------------------------------------
+
+/**
+ * A write the server refused for good (a 400, a quota, a 403…): shown with its message, never
+ * retried by itself. Its fields are plain, so the saved queue keeps them across a reload.
+ */
+export class SyncRefusal extends Error {
+  override readonly name = 'SyncRefusal';
+  readonly text: string;
+  constructor(
+    text: string,
+    readonly status: number | null,
+  ) {
+    super(text);
+    this.text = text;
+  }
+}
+
+/** Statuses worth sending again later: the request may succeed unchanged. */
+const TRANSIENT_STATUSES = new Set([401, 408, 409, 412, 425, 429]);
+
+/** A 401 waits for the user to log in again (tokens.ts asks), rather than being sent in a loop. */
+const isUnauthorized = (error: unknown) => isHttpError(error) && error.response.status === 401;
+
+/** Network failures and statuses that may pass later; everything else is permanent. */
+export function isTransient(error: unknown): boolean {
+  if (error instanceof SyncRefusal) return false;
+  if (isOfflineError(error)) return true;
+  if (isHttpError(error)) {
+    const status = error.response.status;
+    return TRANSIENT_STATUSES.has(status) || status >= 500;
+  }
+  // fetch's TypeError ('Failed to fetch'), a timed out or aborted request; any other error
+  // (a 404 turned into 'deleted elsewhere', a refusal) is permanent.
+  return (
+    error instanceof TypeError ||
+    (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError'))
+  );
+}
+
+/** Sends it again after 1, 2, 4 … up to 30 s; a permanent refusal at once. */
+const MAX_TRIES = 8;
+const retry = (failures: number, error: unknown) =>
+  failures < MAX_TRIES && isTransient(error) && !isUnauthorized(error);
+const retryDelay = (failures: number) => Math.min(1000 * 2 ** (failures - 1), 30_000);
+
+/** The server's `detail` for an HTTP refusal, else the error's own message. */
+async function refusalOf(error: unknown): Promise<unknown> {
+  if (isTransient(error) || error instanceof SyncRefusal) return error;
+  if (isHttpError(error)) {
+    const status = error.response.status;
+    let text = error.message;
+    try {
+      const body = (await error.response.clone().json()) as { detail?: unknown };
+      if (typeof body.detail === 'string') text = body.detail;
+    } catch {
+      // Not JSON: the status line says enough.
+    }
+    return new SyncRefusal(text, status);
+  }
+  return error;
+}
+
+/** The message of a failed write, whether live or restored from the saved queue. */
+export function syncErrorText(error: unknown): string {
+  if (error && typeof error === 'object' && 'text' in error && typeof error.text === 'string')
+    return error.text;
+  return error instanceof Error ? error.message : String(error);
+}
+
+// --- Temporary ids -----------------------------------------------------------------------------
+
+let lastTempId = 0;
+
+/** A negative id, unique on this device, for an item created offline until the server gives its own. */
+export function newTempId(): number {
+  const id = -(Date.now() * 1000);
+  lastTempId = id < lastTempId ? id : lastTempId - 1;
+  return lastTempId;
+}
+
+export const isTempId = (id: number): boolean => id < 0;
+
+/** Fields that hold ids: `id`, `journal_id`, `month`, `goalId`… (a metric is never touched). */
+const ID_FIELD = /^(id|month|author|.*_id|.*Id)$/;
+
+function replaceIds(value: unknown, from: number, to: number): unknown {
+  if (Array.isArray(value)) {
+    let changed = false;
+    const next = value.map((item) => {
+      const replaced = replaceIds(item, from, to);
+      if (replaced !== item) changed = true;
+      return replaced;
+    });
+    return changed ? next : value;
+  }
+  if (value === null || typeof value !== 'object') return value;
+  let next: Record<string, unknown> | undefined;
+  for (const [field, item] of Object.entries(value)) {
+    const replaced =
+      item === from && ID_FIELD.test(field) && field !== 'tempId' ? to : replaceIds(item, from, to);
+    if (replaced !== item) {
+      next ??= { ...(value as Record<string, unknown>) };
+      next[field] = replaced;
+    }
+  }
+  return next ?? value;
+}
+
+/** In place, for the variables of queued writes (TanStack sends the object it holds). */
+function replaceIdsInPlace(value: unknown, from: number, to: number): void {
+  if (value === null || typeof value !== 'object') return;
+  for (const [field, item] of Object.entries(value)) {
+    if (item === from && ID_FIELD.test(field) && field !== 'tempId')
+      (value as Record<string, unknown>)[field] = to;
+    else replaceIdsInPlace(item, from, to);
+  }
+}
+
+/**
+ * The create of `tempId` landed as `id`: every cached row and every queued write that referred to
+ * the temporary id now refers to the server's, so the later steps send the real one.
+ */
+export function swapTempId(queryClient: QueryClient, tempId: number, id: number): void {
+  for (const query of queryClient.getQueryCache().getAll()) {
+    const data = query.state.data;
+    if (data === undefined) continue;
+    const swapped = replaceIds(data, tempId, id);
+    if (swapped !== data) queryClient.setQueryData(query.queryKey, swapped);
+  }
+  for (const mutation of queryClient.getMutationCache().getAll()) {
+    if (mutation.state.status === 'success' || kindOf(mutation) === undefined) continue;
+    replaceIdsInPlace(mutation.state.variables, tempId, id);
+  }
+}
+
+/** A write whose item was created offline, and whose create never landed, cannot be sent. */
+export function requireSaved(...ids: number[]): void {
+  if (ids.some(isTempId)) throw new SyncRefusal(dependsOnUnsaved, null);
+}
+
+let dependsOnUnsaved = 'This change depends on one that was not saved.';
+/** The message above in the reader's language (set by the sync status once its texts load). */
+export function setDependsOnUnsavedText(text: string): void {
+  dependsOnUnsaved = text;
+}
+
+// --- The queue ---------------------------------------------------------------------------------
+
+/** Queued writes, in the order they were made: waiting, being sent, or refused. */
+export function queuedWrites(queryClient: QueryClient): AnyMutation[] {
+  return queryClient
+    .getMutationCache()
+    .getAll()
+    .filter((mutation) => kindOf(mutation) !== undefined && mutation.state.status !== 'success')
+    .filter((mutation) => mutation.state.status !== 'idle');
+}
+
+export function isQueued(mutation: AnyMutation): boolean {
+  return (
+    kindOf(mutation) !== undefined &&
+    (mutation.state.status === 'pending' || mutation.state.status === 'error')
+  );
+}
+
+export function subjectOf(mutation: AnyMutation): WriteSubject | undefined {
+  return kindOf(mutation)?.subject(mutation.state.variables);
+}
+
+export function writeName(mutation: AnyMutation): string | undefined {
+  return kindOf(mutation)?.name;
+}
+
+/**
+ * Queues one write and shows it at once: its optimistic change is in the cache when this returns.
+ * The promise settles when the server answers (offline: later, maybe after a reload — then nobody
+ * awaits it, and the write's kind alone updates the cache).
+ */
+/** While a screen's call queues its writes: they are collected, so its callbacks hear their first failure. */
+let collecting: AnyMutation[] | null = null;
+
+export function enqueueWrite<V, R>(
+  queryClient: QueryClient,
+  kind: WriteKind<V, R>,
+  variables: V,
+): Promise<R> {
+  installSync(queryClient);
+  const mutation = queryClient
+    .getMutationCache()
+    .build<R, unknown, V, unknown>(queryClient, { mutationKey: writeKey(kind.name) });
+  collecting?.push(mutation);
+  const done = mutation.execute(variables);
+  // The caller may not await it: a refusal is shown by the sync status, not as an unhandled rejection.
+  done.catch(() => {});
+  return done;
+}
+
+/** Sends again every write that failed on the way (network, 5xx, session) and every paused one. */
+export function retryFailedWrites(queryClient: QueryClient): Promise<unknown> {
+  const failed = queuedWrites(queryClient).filter(
+    (mutation) => mutation.state.status === 'error' && isTransient(mutation.state.error),
+  );
+  return Promise.all([
+    ...failed.map((mutation) => mutation.execute(mutation.state.variables).catch(() => {})),
+    queryClient.resumePausedMutations(),
+  ]);
+}
+
+/** Sends one refused write again (after the user changed nothing, or something elsewhere). */
+export function retryWrite(queryClient: QueryClient, mutation: AnyMutation): void {
+  installSync(queryClient);
+  void mutation.execute(mutation.state.variables).catch(() => {});
+}
+
+/** Drops a refused write: its change leaves the screen, and what the server has is read again. */
+export function discardWrite(queryClient: QueryClient, mutation: AnyMutation): void {
+  const kind = kindOf(mutation);
+  queryClient.getMutationCache().remove(mutation);
+  kind?.discarded?.(queryClient, mutation.state.variables);
+  const monthId = kind?.subject(mutation.state.variables).monthId;
+  void queryClient.invalidateQueries({
+    queryKey: monthId === undefined ? ['months'] : ['months', monthId],
+    // Lists not on screen too: the page the user goes back to must show the server's truth.
+    refetchType: 'all',
+  });
+}
+
+/** Clients set up, with how many write kinds had their defaults then. */
+const installed = new WeakMap<QueryClient, number>();
+let applying = false;
+/** Writes the server has answered (their variables), whose optimistic change must not come back. */
+const landed = new WeakSet<object>();
+
+/** Re-applies every queued write's change, over data that just came from the server or the page. */
+function reapplyQueued(queryClient: QueryClient, queryKey: QueryKey): void {
+  if (queryKey[0] !== 'months') return;
+  applying = true;
+  try {
+    for (const mutation of queuedWrites(queryClient)) {
+      if (mutation.state.status === 'error' && !isTransient(mutation.state.error)) continue;
+      if (landed.has(mutation.state.variables)) continue;
+      kindOf(mutation)?.optimistic?.(queryClient, mutation.state.variables);
+    }
+  } finally {
+    applying = false;
+  }
+}
+
+function defaults(
+  queryClient: QueryClient,
+  kind: AnyWriteKind,
+): MutationOptions<unknown, unknown, unknown, unknown> {
+  return {
+    scope: SYNC_SCOPE,
+    // Offline, a write waits (paused) rather than failing; it goes when the browser is online.
+    networkMode: 'online',
+    retry,
+    retryDelay,
+    // Even the first attempt of a write whose item was created offline needs the id swapped first.
+    mutationFn: async (variables) => {
+      try {
+        return await kind.run(variables, queryClient);
+      } catch (error) {
+        throw await refusalOf(error);
+      }
+    },
+    onMutate: (variables) => {
+      kind.optimistic?.(queryClient, variables);
+      return undefined;
+    },
+    onSuccess: (result, variables) => {
+      if (typeof variables === 'object' && variables !== null) landed.add(variables);
+      kind.landed?.(queryClient, variables, result);
+    },
+    onSettled: (_result, _error, variables) => kind.settled?.(queryClient, variables),
+  };
+}
+
+/**
+ * Registers every write kind's defaults on the client (before the saved queue is restored, so a
+ * restored write finds its function by its key), and keeps queued changes on screen whatever data
+ * arrives meanwhile: a page read from the server, the early reads or the saved cache.
+ */
+export function installSync(queryClient: QueryClient): void {
+  const known = installed.get(queryClient);
+  if (known !== undefined) {
+    // Screens call this on every render (each card's tick hook): nothing to do unless a lazily
+    // loaded module defined kinds since. getMutationDefaults scans every default, so looking
+    // each kind up on every call cost a Save ~45 ms of rendering with a month of cards.
+    if (known === kinds.size) return;
+    for (const kind of kinds.values())
+      if (queryClient.getMutationDefaults(writeKey(kind.name)).mutationFn === undefined)
+        queryClient.setMutationDefaults(writeKey(kind.name), defaults(queryClient, kind));
+    installed.set(queryClient, kinds.size);
+    return;
+  }
+  installed.set(queryClient, kinds.size);
+  // Back online (the window's online event, through onlineManager): paused writes go, and those
+  // that failed on the way are sent again.
+  onlineManager.subscribe((online) => {
+    if (online) void retryFailedWrites(queryClient);
+  });
+  // A refreshed or new session: writes refused for the old token (401) go again.
+  void import('../api/tokens').then(({ onTokensStored }) =>
+    onTokensStored(() => void retryFailedWrites(queryClient)),
+  );
+  for (const kind of kinds.values())
+    queryClient.setMutationDefaults(writeKey(kind.name), defaults(queryClient, kind));
+  queryClient.getQueryCache().subscribe((event) => {
+    if (applying || event.type !== 'updated' || event.action.type !== 'success') return;
+    reapplyQueued(queryClient, event.query.queryKey);
+  });
+  queryClient.getMutationCache().subscribe((event) => {
+    if (event.type !== 'updated' || event.action.type !== 'failed') return;
+    for (const watcher of failureWatchers) watcher(event.mutation, event.action.error as Error);
+  });
+}
+
+/** After a restore: queued changes on screen again, and sent if the network is there. */
+export function resumeQueuedWrites(queryClient: QueryClient): Promise<unknown> {
+  installSync(queryClient);
+  for (const mutation of queuedWrites(queryClient)) {
+    const variables = mutation.state.variables;
+    applying = true;
+    try {
+      kindOf(mutation)?.optimistic?.(queryClient, variables);
+    } finally {
+      applying = false;
+    }
+  }
+  return retryFailedWrites(queryClient);
+}
+
+// --- Hooks' handles ----------------------------------------------------------------------------
+
+export interface WriteCallbacks<R, I> {
+  onSuccess?: (result: R, input: I) => void;
+  onError?: (error: Error, input: I) => void;
+  onSettled?: () => void;
+}
+
+/**
+ * What the screens hold of a write: `mutate`/`mutateAsync` as with useMutation, but it never
+ * blocks the screen. `mutateAsync` resolves once the change is queued and shown (offline too);
+ * `mutate`'s callbacks hear the server's answer, whenever it comes.
+ */
+export interface WriteHandle<I, Shown, R> {
+  mutate(input: I, callbacks?: WriteCallbacks<R, I>): void;
+  /**
+   * `callbacks` hear the server's answer as `mutate`'s do: a screen that closes once the change
+   * is shown still tells the user (the spec's failure toast) when the server refuses it.
+   */
+  mutateAsync(input: I, callbacks?: WriteCallbacks<R, I>): Promise<Shown>;
+  /** Kept for the screens' busy states: a queued write never holds a button. */
+  isPending: boolean;
+  variables: I | undefined;
+}
+
+export function writeHandle<I, Shown, R>(
+  queue: (input: I) => Promise<{ shown: Shown; done: Promise<R> }>,
+): WriteHandle<I, Shown, R> {
+  /** Queues `input`; `callbacks` hear the first failed attempt at once and the final answer. */
+  const start = (input: I) => {
+    // Writes queued synchronously by this call (before any await in `queue`).
+    const mine: AnyMutation[] = [];
+    collecting = mine;
+    try {
+      return { queued: queue(input), mine };
+    } finally {
+      collecting = null;
+    }
+  };
+  const listen = (
+    input: I,
+    queued: Promise<{ shown: Shown; done: Promise<R> }>,
+    mine: AnyMutation[],
+    callbacks: WriteCallbacks<R, I> | undefined,
+  ) => {
+    let told = false;
+    const tell = (error: Error) => {
+      if (told) return;
+      told = true;
+      callbacks?.onError?.(error, input);
+    };
+    // The first failed attempt is told at once (the spec's failure toast); the write stays
+    // queued and is sent again, and the navbar shows it until it lands.
+    const stop = mine.length === 0 ? () => {} : watchFailures(mine, tell);
+    queued
+      .then(({ done }) => done)
+      .then(
+        (result) => callbacks?.onSuccess?.(result, input),
+        (error: Error) => tell(error),
+      )
+      .finally(() => {
+        stop();
+        callbacks?.onSettled?.();
+      })
+      .catch(() => {});
+  };
+  return {
+    isPending: false,
+    variables: undefined,
+    mutateAsync: async (input, callbacks) => {
+      const { queued, mine } = start(input);
+      if (callbacks) {
+        // A change that could not even be queued rejects here; the callbacks hear the server only.
+        let shownOnce = false;
+        const shownFirst = queued.then((value) => {
+          shownOnce = true;
+          return value;
+        });
+        listen(input, shownFirst, mine, {
+          ...callbacks,
+          onError: (error, failed) => {
+            if (shownOnce) callbacks.onError?.(error, failed);
+          },
+        });
+      }
+      const { shown, done } = await queued;
+      // Nobody awaits the server's answer here: a refusal is shown by the sync status and the
+      // card, not as an unhandled rejection.
+      done.catch(() => {});
+      return shown;
+    },
+    mutate(input, callbacks) {
+      const { queued, mine } = start(input);
+      listen(input, queued, mine, callbacks);
+    },
+  };
+}
+
+const failureWatchers = new Set<(mutation: AnyMutation, error: Error) => void>();
+
+/** Calls `tell` on the first failed attempt of any of `mutations`; returns how to stop. */
+function watchFailures(mutations: AnyMutation[], tell: (error: Error) => void): () => void {
+  const watched = new Set(mutations);
+  const watcher = (mutation: AnyMutation, error: Error) => {
+    if (watched.has(mutation)) tell(error);
+  };
+  failureWatchers.add(watcher);
+  return () => failureWatchers.delete(watcher);
+}

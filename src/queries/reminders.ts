@@ -1,0 +1,87 @@
+// Reminder settings (read, save with this device's push subscription), this device's push state, and the mail unsubscribe link.
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ReminderSettings, ReminderSettingsInput } from '../../contract/reminders';
+import { currentPushSubscription, subscribeDevice, unsubscribeDevice } from '../api/push-device';
+import {
+  addPushSubscription,
+  getReminderSettings,
+  removePushSubscription,
+  saveReminderSettings,
+  unsubscribeMail,
+} from '../api/reminders';
+
+export const reminderKeys = {
+  all: ['reminders'] as const,
+  settings: () => [...reminderKeys.all, 'settings'] as const,
+  /** This browser's push subscription endpoint (null: none): device state, not the account's. */
+  device: () => [...reminderKeys.all, 'device'] as const,
+};
+
+export const reminderSettingsQueryOptions = () =>
+  queryOptions({ queryKey: reminderKeys.settings(), queryFn: getReminderSettings });
+
+export const devicePushQueryOptions = () =>
+  queryOptions({
+    queryKey: reminderKeys.device(),
+    queryFn: async () => (await currentPushSubscription())?.endpoint ?? null,
+    // Only this page changes it (below); the browser's push service never tells us otherwise.
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+/** What one Save does to this device's subscription before the settings are written. */
+export type DevicePushChange = { subscribe: string } | 'unsubscribe' | null;
+
+export interface SaveReminders {
+  input: ReminderSettingsInput;
+  /** `{ subscribe: vapidPublicKey }` to subscribe this device, 'unsubscribe' to end it. */
+  device: DevicePushChange;
+}
+
+/**
+ * The device first (permission, push service, then our server), then the settings: if the
+ * person refuses notifications, nothing is saved and the form says why. Whatever the device step
+ * did stays reflected in the cache even if the settings then fail to save.
+ */
+export function useSaveReminders() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ input, device }: SaveReminders): Promise<ReminderSettings> => {
+      if (device === 'unsubscribe') {
+        const endpoint = await unsubscribeDevice();
+        queryClient.setQueryData(reminderKeys.device(), null);
+        if (endpoint) await removePushSubscription(endpoint);
+      } else if (device) {
+        const subscription = await subscribeDevice(device.subscribe);
+        await addPushSubscription(subscription);
+        queryClient.setQueryData(reminderKeys.device(), subscription.endpoint);
+      }
+      return saveReminderSettings(input);
+    },
+    onSuccess: (settings) => queryClient.setQueryData(reminderKeys.settings(), settings),
+    // The subscription count may have changed even when the settings were refused.
+    onError: () => queryClient.invalidateQueries({ queryKey: reminderKeys.settings() }),
+  });
+}
+
+/**
+ * Ends this device's push subscription and has the server forget it, with the session that is
+ * about to end: on a shared browser the next person must not get the last one's reminders.
+ * Never throws: a logout must not fail over this.
+ */
+export async function forgetDevicePush(): Promise<void> {
+  try {
+    const endpoint = await unsubscribeDevice();
+    if (endpoint) await removePushSubscription(endpoint);
+  } catch (error) {
+    console.error('Could not end this device’s push subscription', error);
+  }
+}
+
+/** Anonymous: the link works signed out; a signed-in cache of the settings is refreshed after. */
+export function useUnsubscribeMail() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (token: string) => unsubscribeMail(token),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: reminderKeys.settings() }),
+  });
+}

@@ -1,0 +1,17 @@
+// Ending the session on this device: the stored tokens, the cached data and the data saved for offline use.
+import type { QueryClient } from '@tanstack/react-query';
+import { clearSession } from '../api/tokens';
+
+/**
+ * Logout, a deleted account, a reset password: nothing of the session stays on this device
+ * (spec §4). A session that merely expired (src/api/tokens.ts) keeps the saved data and unsent
+ * changes instead: they are the user's, and go once the same user logs in again.
+ */
+export function endSessionHere(queryClient: QueryClient): void {
+  clearSession();
+  queryClient.removeQueries();
+  // Loaded only here: the persister's code stays out of the pages that log in and out.
+  import('../offline/query-persistence')
+    .then((persistence) => persistence.forgetSavedQueries())
+    .catch((error: unknown) => console.error('Could not forget the saved data', error));
+}

@@ -1,0 +1,212 @@
+// Calendar and year view (#17) in Chromium: a month named "March 2026" gets its period, the calendar shows
+// its entries, a click on an empty day creates an entry on that date, and the year view shows its pixels.
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import type { AxeResults } from 'axe-core';
+import type { Page } from 'playwright-core';
+import type { Journal, Month } from '../../contract/entities.js';
+import { STORAGE_KEYS } from '../../contract/rules.js';
+import { TEXTS } from '../../src/texts.js';
+import { signedInPage, type Viewport } from './support/app-helpers.js';
+import { uniqueUsername, visible } from './support/page-helpers.js';
+import { type SeededAccount, seedAccount, seedMonth } from './support/seed-account.js';
+import { ARTIFACTS_DIR, browserSessionForFile, VIEWPORTS } from './support/session.js';
+
+const session = browserSessionForFile();
+const SCREENSHOTS = join(ARTIFACTS_DIR, 'calendar-year');
+mkdirSync(SCREENSHOTS, { recursive: true });
+
+const AXE_SOURCE = readFileSync(
+  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
+  'utf8',
+);
+
+async function api<T>(account: SeededAccount, method: string, path: string, body: unknown) {
+  const response = await fetch(`${session().server.url}/${path}`, {
+    method,
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Bearer ${account.tokens.access}`,
+    },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${method} /${path} → ${response.status}`);
+  return (await response.json()) as T;
+}
+
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.evaluate(AXE_SOURCE);
+  const options = {
+    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+  };
+  const results = await page.evaluate<AxeResults>(
+    `axe.run(document.querySelector('main') ?? document, ${JSON.stringify(options)})`,
+  );
+  return results.violations.map(
+    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
+}
+
+/** "March 2026" with habits Read and Run and one entry on 2 March (20 pages, Read ticked, mood 4). */
+async function seeded(viewport: Viewport) {
+  const url = session().server.url;
+  const account = await seedAccount(url, uniqueUsername('calendar'));
+  const month = await seedMonth(url, account, 'March 2026', 'Pages', ['Read', 'Run']);
+  const journal = await api<Journal>(account, 'POST', 'api/journals/', {
+    highlight: 'A walk by the river',
+    month_id: month.month.id,
+    created_at: '2026-03-02',
+    mood: 4,
+  });
+  await api(account, 'POST', 'api/dailymeasures/', {
+    journal_id: journal.id,
+    measure_id: month.measure.id,
+    metric: 20,
+  });
+  for (const [index, habit] of month.habits.entries()) {
+    await api(account, 'POST', 'api/dailyhabits/', {
+      journal_id: journal.id,
+      habit_id: habit.id,
+      is_practiced: index === 0,
+    });
+  }
+  const page = await signedInPage(session(), viewport, account);
+  return { page, month, account };
+}
+
+for (const [label, viewport] of Object.entries(VIEWPORTS)) {
+  describe(`calendar and year view at ${viewport.width} px (${label})`, () => {
+    it('gives "March 2026" its period, shows the calendar, creates an entry on a clicked day and shows the year in pixels', async () => {
+      const { page, month, account } = await seeded(viewport);
+      const months = await api<Month[]>(account, 'GET', 'api/months/', undefined).catch(
+        () => [] as Month[],
+      );
+      expect(months.length === 0 || months[0]?.period === '2026-03').toBe(true);
+
+      await page.goto(`/months/${month.month.id}/journals`);
+      await visible(page.getByRole('heading', { level: 2, name: TEXTS.registers }));
+      await page.getByRole('button', { name: 'Calendar', exact: true }).click();
+      const grid = await visible(page.getByRole('table', { name: 'Calendar of March 2026' }));
+      const written = grid.getByRole('button', {
+        name: /March 2.*: entry, mood 4 of 5, 1 of 2 habits/,
+      });
+      await visible(written);
+      expect(await grid.getByRole('button').count()).toBe(31);
+
+      // Arrow keys move between days.
+      await written.focus();
+      await page.keyboard.press('ArrowRight');
+      expect(
+        await page.evaluate<string | null>(
+          "document.activeElement?.getAttribute('data-date') ?? null",
+        ),
+      ).toBe('2026-03-03');
+      await page.keyboard.press('ArrowDown');
+      expect(
+        await page.evaluate<string | null>(
+          "document.activeElement?.getAttribute('data-date') ?? null",
+        ),
+      ).toBe('2026-03-10');
+      await page.screenshot({
+        path: join(SCREENSHOTS, `calendar-${viewport.width}.png`),
+        fullPage: true,
+      });
+
+      // Enter on an empty day: a new entry on that date.
+      await page.keyboard.press('Enter');
+      const dialog = await visible(page.getByRole('dialog', { name: TEXTS.createRegister }));
+      expect(await dialog.getByLabel('Date').inputValue()).toBe('2026-03-10');
+      await dialog.getByLabel('Highlight').fill('Tenth of March');
+      await dialog.getByLabel('Pages').fill('12');
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await visible(grid.getByRole('button', { name: /March 10.*: entry/ }));
+
+      // The remembered view: the calendar is back after a reload.
+      await page.reload();
+      await visible(page.getByRole('table', { name: 'Calendar of March 2026' }));
+
+      // A click on a day with an entry opens it.
+      await page.getByRole('button', { name: /March 2.*: entry/ }).click();
+      const edit = await visible(page.getByRole('dialog', { name: 'Edit Register' }));
+      expect(await edit.getByLabel('Highlight').inputValue()).toBe('A walk by the river');
+      await page.keyboard.press('Escape');
+
+      // The year view, from the month's page.
+      await page.getByRole('link', { name: 'Year 2026 at a glance' }).click();
+      await visible(page.getByRole('heading', { level: 1, name: '2026 at a glance' }));
+      const pixels = await visible(page.getByRole('table', { name: 'Year in pixels' }));
+      expect(await pixels.locator('[data-entry]').count()).toBe(2);
+      expect(await pixels.locator('[data-date="2026-03-02"]').getAttribute('data-mood')).toBe('4');
+      await page.getByRole('button', { name: 'Habits done' }).click();
+      expect(await pixels.locator('[data-date="2026-03-02"]').getAttribute('data-level')).toBe('2');
+      await visible(page.getByText('1 of 2 days done (50%)'));
+      await visible(page.getByRole('heading', { level: 3, name: 'Pages by month' }));
+      await page.screenshot({
+        path: join(SCREENSHOTS, `year-${viewport.width}.png`),
+        fullPage: true,
+      });
+    });
+
+    it('has no accessibility violation on the calendar and the year view, light and dark; Portuguese too', async () => {
+      const { page, month } = await seeded(viewport);
+      for (const scheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme: scheme });
+        await page.goto(`/months/${month.month.id}/journals`);
+        await page.getByRole('button', { name: 'Calendar', exact: true }).click();
+        await visible(page.getByRole('table', { name: 'Calendar of March 2026' }));
+        expect(await axeViolations(page)).toEqual([]);
+        await page.goto('/years/2026');
+        await visible(page.getByRole('table', { name: 'Year in pixels' }));
+        await visible(page.getByRole('heading', { level: 3, name: 'Pages by month' }));
+        expect(await axeViolations(page)).toEqual([]);
+        await page.screenshot({
+          path: join(SCREENSHOTS, `year-${viewport.width}-${scheme}.png`),
+          fullPage: true,
+        });
+      }
+      // No page wider than the screen at 390 px.
+      const overflow = await page.evaluate<number>(
+        'document.documentElement.scrollWidth - document.documentElement.clientWidth',
+      );
+      expect(overflow).toBeLessThanOrEqual(0);
+
+      await page.evaluate(`localStorage.setItem(${JSON.stringify(STORAGE_KEYS.locale)}, 'pt-BR')`);
+      await page.emulateMedia({ colorScheme: 'light' });
+      await page.goto(`/months/${month.month.id}/journals`);
+      await visible(page.getByRole('table', { name: 'Calendário de March 2026' }));
+      await visible(
+        page.getByRole('button', { name: /2 de março.*: registro, humor 4 de 5, 1 de 2 hábitos/ }),
+      );
+      expect(await axeViolations(page)).toEqual([]);
+      await page.screenshot({
+        path: join(SCREENSHOTS, `calendar-${viewport.width}-pt-br.png`),
+        fullPage: true,
+      });
+      await page.goto('/years/2026');
+      await visible(page.getByRole('heading', { level: 1, name: '2026 num relance' }));
+      expect(await axeViolations(page)).toEqual([]);
+    });
+  });
+}
+
+describe('a month without a period', () => {
+  it('explains why there is no calendar and lets the user set one', async () => {
+    const url = session().server.url;
+    const account = await seedAccount(url, uniqueUsername('noperiod'));
+    const month = await seedMonth(url, account, 'Holidays', 'Pages', ['Read']);
+    const page = await signedInPage(session(), VIEWPORTS.desktop, account);
+    await page.goto(`/months/${month.month.id}/journals`);
+    await page.getByRole('button', { name: 'Calendar', exact: true }).click();
+    await visible(page.getByText(/has no calendar month/));
+    await page.getByRole('button', { name: 'Set calendar month' }).click();
+    const dialog = await visible(page.getByRole('dialog', { name: 'Edit month' }));
+    await dialog.getByLabel('Calendar', { exact: true }).selectOption('4');
+    await dialog.getByLabel('Year').fill('2026');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await visible(page.getByRole('table', { name: 'Calendar of Holidays' }));
+    expect(
+      await page.getByRole('table', { name: 'Calendar of Holidays' }).getByRole('button').count(),
+    ).toBe(30);
+  });
+});

@@ -1,0 +1,132 @@
+// Conflicts in Chromium (#16): two browser contexts edit the same entry; the stale one's edit gets the dialog, and each choice ends as stated on the server.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import type { DailyHabit, Journal } from '../../contract/entities.js';
+import { BOTH_SEPARATOR } from '../../src/offline/conflict-merge.js';
+import { gone, live, uniqueUsername, visible } from './support/page-helpers.js';
+import {
+  loggedInStorage,
+  type SeededAccount,
+  seedAccount,
+  seedJournal,
+  seedMonth,
+} from './support/seed-account.js';
+import { ARTIFACTS_DIR, browserSessionForFile, VIEWPORTS } from './support/session.js';
+
+const session = browserSessionForFile();
+const SHOTS = join(ARTIFACTS_DIR, 'conflicts');
+
+/** The dialog at 1280 and 390 px, light and dark, for a look. */
+async function shots(page: Page): Promise<void> {
+  mkdirSync(SHOTS, { recursive: true });
+  for (const [label, viewport] of Object.entries(VIEWPORTS)) {
+    await page.setViewportSize(viewport);
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await page.screenshot({ path: join(SHOTS, `dialog-${label}-${colorScheme}.png`) });
+    }
+  }
+  await page.setViewportSize(VIEWPORTS.desktop);
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+async function serverJournal(account: SeededAccount, id: number): Promise<Journal> {
+  const response = await fetch(`${session().server.url}/api/journals/${id}/`, {
+    headers: { authorization: `Bearer ${account.tokens.access}` },
+  });
+  return (await response.json()) as Journal;
+}
+
+async function openMonth(account: SeededAccount, monthId: number): Promise<Page> {
+  const url = session().server.url;
+  const page = await session().newPage(VIEWPORTS.desktop, {
+    storageState: loggedInStorage(url, account),
+  });
+  await page.goto(`/months/${monthId}/journals`);
+  await live(page);
+  return page;
+}
+
+/** Opens the entry's edit dialog, sets the highlight and saves. */
+async function editHighlight(page: Page, from: string, to: string): Promise<void> {
+  const card = page.getByRole('article').filter({ hasText: from });
+  await visible(card);
+  await card.getByRole('button', { name: /^Edit journal of/ }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Register' });
+  await visible(edit);
+  await edit.getByLabel('Highlight').fill(to);
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await gone(edit);
+}
+
+const CHOICES = [
+  { button: 'Keep mine', result: 'From the laptop' },
+  { button: 'Keep the other', result: 'From the phone' },
+  { button: 'Keep both', result: `From the phone${BOTH_SEPARATOR}From the laptop` },
+] as const;
+
+describe('conflicts between two devices', () => {
+  for (const { button, result } of CHOICES) {
+    it(`asks when both changed the highlight; "${button}" leaves "${result}"`, async () => {
+      const url = session().server.url;
+      const account = await seedAccount(url, uniqueUsername('conflict'));
+      const seeded = await seedMonth(url, account, 'Shared month', 'Hours', ['Read']);
+      const journal = await seedJournal(url, account, seeded, 'Original', 3, [false]);
+      // Both devices show version 1; the phone saves first, so the laptop's copy is stale.
+      const laptop = await openMonth(account, seeded.month.id);
+      const phone = await openMonth(account, seeded.month.id);
+      await editHighlight(phone, 'Original', 'From the phone');
+      await expect.poll(async () => (await serverJournal(account, journal.id)).version).toBe(2);
+
+      await editHighlight(laptop, 'Original', 'From the laptop');
+
+      const dialog = laptop.getByRole('dialog', { name: 'Changed on another device' });
+      await visible(dialog);
+      expect(await dialog.getByTestId('conflict-mine').textContent()).toBe('From the laptop');
+      expect(await dialog.getByTestId('conflict-theirs').textContent()).toBe('From the phone');
+      if (button === 'Keep both') await shots(laptop);
+      await dialog.getByRole('button', { name: button }).click();
+      await gone(dialog);
+
+      await expect
+        .poll(async () => (await serverJournal(account, journal.id)).highlight)
+        .toBe(result);
+      await visible(laptop.getByRole('article').filter({ hasText: result }));
+      await laptop.close();
+      await phone.close();
+    });
+  }
+
+  it('keeps a tick from one device and a highlight edit from the other, without asking', async () => {
+    const url = session().server.url;
+    const account = await seedAccount(url, uniqueUsername('merge'));
+    const seeded = await seedMonth(url, account, 'Ticks month', 'Hours', ['Read']);
+    const journal = await seedJournal(url, account, seeded, 'Before', 3, [false]);
+    const laptop = await openMonth(account, seeded.month.id);
+    const phone = await openMonth(account, seeded.month.id);
+
+    const card = phone.getByRole('article').filter({ hasText: 'Before' });
+    await card.getByRole('checkbox', { name: 'Read' }).click();
+    await expect
+      .poll(async () => {
+        const response = await fetch(`${url}/api/dailyhabits/?journal=${journal.id}`, {
+          headers: { authorization: `Bearer ${account.tokens.access}` },
+        });
+        return ((await response.json()) as DailyHabit[])[0]?.is_practiced;
+      })
+      .toBe(true);
+    await editHighlight(laptop, 'Before', 'After');
+
+    await expect
+      .poll(async () => (await serverJournal(account, journal.id)).highlight)
+      .toBe('After');
+    expect(await laptop.getByRole('dialog', { name: 'Changed on another device' }).count()).toBe(0);
+    const ticks = await fetch(`${url}/api/dailyhabits/?journal=${journal.id}`, {
+      headers: { authorization: `Bearer ${account.tokens.access}` },
+    });
+    expect(((await ticks.json()) as DailyHabit[])[0]?.is_practiced).toBe(true);
+    await laptop.close();
+    await phone.close();
+  });
+});

@@ -1,0 +1,190 @@
+// Issue 16: writes made offline are queued, saved with the cache, and sent in order after a reload.
+import { act, waitFor } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
+import type { Journal } from '../../../contract/entities';
+import { storeTokens } from '../../../src/api/tokens';
+import { stopQueryPersistence } from '../../../src/offline/query-persistence';
+import { queuedWrites } from '../../../src/offline/sync';
+import { dailyHabitsQueryOptions, dailyMeasuresQueryOptions } from '../../../src/queries/daily';
+import { useToggleGoal } from '../../../src/queries/goals';
+import {
+  journalsQueryOptions,
+  useCreateJournal,
+  useUpdateJournal,
+} from '../../../src/queries/journals';
+import { goalKeys, habitKeys, measureKeys } from '../../../src/queries/keys';
+import { makeJwt, makeMonthFixture, USER_ID } from '../../fixtures/factories';
+import { db, seedMonth } from '../msw/db';
+import { requestLog, server, setupMswServer } from '../msw/server';
+import { apiUrl } from '../msw/url';
+import { refusedWrites, whenSynced } from '../queries/sync-helpers';
+import { renderQueryHook } from '../queries/wrapper';
+import { restoreOnlineAfterEach, setBrowserOnline } from './offline-support';
+import { savingDeviceEachTest } from './saving-device';
+
+setupMswServer();
+restoreOnlineAfterEach();
+
+const device = savingDeviceEachTest();
+
+/** A page load: the app's client, its saved data and queue restored, the month's lists on screen. */
+async function openPage(fixture: ReturnType<typeof seedMonth>) {
+  const queryClient = await device.load();
+  const id = fixture.month.id;
+  // What the journals page has read (online) or restored (offline).
+  if (queryClient.getQueryData(measureKeys.list(id)) === undefined) {
+    queryClient.setQueryData(measureKeys.list(id), fixture.measures);
+    queryClient.setQueryData(habitKeys.list(id), fixture.habits);
+    queryClient.setQueryData(goalKeys.list(id), structuredClone(fixture.goals));
+    queryClient.setQueryData(journalsQueryOptions(id).queryKey, structuredClone(fixture.journals));
+    queryClient.setQueryData(
+      dailyHabitsQueryOptions(id).queryKey,
+      structuredClone(fixture.dailyHabits),
+    );
+    queryClient.setQueryData(
+      dailyMeasuresQueryOptions(id).queryKey,
+      structuredClone(fixture.dailyMeasures),
+    );
+  }
+  return queryClient;
+}
+
+const { savedWrites } = device;
+
+describe('writes made offline (issue 16)', () => {
+  it('queues them in order, keeps them over a reload, and sends them in order when back online', async () => {
+    const fixture = seedMonth(makeMonthFixture({ journals: 1, habits: ['Read'], goals: ['Swim'] }));
+    const id = fixture.month.id;
+    const first = await openPage(fixture);
+    const { result } = renderQueryHook(
+      () => ({ create: useCreateJournal(id), edit: useUpdateJournal(id), tick: useToggleGoal(id) }),
+      first,
+    );
+    requestLog.length = 0;
+    setBrowserOnline(false);
+
+    const shown = await act(() =>
+      result.current.create.mutateAsync({
+        highlight: 'On the plane',
+        createdAt: '2024-01-09',
+        metric: 4,
+        habits: [{ habitId: fixture.habits[0]!.id, isPracticed: true }],
+      }),
+    );
+    // A later edit of the entry made offline refers to its temporary id.
+    await act(() =>
+      result.current.edit.mutateAsync({ journalId: shown.id, highlight: 'Above the clouds' }),
+    );
+    act(() => result.current.tick.mutate({ goalId: fixture.goals[0]!.id, isCompleted: true }));
+
+    expect(
+      first.getQueryData<Journal[]>(journalsQueryOptions(id).queryKey)?.map((j) => j.highlight),
+    ).toContain('Above the clouds');
+    expect(requestLog).toEqual([]);
+    await waitFor(() => expect(savedWrites()).toHaveLength(5));
+
+    // The tab is closed (its memory goes with it); a new one opens, still offline.
+    stopQueryPersistence(first);
+    first.getMutationCache().clear();
+    const second = await openPage(fixture);
+    expect(queuedWrites(second).map((write) => write.options.mutationKey?.[1])).toEqual([
+      'journal.create',
+      'daily-measure.create',
+      'daily-habit.create',
+      'journal.update',
+      'goal.update',
+    ]);
+    expect(
+      second.getQueryData<Journal[]>(journalsQueryOptions(id).queryKey)?.map((j) => j.highlight),
+    ).toContain('Above the clouds');
+    expect(requestLog).toEqual([]);
+
+    setBrowserOnline(true);
+    await whenSynced(second, 8000);
+    expect(requestLog.filter((request) => !request.startsWith('GET'))).toEqual([
+      'POST /api/journals/',
+      'POST /api/dailymeasures/',
+      'POST /api/dailyhabits/',
+      `PATCH /api/journals/${db.journals.at(-1)!.id}/`,
+      `PATCH /api/goals/${fixture.goals[0]!.id}/`,
+    ]);
+    const made = db.journals.at(-1)!;
+    expect(made).toMatchObject({ highlight: 'Above the clouds', created_at: '2024-01-09' });
+    expect(db.dailyMeasures.filter((d) => d.journal_id === made.id)).toMatchObject([{ metric: 4 }]);
+    expect(db.dailyHabits.filter((d) => d.journal_id === made.id)).toMatchObject([
+      { is_practiced: true },
+    ]);
+    expect(db.goals[0]?.is_completed).toBe(true);
+    expect(refusedWrites(second)).toEqual([]);
+    // The cache holds the server's ids: no temporary one is left anywhere.
+    const cached = JSON.stringify(
+      second
+        .getQueryCache()
+        .getAll()
+        .map((query) => query.state.data),
+    );
+    expect(cached).not.toMatch(/"(id|journal_id|journal)":-\d/);
+    await waitFor(() => expect(savedWrites()).toEqual([]));
+  }, 20_000);
+
+  it('resumes a creation cut after the journal POST without a second journal or an orphan', async () => {
+    const fixture = seedMonth(makeMonthFixture({ journals: 0, habits: ['Read', 'Walk'] }));
+    const id = fixture.month.id;
+    const first = await openPage(fixture);
+    const { result } = renderQueryHook(() => useCreateJournal(id), first);
+    // The journal lands; the tab dies before the daily measure is answered.
+    server.use(http.post(apiUrl('api/dailymeasures/'), () => new Promise<never>(() => {})));
+    await act(() =>
+      result.current.mutateAsync({
+        highlight: 'Cut',
+        metric: 2,
+        habits: fixture.habits.map((habit) => ({ habitId: habit.id, isPracticed: true })),
+      }),
+    );
+    await waitFor(() => expect(db.journals).toHaveLength(1));
+    await waitFor(() =>
+      expect(savedWrites().map((write) => write.mutationKey?.[1])).toEqual([
+        'daily-measure.create',
+        'daily-habit.create',
+        'daily-habit.create',
+      ]),
+    );
+    stopQueryPersistence(first);
+    first.getMutationCache().clear();
+    server.resetHandlers();
+
+    const second = await openPage(fixture);
+    await whenSynced(second, 8000);
+    expect(db.journals).toHaveLength(1);
+    const journal = db.journals[0]!;
+    // The saved steps already refer to the server's id, swapped before the tab died.
+    expect(db.dailyMeasures.map((d) => d.journal_id)).toEqual([journal.id]);
+    expect(db.dailyHabits.map((d) => d.journal_id)).toEqual([journal.id, journal.id]);
+  }, 20_000);
+
+  it('sends a write refused with 401 again once the session is refreshed', async () => {
+    const fixture = seedMonth(makeMonthFixture({ goals: ['Swim'] }));
+    const queryClient = await openPage(fixture);
+    const { result } = renderQueryHook(() => useToggleGoal(fixture.month.id), queryClient);
+    let refuse = true;
+    server.use(
+      http.patch(apiUrl('api/goals/:id/'), () =>
+        refuse ? HttpResponse.json({ detail: 'expired' }, { status: 401 }) : undefined,
+      ),
+      http.post(apiUrl('api/token/refresh/'), () =>
+        HttpResponse.json({ detail: 'no' }, { status: 401 }),
+      ),
+    );
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    act(() => result.current.mutate({ goalId: fixture.goals[0]!.id, isCompleted: true }));
+    await waitFor(() => expect(queuedWrites(queryClient)[0]?.state.status).toBe('error'));
+    expect(db.goals[0]?.is_completed).toBe(false);
+
+    refuse = false;
+    server.resetHandlers();
+    storeTokens({ access: makeJwt(30 * 60, { user_id: USER_ID }), refresh: makeJwt(3600) });
+    await whenSynced(queryClient);
+    expect(db.goals[0]?.is_completed).toBe(true);
+    vi.restoreAllMocks();
+  });
+});
