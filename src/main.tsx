@@ -11,7 +11,12 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { currentLocale, preferredLocale, setLocale } from './i18n/store';
 import { createQueryClient } from './query-client';
 import { createAppRouter } from './router';
-import { readServerState, SERVER_RENDERED_ATTRIBUTE, takeOverServerHtml } from './server-html';
+import {
+  dropServerHtml,
+  readServerState,
+  SERVER_RENDERED_ATTRIBUTE,
+  takeOverServerHtml,
+} from './server-html';
 import { cssVariablesResolver, theme } from './theme';
 
 const queryClient = createQueryClient();
@@ -34,8 +39,8 @@ const TAKE_OVER_FALLBACK_MS = 3000;
 
 /**
  * Around the app while it hydrates the server's HTML. The page's own content hydrates after the app
- * around it (a Suspense boundary of its own) and makes the page usable itself (takeOverServerHtml);
- * should it fail to render, the page must not stay inert.
+ * around it (a Suspense boundary of its own) and takes the page over itself (takeOverServerHtml);
+ * should it fail to render, the clicks held meanwhile must not stay held.
  */
 function Hydrating({ children }: { children: React.ReactNode }) {
   useEffect(() => {
@@ -88,8 +93,7 @@ function mount(root: HTMLElement, handoff: Handoff | null = null) {
       return;
     }
     // Not the page the server rendered (another session, a redirect to /login): rendered afresh.
-    root.removeAttribute('inert');
-    root.removeAttribute(SERVER_RENDERED_ATTRIBUTE);
+    dropServerHtml(root);
   }
   // What the visitor typed into a prerendered form moves into the live one (see prerender-handoff.ts).
   const typed = handoff?.captureTypedState(root, document.activeElement);

@@ -1,13 +1,11 @@
 // The journals page the server rendered for a signed-in user, and the query state it was rendered from.
 //
 // The server (server/services/server-render.ts) renders the page into
-// `<div id="root" inert data-server-rendered>` and puts the dehydrated query cache beside it in a
+// `<div id="root" data-server-rendered>` and puts the dehydrated query cache beside it in a
 // JSON script. main.tsx fills the browser's cache from that state, so the router's loaders find
 // every read answered, and hydrates the HTML in place (hydrateRoot) instead of rendering it again.
-// `inert` stays until the page's content has hydrated. Before the app's code runs, a checkbox
-// ticked would change on screen without being saved; and while React hydrates, although it replays
-// a click on a part not yet hydrated, a checkbox's click has toggled it natively first, so React's
-// value tracker (set up as that part hydrates) sees no change and the tick is never saved.
+// Until the page's content has hydrated, public/held-input.js holds the clicks and the search
+// shortcut made on it (why: see there); they are replayed here once the content is React's.
 import type { DehydratedState } from '@tanstack/react-query';
 import { RENDER_COOKIE, STORAGE_KEYS } from '../contract/rules';
 
@@ -15,14 +13,50 @@ export const SERVER_RENDERED_ATTRIBUTE = 'data-server-rendered';
 /** The JSON script holding the dehydrated query state (a JSON script runs nothing: the CSP's script-src stays 'self'). */
 export const SERVER_STATE_ID = 'server-state';
 
+declare global {
+  interface Window {
+    /** Set by public/held-input.js: stops holding input and returns what it held, oldest first. */
+    __monthbookHeldInput?: () => Event[];
+  }
+}
+
+/** Does again, now that the page's content is React's, what the user did while it was not. */
+function replay(event: Event): void {
+  const target = event.target;
+  if (!(target instanceof Element) || !target.isConnected) return;
+  if (event instanceof KeyboardEvent) {
+    const { key, code, ctrlKey, metaKey, altKey, shiftKey } = event;
+    const init = { key, code, ctrlKey, metaKey, altKey, shiftKey, bubbles: true, cancelable: true };
+    target.dispatchEvent(new KeyboardEvent('keydown', init));
+    return;
+  }
+  // click() does what a click does (ticks a checkbox, follows a link); an icon inside a button is
+  // no HTMLElement and has none.
+  const element = target instanceof HTMLElement ? target : target.closest('button, a, label');
+  if (element instanceof HTMLElement) element.click();
+}
+
 /**
- * Makes the server's HTML usable, once the page's own content has hydrated (the journals page's
- * registers column calls it as it mounts; main.tsx as a fallback). A no-op on any later render.
+ * The page's own content has hydrated (the journals page's registers column calls this as it
+ * mounts; main.tsx after a while as a fallback): the page is the app's, and what the user clicked
+ * or pressed meanwhile is done now, in order. A no-op on any later call.
  */
 export function takeOverServerHtml(): void {
   const root = document.getElementById('root');
-  root?.removeAttribute(SERVER_RENDERED_ATTRIBUTE);
-  root?.removeAttribute('inert');
+  if (!root?.hasAttribute(SERVER_RENDERED_ATTRIBUTE)) return;
+  root.removeAttribute(SERVER_RENDERED_ATTRIBUTE);
+  const held = window.__monthbookHeldInput?.() ?? [];
+  // After the commit that called this, so each replayed event meets the hydrated page.
+  if (held.length > 0) queueMicrotask(() => held.forEach(replay));
+}
+
+/**
+ * The server's HTML is not the page the app shows (another session, another language): it is
+ * rendered afresh, and what was held in it goes with it.
+ */
+export function dropServerHtml(root: HTMLElement): void {
+  root.removeAttribute(SERVER_RENDERED_ATTRIBUTE);
+  window.__monthbookHeldInput?.();
 }
 
 /**

@@ -40,6 +40,8 @@ const JOURNALS_PATH = /^\/months\/([1-9]\d{0,15})\/journals\/?$/;
 const ROOT = '<div id="root"></div>';
 const HTML_LANG = /<html lang="[^"]*">/;
 const EARLY_DATA = '<script src="/early-data.js"></script>';
+/** Holds what the user clicks until the app has hydrated the page (public/held-input.js). */
+const HELD_INPUT = '<script src="/held-input.js"></script>';
 /**
  * Where the page's query state goes (src/server-html.ts): a JSON script, which runs nothing, so
  * the CSP's script-src stays 'self'.
@@ -168,9 +170,9 @@ export async function createServerRender(
             .replace(
               EARLY_DATA,
               () =>
-                `<script type="application/json" id="${SERVER_STATE_ID}">${scriptJson(page.state)}</script>`,
+                `${HELD_INPUT}<script type="application/json" id="${SERVER_STATE_ID}">${scriptJson(page.state)}</script>`,
             )
-            .replace(ROOT, () => `<div id="root" inert data-server-rendered>${page.html}</div>`)
+            .replace(ROOT, () => `<div id="root" data-server-rendered>${page.html}</div>`)
         );
       } catch (error) {
         // A refused read (expired token, unpaid, another user's month) is the app's to handle.

@@ -84,14 +84,15 @@ afterAll(async () => {
 });
 
 describe('a journals page with the render cookie', () => {
-  it("comes rendered with the user's entries, inert until the app has hydrated it", async () => {
+  it("comes rendered with the user's entries, holding clicks until the app has hydrated it", async () => {
     const response = await open(journalsPath(), `theme=dark; ${RENDER_COOKIE}=${owner.access}`);
 
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(response.body).toContain(
-      `<div id="root" inert data-server-rendered><main data-month="${monthId}"><h2>`,
+      `<div id="root" data-server-rendered><main data-month="${monthId}"><h2>`,
     );
+    expect(response.body).toContain('<script src="/held-input.js"></script>');
     expect(response.body).toContain("<article>Paid $'20 &#38; $&#38; more</article>");
     expect(response.body).toContain('<article>Ran 5 km &#60;/script&#62;');
     expect(response.body).toContain('<title>January — Monthbook</title>');
