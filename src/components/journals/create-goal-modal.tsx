@@ -1,7 +1,6 @@
 // 'Create a Goal' modal (spec §2, §5): a required name.
 import { Modal, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useState } from 'react';
 import { MESSAGES, NAME_MAX_LENGTH } from '../../../contract/rules';
 import { journals } from '../../i18n/en/journals';
 import { toasts } from '../../i18n/en/toasts';
@@ -10,7 +9,7 @@ import { useCreateGoal } from '../../queries/goals';
 import { useSubmitLock } from '../submit-lock';
 import { notifyFailure, notifySuccess, notifyWarning } from '../toast';
 import { useOpenedAfterMount } from '../use-mounted-once';
-import { FormActions, useLeavePagePrompt } from './unsaved-guard';
+import { FormActions, useDiscardGuard } from './unsaved-guard';
 
 interface CreateGoalModalProps {
   monthId: number;
@@ -36,22 +35,15 @@ export function CreateGoalModal({ monthId, opened, onClose }: CreateGoalModalPro
   });
 
   const lock = useSubmitLock();
-  const [asking, setAsking] = useState(false);
-  const unsaved = opened && form.values.name.trim() !== '';
-  useLeavePagePrompt(unsaved && !lock.busy);
-
-  const close = () => {
-    form.reset();
-    setAsking(false);
-    onClose();
-  };
-  // Overlay, Escape, the × and Close: typed text is only thrown away when the user says so.
-  const requestClose = () => {
-    if (lock.isRunning()) return;
-    if (asking) setAsking(false);
-    else if (unsaved) setAsking(true);
-    else close();
-  };
+  const guard = useDiscardGuard({
+    unsaved: opened && form.values.name.trim() !== '',
+    busy: lock.busy,
+    isBusy: lock.isRunning,
+    onClose: () => {
+      form.reset();
+      onClose();
+    },
+  });
 
   const submit = form.onSubmit(({ name }) =>
     lock.run(async () => {
@@ -66,7 +58,7 @@ export function CreateGoalModal({ monthId, opened, onClose }: CreateGoalModalPro
           { onError: (error) => notifyFailure(toast.goalCreateFailed, error) },
         );
         notifySuccess(toast.goalCreated);
-        close();
+        guard.close();
       } catch (error) {
         notifyFailure(toast.goalCreateFailed, error);
       }
@@ -74,17 +66,11 @@ export function CreateGoalModal({ monthId, opened, onClose }: CreateGoalModalPro
   );
 
   return (
-    <Modal opened={shown} onClose={requestClose} title={t.createGoal} centered>
+    <Modal opened={shown} onClose={guard.requestClose} title={t.createGoal} centered>
       <form onSubmit={submit} noValidate aria-busy={lock.busy || undefined}>
         <Stack gap="md">
           <TextInput label={t.goal} required data-autofocus {...form.getInputProps('name')} />
-          <FormActions
-            asking={asking}
-            onKeep={() => setAsking(false)}
-            onDiscard={close}
-            onClose={requestClose}
-            busy={lock.busy}
-          />
+          <FormActions {...guard.actions} busy={lock.busy} />
         </Stack>
       </form>
     </Modal>

@@ -18,7 +18,7 @@ import { useOpenedAfterMount } from '../use-mounted-once';
 import { clearDraft, readDraft, writeDraft } from './form-draft';
 import { HabitState } from './habit-state';
 import { goalText, labelWithUnit } from './measure-value';
-import { FormActions, useLeavePagePrompt } from './unsaved-guard';
+import { FormActions, useDiscardGuard } from './unsaved-guard';
 
 export interface JournalFormValues {
   /** The day the entry is about, `YYYY-MM-DD` ('' while the date input holds no full date). */
@@ -160,7 +160,6 @@ export function JournalFormModal(props: JournalFormModalProps) {
   // A ref as well as state: a second click or Enter in the same task must already see it.
   const busyRef = useRef(false);
   const [busy, setBusy] = useState(false);
-  const [asking, setAsking] = useState(false);
   const [restored, setRestored] = useState(false);
   const [start, setStart] = useState(() => shown(initialValues, locale));
   const unsaved = opened && !sameValues(form.values, start);
@@ -177,7 +176,7 @@ export function JournalFormModal(props: JournalFormModalProps) {
     form.setValues(draft ? { ...fresh, ...draft } : fresh);
     setRestored(draft !== null && !sameValues({ ...fresh, ...draft }, fresh));
     form.clearErrors();
-    setAsking(false);
+    guard.keepEditing();
   }, [opened]);
 
   // Every change is kept on the device until it is saved or discarded.
@@ -187,26 +186,21 @@ export function JournalFormModal(props: JournalFormModalProps) {
     else clearDraft(draftKey);
   }, [draftKey, opened, unsaved, form.values]);
 
-  useLeavePagePrompt(unsaved && !busy);
-
-  const discard = () => {
-    if (draftKey) clearDraft(draftKey);
-    setAsking(false);
-    onClose();
-  };
-  // Overlay, Escape, the × and Close all come here. While the question shows, they answer "keep".
-  const requestClose = () => {
-    if (busyRef.current) return;
-    if (asking) setAsking(false);
-    else if (unsaved) setAsking(true);
-    else discard();
-  };
+  const guard = useDiscardGuard({
+    unsaved,
+    busy,
+    isBusy: () => busyRef.current,
+    onClose: () => {
+      if (draftKey) clearDraft(draftKey);
+      onClose();
+    },
+  });
 
   const submit = form.onSubmit(async (values) => {
     if (busyRef.current) return;
     busyRef.current = true;
     setBusy(true);
-    setAsking(false);
+    guard.keepEditing();
     const metric = parseMetric(values.metric, locale);
     const written = (text: string) => {
       const number = parseMetric(text, locale);
@@ -244,7 +238,7 @@ export function JournalFormModal(props: JournalFormModalProps) {
   const atLimit = length >= HIGHLIGHT_MAX_LENGTH;
 
   return (
-    <Modal opened={visible} onClose={requestClose} title={title} centered>
+    <Modal opened={visible} onClose={guard.requestClose} title={title} centered>
       <form onSubmit={submit} noValidate aria-busy={busy || undefined}>
         <Stack gap="md">
           {restored && (
@@ -358,14 +352,7 @@ export function JournalFormModal(props: JournalFormModalProps) {
             value={form.values.note ?? ''}
             onChange={(note) => form.setFieldValue('note', note)}
           />
-          <FormActions
-            asking={asking}
-            onKeep={() => setAsking(false)}
-            onDiscard={discard}
-            onClose={requestClose}
-            busy={busy}
-            mt="sm"
-          />
+          <FormActions {...guard.actions} busy={busy} mt="sm" />
         </Stack>
       </form>
     </Modal>

@@ -1,6 +1,6 @@
 // Asking before unsaved text is thrown away: the question shown inside a modal, and the browser's own prompt on leaving the page.
 import { Alert, Button, Group, type MantineSpacing } from '@mantine/core';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { app } from '../../i18n/en/app';
 import { journals } from '../../i18n/en/journals';
 import { useTexts } from '../../i18n/store';
@@ -17,6 +17,46 @@ export function useLeavePagePrompt(active: boolean): void {
     window.addEventListener('beforeunload', ask);
     return () => window.removeEventListener('beforeunload', ask);
   }, [active]);
+}
+
+interface DiscardGuardOptions {
+  /** Closing now would throw away what the user typed. */
+  unsaved: boolean;
+  /** A save is under way (rendered state): leaving the page then does not ask. */
+  busy: boolean;
+  /** Whether a save is under way this instant (a second click in the same task sees it). */
+  isBusy: () => boolean;
+  /** Closes the modal for good, edits and all. */
+  onClose: () => void;
+}
+
+/**
+ * A form modal's closing: the overlay, Escape, the × and Close go through `requestClose`, which
+ * asks first when there are edits (and, while the question shows, means "keep editing"); a save
+ * under way is never closed on. Leaving the page with edits asks too.
+ */
+export function useDiscardGuard({ unsaved, busy, isBusy, onClose }: DiscardGuardOptions) {
+  const [asking, setAsking] = useState(false);
+  useLeavePagePrompt(unsaved && !busy);
+  const keepEditing = () => setAsking(false);
+  const close = () => {
+    setAsking(false);
+    onClose();
+  };
+  const requestClose = () => {
+    if (isBusy()) return;
+    if (asking) setAsking(false);
+    else if (unsaved) setAsking(true);
+    else close();
+  };
+  return {
+    /** Closes without asking (after a save, or once the user chose to discard). */
+    close,
+    requestClose,
+    keepEditing,
+    /** For FormActions: the buttons, or the question in their place. */
+    actions: { asking, onKeep: keepEditing, onDiscard: close, onClose: requestClose },
+  };
 }
 
 interface DiscardQuestionProps {

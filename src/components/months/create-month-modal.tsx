@@ -17,7 +17,7 @@ import { translateMessage, useLocale, useTexts } from '../../i18n/store';
 import { type MonthTemplate, useMonthTemplate } from '../../queries/month-template';
 import { monthsQueryOptions, useCreateMonth } from '../../queries/months';
 import { CopyIcon } from '../icons';
-import { FormActions, useLeavePagePrompt } from '../journals/unsaved-guard';
+import { FormActions, useDiscardGuard } from '../journals/unsaved-guard';
 import { MoodSwitch } from '../notes/mood-switch';
 import { useSubmitLock } from '../submit-lock';
 import { notifyFailure, notifySuccess } from '../toast';
@@ -101,35 +101,28 @@ export function CreateMonthModal({ opened, onClose }: CreateMonthModalProps) {
   });
 
   const lock = useSubmitLock();
-  const [asking, setAsking] = useState(false);
-  const unsaved =
-    (opened &&
-      [
-        form.values.name,
-        form.values.measure,
-        ...form.values.habits.map((habit) => habit.name),
-        form.values.measureSettings.unit,
-        form.values.measureSettings.target,
-      ].some((text) => text.trim() !== '')) ||
-    form.values.moreMeasures.length > 0;
-  useLeavePagePrompt(unsaved && !lock.busy);
-  // Overlay, Escape, the × and Close: typed text is only thrown away when the user says so.
-  const requestClose = () => {
-    if (lock.isRunning()) return;
-    if (asking) setAsking(false);
-    else if (unsaved) setAsking(true);
-    else close();
-  };
-
-  const close = () => {
-    setAsking(false);
-    form.setValues(emptyValues());
-    form.clearErrors();
-    template.reset();
-    setCopied(null);
-    setPeriodTouched(false);
-    onClose();
-  };
+  const guard = useDiscardGuard({
+    unsaved:
+      (opened &&
+        [
+          form.values.name,
+          form.values.measure,
+          ...form.values.habits.map((habit) => habit.name),
+          form.values.measureSettings.unit,
+          form.values.measureSettings.target,
+        ].some((text) => text.trim() !== '')) ||
+      form.values.moreMeasures.length > 0,
+    busy: lock.busy,
+    isBusy: lock.isRunning,
+    onClose: () => {
+      form.setValues(emptyValues());
+      form.clearErrors();
+      template.reset();
+      setCopied(null);
+      setPeriodTouched(false);
+      onClose();
+    },
+  });
 
   // Everything of the month but its name and period: measures with their units and targets,
   // habits with their schedules, and whether it asks for a mood.
@@ -190,7 +183,7 @@ export function CreateMonthModal({ opened, onClose }: CreateMonthModalProps) {
           { onError: (error) => notifyFailure(toast.monthCreateFailed, error) },
         );
         notifySuccess(toast.monthCreated);
-        close();
+        guard.close();
       } catch (error) {
         notifyFailure(toast.monthCreateFailed, error);
       }
@@ -205,7 +198,7 @@ export function CreateMonthModal({ opened, onClose }: CreateMonthModalProps) {
   };
 
   return (
-    <Modal opened={shown} onClose={requestClose} title={words.createMonth} centered>
+    <Modal opened={shown} onClose={guard.requestClose} title={words.createMonth} centered>
       <form onSubmit={submit} noValidate aria-busy={lock.busy || undefined}>
         <Stack gap="md">
           <TextInput
@@ -279,14 +272,7 @@ export function CreateMonthModal({ opened, onClose }: CreateMonthModalProps) {
             removable={(index) => index > 0}
             onRemove={(_habit, index) => form.removeListItem('habits', index)}
           />
-          <FormActions
-            asking={asking}
-            onKeep={() => setAsking(false)}
-            onDiscard={close}
-            onClose={requestClose}
-            busy={lock.busy}
-            mt="sm"
-          />
+          <FormActions {...guard.actions} busy={lock.busy} mt="sm" />
         </Stack>
       </form>
     </Modal>

@@ -19,7 +19,7 @@ import { isDeletedElsewhere } from '../../queries/deleted-elsewhere';
 import { habitsQueryOptions } from '../../queries/habits';
 import { measuresQueryOptions } from '../../queries/measures';
 import { useEditMonth } from '../../queries/month-edit';
-import { FormActions, useLeavePagePrompt } from '../journals/unsaved-guard';
+import { FormActions, useDiscardGuard } from '../journals/unsaved-guard';
 import { MoodSwitch } from '../notes/mood-switch';
 import { useSubmitLock } from '../submit-lock';
 import { notifyFailure, notifySuccess } from '../toast';
@@ -153,7 +153,6 @@ export function RenameMonthModal({ month, onClose }: RenameMonthModalProps) {
   const editMonth = useEditMonth();
   const lock = useSubmitLock();
   const [start, setStart] = useState<EditValues>(EMPTY);
-  const [asking, setAsking] = useState(false);
   /** The key of the existing habit whose removal is being confirmed. */
   const [confirming, setConfirming] = useState<number | null>(null);
   const form = useForm<EditValues>({
@@ -189,7 +188,7 @@ export function RenameMonthModal({ month, onClose }: RenameMonthModalProps) {
     setStart(values);
     form.setValues(values);
     form.clearErrors();
-    setAsking(false);
+    guard.keepEditing();
     setConfirming(null);
   }, [month]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: fill once the month's items are read
@@ -225,20 +224,19 @@ export function RenameMonthModal({ month, onClose }: RenameMonthModalProps) {
   }, [month, loaded]);
 
   // Before the measure and habits are read too: a name typed meanwhile is not dropped silently.
-  const unsaved = opened && !sameEdit(form.values, start);
-  useLeavePagePrompt(unsaved && !lock.busy);
-
-  const close = () => {
-    setAsking(false);
-    setConfirming(null);
-    onClose();
-  };
+  const guard = useDiscardGuard({
+    unsaved: opened && !sameEdit(form.values, start),
+    busy: lock.busy,
+    isBusy: lock.isRunning,
+    onClose: () => {
+      setConfirming(null);
+      onClose();
+    },
+  });
+  // A habit's removal being confirmed: closing answers "keep it" first.
   const requestClose = () => {
-    if (lock.isRunning()) return;
-    if (confirming !== null) setConfirming(null);
-    else if (asking) setAsking(false);
-    else if (unsaved) setAsking(true);
-    else close();
+    if (confirming !== null && !lock.isRunning()) setConfirming(null);
+    else guard.requestClose();
   };
 
   const addHabit = () => {
@@ -297,11 +295,11 @@ export function RenameMonthModal({ month, onClose }: RenameMonthModalProps) {
           },
         );
         notifySuccess(texts('toasts', toasts).monthRenamed);
-        close();
+        guard.close();
       } catch (error) {
         notifyFailure(texts('toasts', toasts).monthRenameFailed, error);
         // Deleted in another tab or device: its card left the list, so does this dialog.
-        if (isDeletedElsewhere(error) && error.kind === 'month') close();
+        if (isDeletedElsewhere(error) && error.kind === 'month') guard.close();
       }
     }),
   );
@@ -408,13 +406,7 @@ export function RenameMonthModal({ month, onClose }: RenameMonthModalProps) {
               </HabitRows>
             </>
           )}
-          <FormActions
-            asking={asking}
-            onKeep={() => setAsking(false)}
-            onDiscard={close}
-            onClose={requestClose}
-            busy={lock.busy}
-          />
+          <FormActions {...guard.actions} onClose={requestClose} busy={lock.busy} />
         </Stack>
       </form>
     </Modal>
