@@ -1,6 +1,7 @@
 // The app's one QueryClient: defaults tuned for a personal journal (little contention, cheap refetches).
 import { onlineManager, QueryClient } from '@tanstack/react-query';
 import { isOfflineError } from './offline/offline-error';
+import { shareRowsById } from './queries/share-rows';
 
 /** How long fetched data counts as fresh while online. */
 const FRESH_MS = 30_000;
@@ -24,6 +25,8 @@ export function createQueryClient(): QueryClient {
         networkMode: 'always',
         // Said outright: with networkMode 'always' react-query turns reconnect refetches off.
         refetchOnReconnect: true,
+        // A row that did not change keeps its object wherever it moved, so its card is not redrawn.
+        structuralSharing: shareRowsById,
       },
       mutations: { retry: 0, networkMode: 'always' },
     },

@@ -1,6 +1,6 @@
 // The 'waiting to sync' marker of a card or row whose change is not on the server yet (issue 16).
-import { useMutationState } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { type MutationCache, notifyManager, useQueryClient } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
 import { useTexts } from '../i18n/store';
 import { isQueued, isTransient, subjectOf, type WriteSubject } from './sync';
 import { OFFLINE_TEXTS } from './texts';
@@ -9,28 +9,76 @@ export type SyncState = 'waiting' | 'refused';
 
 const subjectKey = (kind: WriteSubject['kind'], id: number) => `${kind}:${id}`;
 
-/** Item (`journal:12`, `goal:-170…`) → its queued changes' state; refused wins over waiting. */
+interface PendingStore {
+  subscribe: (listener: () => void) => () => void;
+  /** Item (`journal:12`, `goal:-170…`) → its queued changes' state; refused wins over waiting. */
+  states: () => ReadonlyMap<string, SyncState>;
+}
+
+const stores = new WeakMap<MutationCache, PendingStore>();
+
+/**
+ * The queued changes' states, worked out once per change of the mutation cache and shared by every
+ * card. Not react-query's useMutationState in each card: its answer is the whole list, so one
+ * change queued re-rendered every card of the page (37 on a full month, 120 month cards on a
+ * ten-year account), and a Save waited for all of them before its card showed.
+ */
+function pendingStore(cache: MutationCache): PendingStore {
+  const known = stores.get(cache);
+  if (known) return known;
+  let states: Map<string, SyncState> | null = null;
+  const listeners = new Set<() => void>();
+  let stop: (() => void) | undefined;
+  const store: PendingStore = {
+    subscribe(listener) {
+      const notify = notifyManager.batchCalls(listener);
+      listeners.add(notify);
+      stop ??= cache.subscribe(() => {
+        states = null;
+        for (const each of listeners) each();
+      });
+      return () => {
+        listeners.delete(notify);
+        if (listeners.size > 0) return;
+        stop?.();
+        stop = undefined;
+        states = null;
+      };
+    },
+    states() {
+      if (states !== null) return states;
+      const built = new Map<string, SyncState>();
+      for (const mutation of cache.findAll({ predicate: isQueued })) {
+        const subject = subjectOf(mutation);
+        if (!subject) continue;
+        const key = subjectKey(subject.kind, subject.id);
+        const refused = mutation.state.status === 'error' && !isTransient(mutation.state.error);
+        if (refused) built.set(key, 'refused');
+        else if (!built.has(key)) built.set(key, 'waiting');
+      }
+      // Kept only while someone listens: without a subscription nothing would say it is stale.
+      if (stop) states = built;
+      return built;
+    },
+  };
+  stores.set(cache, store);
+  return store;
+}
+
+/** One item's queued changes: its component re-renders only when that item's state changes. */
+export function usePendingState(kind: WriteSubject['kind'], id: number): SyncState | undefined {
+  const store = pendingStore(useQueryClient().getMutationCache());
+  const state = () => store.states().get(subjectKey(kind, id));
+  return useSyncExternalStore(store.subscribe, state, state);
+}
+
+/** For a list rendered by one component: any item's queued changes' state. */
 export function usePendingItems(): (
   kind: WriteSubject['kind'],
   id: number,
 ) => SyncState | undefined {
-  const entries = useMutationState({
-    filters: { predicate: isQueued },
-    select: (mutation) => {
-      const subject = subjectOf(mutation);
-      const refused = mutation.state.status === 'error' && !isTransient(mutation.state.error);
-      return subject ? { key: subjectKey(subject.kind, subject.id), refused } : null;
-    },
-  });
-  const states = useMemo(() => {
-    const map = new Map<string, SyncState>();
-    for (const entry of entries) {
-      if (entry === null) continue;
-      if (entry.refused) map.set(entry.key, 'refused');
-      else if (!map.has(entry.key)) map.set(entry.key, 'waiting');
-    }
-    return map;
-  }, [entries]);
+  const store = pendingStore(useQueryClient().getMutationCache());
+  const states = useSyncExternalStore(store.subscribe, store.states, store.states);
   return (kind, id) => states.get(subjectKey(kind, id));
 }
 

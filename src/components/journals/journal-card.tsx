@@ -6,7 +6,7 @@ import { app } from '../../i18n/en/app';
 import { journals } from '../../i18n/en/journals';
 import { toasts } from '../../i18n/en/toasts';
 import { texts, useLocale, useTexts } from '../../i18n/store';
-import { SyncMarker, usePendingItems } from '../../offline/sync-marker';
+import { SyncMarker, usePendingState } from '../../offline/sync-marker';
 import { useToggleDailyHabit } from '../../queries/daily';
 import { PencilIcon, TrashIcon } from '../icons';
 import { loadJournalFormModal } from '../lazy-modals';
@@ -62,7 +62,7 @@ export const JournalCard = memo(function JournalCard(props: JournalCardProps) {
   const { monthId, journal, dailyHabits, dailyMeasures, measures, onEdit, onDelete, deleting } =
     props;
   // Changes to this entry not yet on the server (offline, or being sent): marked on the card.
-  const sync = usePendingItems()('journal', journal.id);
+  const sync = usePendingState('journal', journal.id);
   const t = useTexts('journals', journals);
   const words = useTexts('app', app);
   const toggle = useToggleDailyHabit(monthId);
