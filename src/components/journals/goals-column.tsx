@@ -31,7 +31,7 @@ export function GoalsColumn({ monthId, goals }: { monthId: number; goals: Goal[]
   const toast = useTexts('toasts', toasts);
   const toggleGoal = useToggleGoal(monthId);
   const deleteGoal = useDeleteGoal(monthId);
-  const pending = usePendingItems();
+  const pending = usePendingItems('goal');
   const undoableDelete = useUndoDeleteToast();
   const [creating, { open, close }] = useDisclosure(false);
   const [collapsed, setCollapsed] = useState(false);
@@ -113,7 +113,7 @@ export function GoalsColumn({ monthId, goals }: { monthId: number; goals: Goal[]
                   onChange={(event) => toggle(goal, event.currentTarget.checked)}
                   styles={{ label: { overflowWrap: 'anywhere' } }}
                 />
-                <SyncMarker state={pending('goal', goal.id)} />
+                <SyncMarker state={pending.get(goal.id)} />
                 {/* No `loading`: it disables the button, and a disabled button drops keyboard focus. */}
                 <ActionIcon
                   variant="subtle"
