@@ -50,8 +50,6 @@ interface JournalFormModalProps {
   moreMeasures?: Measure[];
   habits: Habit[];
   initialValues: JournalFormValues;
-  /** Kept for callers; the modal tracks its own submission from the moment Save is pressed. */
-  submitting?: boolean;
   /**
    * Resolves when the save is over; the form stays locked until then. Resolving `true` says the
    * entry is saved (queued, #16: that is at once) and the caller closes the modal: the form then

@@ -421,7 +421,6 @@ export function RegistersColumn(props: RegistersColumnProps) {
             habits={habits}
             moodEnabled={props.month?.mood_enabled !== false}
             initialValues={emptyValues}
-            submitting={createJournal.isPending}
             onSubmit={create}
             onClose={closeCreate}
             // A day picked on the calendar keeps its own draft, so the default one's date stays.
@@ -441,7 +440,6 @@ export function RegistersColumn(props: RegistersColumnProps) {
             habits={habits}
             moodEnabled={props.month?.mood_enabled !== false}
             initialValues={editing ? editValues(editing) : emptyValues}
-            submitting={updateJournal.isPending}
             onSubmit={update}
             onClose={() => setEditing(null)}
             draftKey={editing ? `journal:${monthId}:${editing.id}` : undefined}
