@@ -22,7 +22,7 @@ const CachePanel = import.meta.env.DEV
 
 /**
  * The full navbar (six entries, the language, search as an icon) fits from 900 px, in English and
- * in Portuguese (compact entries below 1,200 px, app-styles.css); below it folds into the burger.
+ * in Portuguese (compact entries below 1,280 px, app-styles.css); below it folds into the burger.
  * Kept in step with the media queries of .mb-nav-wide and .mb-nav-narrow.
  */
 export const NAV_BREAKPOINT = '56.25em';

@@ -122,11 +122,11 @@ export function SyncStatus() {
         aria-controls={panelId}
         aria-label={label}
         onClick={() => setOpened((open) => !open)}
-        // The icon in the label, not a section: alone (icon-only below 1,200 px) it sits centred.
+        // The icon in the label, not a section: alone (icon-only below 1,440 px) it sits centred.
         styles={{ label: { gap: 6 } }}
       >
         <CloudIcon state={state} />
-        {/* Below 1,200 px (phones, and the compact navbar from 900 px): the icon and the count;
+        {/* Below 1,440 px (phones, and the navbar up to wide screens): the icon and the count;
             the label is the button's name either way. */}
         <span className="mb-sync-label" aria-hidden="true">
           {label}
