@@ -1,11 +1,12 @@
 // Reminders in the browser: the Settings section (push permission paths with a stubbed PushManager) and ?write=today on the journals page.
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { localToday } from '../../../contract/local-date';
 import { REMINDER_MESSAGES } from '../../../contract/reminder-rules';
 import { deviceTimeZone } from '../../../src/components/settings/time-zone-select';
 import { setLocale } from '../../../src/i18n/store';
 import { makeJournal, makeMonthFixture } from '../../fixtures/factories';
+import { settleLazyLoads } from '../lazy-loads';
 import { seedMonth } from '../msw/db';
 import { recoveryMock, resetRecoveryMock } from '../msw/handlers/recovery';
 import { remindersMock, resetRemindersMock } from '../msw/handlers/reminders';
@@ -236,8 +237,9 @@ describe('/months/$monthId/journals?write=today', () => {
     const fixture = seedMonth(makeMonthFixture({ name: 'January', journals: 1 }));
     const view = renderRoute(`/months/${fixture.month.id}/journals?write=yesterday`);
     await screen.findByRole('heading', { level: 1, name: 'January' }, FIRST_RENDER);
-    // Long enough for a dialog's lazy chunk to have loaded had it been asked for.
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Had a dialog been asked for, its code would be loading or loaded: every lazy load settled
+    // and rendered, it would show now.
+    await act(settleLazyLoads);
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(view.router.state.location.search).toEqual({ write: 'yesterday' });
   });
