@@ -41,8 +41,8 @@ function pendingStore(cache: MutationCache): PendingStore {
     for (const mutation of cache.findAll({ predicate: isQueued })) {
       const subject = subjectOf(mutation);
       if (!subject) continue;
-      let states = built.get(subject.kind);
-      if (!states) built.set(subject.kind, (states = new Map()));
+      const states = built.get(subject.kind) ?? new Map<number, SyncState>();
+      built.set(subject.kind, states);
       const refused = mutation.state.status === 'error' && !isTransient(mutation.state.error);
       if (refused) states.set(subject.id, 'refused');
       else if (!states.has(subject.id)) states.set(subject.id, 'waiting');
