@@ -5,7 +5,7 @@
 // JSON script. main.tsx fills the browser's cache from that state, so the router's loaders find
 // every read answered, and hydrates the HTML in place (hydrateRoot) instead of rendering it again.
 // Until the page's content has hydrated, public/held-input.js holds the clicks and the search
-// shortcut made on it (why: see there); they are replayed here once the content is React's.
+// shortcut made on it (why: see there); it replays them once told the content is React's.
 import type { DehydratedState } from '@tanstack/react-query';
 import { RENDER_COOKIE, STORAGE_KEYS } from '../contract/rules';
 
@@ -15,25 +15,9 @@ export const SERVER_STATE_ID = 'server-state';
 
 declare global {
   interface Window {
-    /** Set by public/held-input.js: stops holding input and returns what it held, oldest first. */
-    __monthbookHeldInput?: () => Event[];
+    /** Set by public/held-input.js: stops holding input, and replays what it held or drops it. */
+    __monthbookHeldInput?: (replay: boolean) => void;
   }
-}
-
-/** Does again, now that the page's content is React's, what the user did while it was not. */
-function replay(event: Event): void {
-  const target = event.target;
-  if (!(target instanceof Element) || !target.isConnected) return;
-  if (event instanceof KeyboardEvent) {
-    const { key, code, ctrlKey, metaKey, altKey, shiftKey } = event;
-    const init = { key, code, ctrlKey, metaKey, altKey, shiftKey, bubbles: true, cancelable: true };
-    target.dispatchEvent(new KeyboardEvent('keydown', init));
-    return;
-  }
-  // click() does what a click does (ticks a checkbox, follows a link); an icon inside a button is
-  // no HTMLElement and has none.
-  const element = target instanceof HTMLElement ? target : target.closest('button, a, label');
-  if (element instanceof HTMLElement) element.click();
 }
 
 /**
@@ -45,9 +29,7 @@ export function takeOverServerHtml(): void {
   const root = document.getElementById('root');
   if (!root?.hasAttribute(SERVER_RENDERED_ATTRIBUTE)) return;
   root.removeAttribute(SERVER_RENDERED_ATTRIBUTE);
-  const held = window.__monthbookHeldInput?.() ?? [];
-  // After the commit that called this, so each replayed event meets the hydrated page.
-  if (held.length > 0) queueMicrotask(() => held.forEach(replay));
+  window.__monthbookHeldInput?.(true);
 }
 
 /**
@@ -56,7 +38,7 @@ export function takeOverServerHtml(): void {
  */
 export function dropServerHtml(root: HTMLElement): void {
   root.removeAttribute(SERVER_RENDERED_ATTRIBUTE);
-  window.__monthbookHeldInput?.();
+  window.__monthbookHeldInput?.(false);
 }
 
 /**

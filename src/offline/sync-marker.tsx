@@ -11,55 +11,31 @@ type Kind = WriteSubject['kind'];
 
 interface PendingStore {
   subscribe: (listener: () => void) => () => void;
-  /** A kind's items (by id) whose changes wait to sync, and their state; refused wins over waiting. */
-  states: (kind: Kind) => ReadonlyMap<number, SyncState>;
+  /** Item (`journal:12`, `goal:-170…`) → its queued changes' state; refused wins over waiting. */
+  states: () => ReadonlyMap<string, SyncState>;
 }
 
 const stores = new WeakMap<MutationCache, PendingStore>();
-const NONE: ReadonlyMap<number, SyncState> = new Map();
-
-function sameStates(a: ReadonlyMap<number, SyncState>, b: ReadonlyMap<number, SyncState>) {
-  return a.size === b.size && [...a].every(([id, state]) => b.get(id) === state);
-}
 
 /**
  * The queued changes' states, worked out once per change of the mutation cache and shared by every
- * card. Not react-query's useMutationState in each card: its answer is the whole list, so one
- * change queued re-rendered every card of the page (37 on a full month, 120 month cards on a
- * ten-year account), and a Save waited for all of them before its card showed. Each kind's answer
- * stays the same object while its states do, so a list of goals is not redrawn for an entry.
+ * marker, each of which subscribes to its own item's. Not react-query's useMutationState in each
+ * card: its answer is the whole list, so one change queued re-rendered every card of the page (37
+ * on a full month, 120 month cards on a ten-year account), and a Save waited for all of them
+ * before its card showed.
  */
 function pendingStore(cache: MutationCache): PendingStore {
   const known = stores.get(cache);
   if (known) return known;
-  let fresh = false;
-  const byKind = new Map<Kind, ReadonlyMap<number, SyncState>>();
+  let states: Map<string, SyncState> | null = null;
   const listeners = new Set<() => void>();
   let stop: (() => void) | undefined;
-  const rebuild = () => {
-    const built = new Map<Kind, Map<number, SyncState>>();
-    for (const mutation of cache.findAll({ predicate: isQueued })) {
-      const subject = subjectOf(mutation);
-      if (!subject) continue;
-      const states = built.get(subject.kind) ?? new Map<number, SyncState>();
-      built.set(subject.kind, states);
-      const refused = mutation.state.status === 'error' && !isTransient(mutation.state.error);
-      if (refused) states.set(subject.id, 'refused');
-      else if (!states.has(subject.id)) states.set(subject.id, 'waiting');
-    }
-    for (const kind of new Set([...byKind.keys(), ...built.keys()])) {
-      const states = built.get(kind) ?? NONE;
-      if (!sameStates(states, byKind.get(kind) ?? NONE)) byKind.set(kind, states);
-    }
-    // Kept only while someone listens: without a subscription nothing would say it is stale.
-    fresh = stop !== undefined;
-  };
   const store: PendingStore = {
     subscribe(listener) {
       const notify = notifyManager.batchCalls(listener);
       listeners.add(notify);
       stop ??= cache.subscribe(() => {
-        fresh = false;
+        states = null;
         for (const each of listeners) each();
       });
       return () => {
@@ -67,12 +43,23 @@ function pendingStore(cache: MutationCache): PendingStore {
         if (listeners.size > 0) return;
         stop?.();
         stop = undefined;
-        fresh = false;
+        states = null;
       };
     },
-    states(kind) {
-      if (!fresh) rebuild();
-      return byKind.get(kind) ?? NONE;
+    states() {
+      if (states !== null) return states;
+      const built = new Map<string, SyncState>();
+      for (const mutation of cache.findAll({ predicate: isQueued })) {
+        const subject = subjectOf(mutation);
+        if (!subject) continue;
+        const key = `${subject.kind}:${subject.id}`;
+        const refused = mutation.state.status === 'error' && !isTransient(mutation.state.error);
+        if (refused) built.set(key, 'refused');
+        else if (!built.has(key)) built.set(key, 'waiting');
+      }
+      // Kept only while someone listens: without a subscription nothing would say it is stale.
+      if (stop) states = built;
+      return built;
     },
   };
   stores.set(cache, store);
@@ -82,20 +69,17 @@ function pendingStore(cache: MutationCache): PendingStore {
 /** One item's queued changes: its component re-renders only when that item's state changes. */
 export function usePendingState(kind: Kind, id: number): SyncState | undefined {
   const store = pendingStore(useQueryClient().getMutationCache());
-  const state = () => store.states(kind).get(id);
+  const state = () => store.states().get(`${kind}:${id}`);
   return useSyncExternalStore(store.subscribe, state, state);
 }
 
-/** For a list of one kind rendered by one component: its items' states, by id. */
-export function usePendingItems(kind: Kind): ReadonlyMap<number, SyncState> {
-  const store = pendingStore(useQueryClient().getMutationCache());
-  const states = () => store.states(kind);
-  return useSyncExternalStore(store.subscribe, states, states);
-}
-
-/** A small icon with its words for screen readers (and as a tooltip). */
-export function SyncMarker({ state }: { state: SyncState | undefined }) {
+/**
+ * An item's mark while its changes wait to sync (or were refused): a small icon with its words for
+ * screen readers (and as a tooltip). Nothing otherwise. Only the mark redraws as the state changes.
+ */
+export function SyncMarker({ kind, id }: { kind: Kind; id: number }) {
   const t = useTexts('offline', OFFLINE_TEXTS);
+  const state = usePendingState(kind, id);
   if (state === undefined) return null;
   const label = state === 'refused' ? t.refusedMarker : t.waitingMarker;
   return (

@@ -32,6 +32,11 @@ const WEB = join(process.env.E2E_DIST ?? 'dist', 'web');
  * (React Query's `hydrate` and the server-state reader, 479ac5c) and the language cookie that lets
  * the server render in the user's language (0c30fae): / 122.7 · /months 184.1 (232.1) · journals
  * 199.4 (233.7). Loading them on demand would put a round trip before that page can hydrate.
+ * Then on 2026-11-27 (later), a Save redrawing one card instead of the month's 37: the queued
+ * changes' store each card's marker subscribes to, and list rows shared by id (docs/performance.md)
+ * put the journals page with its modals 0.4 KB over, the replay of input held before hydration
+ * having moved out of the bundle (public/held-input.js): / 122.8 · /months 184.5 (232.3) ·
+ * journals 199.8 (234.1).
  * The limits below are those figures rounded up, so that nothing grows further unnoticed; they
  * are over the goals above (landing +2.7, app routes +4.1, journals +24.4 KB), which stay open.
  */
@@ -41,7 +46,7 @@ const WITH_MODALS_LIMIT_KB = 233;
 /** The journals page's own limits, at what it measures, on the way to 175 and 195 KB. */
 const JOURNALS_ROUTE = '/months/$monthId/journals';
 const JOURNALS_LIMIT_KB = 200;
-const JOURNALS_WITH_MODALS_LIMIT_KB = 234;
+const JOURNALS_WITH_MODALS_LIMIT_KB = 235;
 const routeLimit = (route: string) =>
   route === JOURNALS_ROUTE ? JOURNALS_LIMIT_KB : APP_ROUTE_LIMIT_KB;
 const modalsLimit = (route: string) =>

@@ -17,7 +17,7 @@ import type { Goal } from '../../../contract/entities';
 import { journals } from '../../i18n/en/journals';
 import { toasts } from '../../i18n/en/toasts';
 import { useTexts } from '../../i18n/store';
-import { SyncMarker, usePendingItems } from '../../offline/sync-marker';
+import { SyncMarker } from '../../offline/sync-marker';
 import { useDeleteGoal, useToggleGoal } from '../../queries/goals';
 import { focusAfterRemoval } from '../focus-after-removal';
 import { ChevronIcon, TrashIcon } from '../icons';
@@ -31,7 +31,6 @@ export function GoalsColumn({ monthId, goals }: { monthId: number; goals: Goal[]
   const toast = useTexts('toasts', toasts);
   const toggleGoal = useToggleGoal(monthId);
   const deleteGoal = useDeleteGoal(monthId);
-  const pending = usePendingItems('goal');
   const undoableDelete = useUndoDeleteToast();
   const [creating, { open, close }] = useDisclosure(false);
   const [collapsed, setCollapsed] = useState(false);
@@ -113,7 +112,7 @@ export function GoalsColumn({ monthId, goals }: { monthId: number; goals: Goal[]
                   onChange={(event) => toggle(goal, event.currentTarget.checked)}
                   styles={{ label: { overflowWrap: 'anywhere' } }}
                 />
-                <SyncMarker state={pending.get(goal.id)} />
+                <SyncMarker kind="goal" id={goal.id} />
                 {/* No `loading`: it disables the button, and a disabled button drops keyboard focus. */}
                 <ActionIcon
                   variant="subtle"

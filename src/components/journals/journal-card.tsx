@@ -6,7 +6,7 @@ import { app } from '../../i18n/en/app';
 import { journals } from '../../i18n/en/journals';
 import { toasts } from '../../i18n/en/toasts';
 import { texts, useLocale, useTexts } from '../../i18n/store';
-import { SyncMarker, usePendingState } from '../../offline/sync-marker';
+import { SyncMarker } from '../../offline/sync-marker';
 import { useToggleDailyHabit } from '../../queries/daily';
 import { PencilIcon, TrashIcon } from '../icons';
 import { loadJournalFormModal } from '../lazy-modals';
@@ -61,8 +61,6 @@ function sameCardProps(before: JournalCardProps, after: JournalCardProps): boole
 export const JournalCard = memo(function JournalCard(props: JournalCardProps) {
   const { monthId, journal, dailyHabits, dailyMeasures, measures, onEdit, onDelete, deleting } =
     props;
-  // Changes to this entry not yet on the server (offline, or being sent): marked on the card.
-  const sync = usePendingState('journal', journal.id);
   const t = useTexts('journals', journals);
   const words = useTexts('app', app);
   const toggle = useToggleDailyHabit(monthId);
@@ -92,7 +90,8 @@ export const JournalCard = memo(function JournalCard(props: JournalCardProps) {
       {/* A search result links here (#journal-<id>): the whole card below the fixed 60 px header. */}
       <h3 id={headingId} className="mb-journal-date" tabIndex={-1}>
         <time dateTime={journal.created_at}>{date}</time>
-        <SyncMarker state={sync} />
+        {/* Changes to this entry not yet on the server (offline, or being sent). */}
+        <SyncMarker kind="journal" id={journal.id} />
       </h3>
       <p className="mb-journal-highlight">{journal.highlight}</p>
       {/* #17: the mood's face and word, and the note (collapsed when long, Markdown on demand). */}

@@ -5,7 +5,7 @@ import type { Month } from '../../../contract/entities';
 import { app } from '../../i18n/en/app';
 import { monthCard } from '../../i18n/en/month-card';
 import { useTexts } from '../../i18n/store';
-import { SyncMarker, usePendingState } from '../../offline/sync-marker';
+import { SyncMarker } from '../../offline/sync-marker';
 import { useMonthCounts } from '../../queries/months';
 import { PencilIcon, TrashIcon } from '../icons';
 import { loadConfirmModal, loadRenameMonthModal } from '../lazy-modals';
@@ -22,7 +22,6 @@ export function MonthCard({ month, onEdit, onDelete }: MonthCardProps) {
   // One request for every card (same query); each card picks its month. Absent until it answers;
   // while the month's changes wait to sync, counted from what the screen shows.
   const summary = useMonthCounts(month.id);
-  const pending = usePendingState('month', month.id);
   return (
     // data-month-card: where focus goes after a delete (focus-after-removal.ts) finds the cards.
     <Card withBorder shadow="xs" radius="lg" padding="lg" data-month-card={month.id}>
@@ -40,7 +39,7 @@ export function MonthCard({ month, onEdit, onDelete }: MonthCardProps) {
         >
           {month.name}
         </Anchor>
-        <SyncMarker state={pending} />
+        <SyncMarker kind="month" id={month.id} />
       </Title>
       {summary && (
         <Text size="sm" c="dimmed" mt={4}>

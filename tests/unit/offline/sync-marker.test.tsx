@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { enqueueWrite } from '../../../src/offline/sync';
-import { usePendingItems, usePendingState } from '../../../src/offline/sync-marker';
+import { SyncMarker } from '../../../src/offline/sync-marker';
 import { journalCreate } from '../../../src/queries/writes';
 import { createTestQueryClient } from '../queries/wrapper';
 import { restoreOnlineAfterEach, setBrowserOnline } from './offline-support';
@@ -10,31 +10,28 @@ restoreOnlineAfterEach();
 
 const renders = new Map<string, number>();
 
-function Card({ id }: { id: number }) {
-  const state = usePendingState('journal', id);
-  renders.set(`card ${id}`, (renders.get(`card ${id}`) ?? 0) + 1);
-  return <p data-testid={`card ${id}`}>{state ?? 'saved'}</p>;
-}
-
-function List({ kind }: { kind: 'journal' | 'goal' }) {
-  const pending = usePendingItems(kind);
-  renders.set(`${kind} list`, (renders.get(`${kind} list`) ?? 0) + 1);
+/** A card with its marker, counting its own renders. */
+function Card({ kind, id }: { kind: 'journal' | 'goal'; id: number }) {
+  renders.set(`${kind} ${id}`, (renders.get(`${kind} ${id}`) ?? 0) + 1);
   return (
-    <p
-      data-testid={`${kind} list`}
-    >{`${pending.get(-5) ?? 'saved'}, ${pending.get(7) ?? 'saved'}`}</p>
+    <article data-testid={`${kind} ${id}`}>
+      <SyncMarker kind={kind} id={id} />
+    </article>
   );
 }
 
+const marker = (testId: string) =>
+  screen.getByTestId(testId).querySelector('.mb-sync-marker')?.getAttribute('data-state') ?? null;
+
 describe('the waiting-to-sync markers', () => {
-  it('mark the item whose change waits, and redraw no other item', async () => {
+  it('mark the item whose change waits, and redraw no card, theirs nor another', async () => {
     renders.clear();
     const queryClient = createTestQueryClient();
     render(
       <QueryClientProvider client={queryClient}>
-        <Card id={-5} />
-        <Card id={7} />
-        <List kind="journal" />
+        <Card kind="journal" id={-5} />
+        <Card kind="journal" id={7} />
+        <Card kind="goal" id={-5} />
       </QueryClientProvider>,
     );
     setBrowserOnline(false);
@@ -47,34 +44,11 @@ describe('the waiting-to-sync markers', () => {
       }).catch(() => undefined);
     });
 
-    await waitFor(() => expect(screen.getByTestId('card -5')).toHaveTextContent('waiting'));
-    expect(screen.getByTestId('journal list')).toHaveTextContent('waiting, saved');
-    expect(screen.getByTestId('card 7')).toHaveTextContent('saved');
-    // Drawn once, when mounted: the change queued for another entry did not redraw it.
-    expect(renders.get('card 7')).toBe(1);
-  });
-
-  it('redraw a list only when one of its kind’s items changes', async () => {
-    renders.clear();
-    const queryClient = createTestQueryClient();
-    render(
-      <QueryClientProvider client={queryClient}>
-        <List kind="goal" />
-        <Card id={-5} />
-      </QueryClientProvider>,
-    );
-    setBrowserOnline(false);
-    act(() => {
-      void enqueueWrite(queryClient, journalCreate, {
-        monthId: 1,
-        tempId: -5,
-        body: { month_id: 1, highlight: 'On the train', created_at: '2026-05-04' },
-        key: 'create-on-the-train',
-      }).catch(() => undefined);
-    });
-    await waitFor(() => expect(screen.getByTestId('card -5')).toHaveTextContent('waiting'));
-    // An entry's change: the goals' states are the same, and their list was drawn once.
-    expect(screen.getByTestId('goal list')).toHaveTextContent('saved, saved');
-    expect(renders.get('goal list')).toBe(1);
+    await waitFor(() => expect(marker('journal -5')).toBe('waiting'));
+    expect(screen.getByTestId('journal -5')).toHaveTextContent('Waiting to sync');
+    expect(marker('journal 7')).toBeNull();
+    expect(marker('goal -5')).toBeNull();
+    // Each card drawn once, when mounted: only the marker that changed redrew.
+    expect(Object.fromEntries(renders)).toEqual({ 'journal -5': 1, 'journal 7': 1, 'goal -5': 1 });
   });
 });
