@@ -2,31 +2,14 @@
 // A disclosure button and panel rather than Mantine's Popover: that one brings a positioning
 // library (about 9 KB gzipped) into every app screen for a single fixed panel.
 import { Anchor, Button, Paper, Text } from '@mantine/core';
-import { useClickOutside } from '@mantine/hooks';
-import { useEffect, useId, useRef, useState } from 'react';
 import { CONTACT_EMAIL } from '../../../contract/rules';
 import { app } from '../../i18n/en/app';
 import { useTexts } from '../../i18n/store';
+import { useHeaderPopover } from './use-header-popover';
 
 export function FeedbackPopover({ inline = false }: { inline?: boolean }) {
   const t = useTexts('app', app);
-  const [opened, setOpened] = useState(false);
-  const panelId = useId();
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const rootRef = useClickOutside<HTMLDivElement>(() => setOpened(false));
-  // On the document, so it runs before the window's listeners: the phone menu around this popover
-  // (app-layout.tsx) also closes on Escape, and skips a key this popover has handled.
-  useEffect(() => {
-    if (!opened) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape' || event.defaultPrevented) return;
-      event.preventDefault();
-      setOpened(false);
-      buttonRef.current?.focus();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [opened]);
+  const { opened, close, toggle, panelId, buttonRef, rootRef } = useHeaderPopover();
 
   return (
     <div ref={rootRef} style={{ position: 'relative' }}>
@@ -40,7 +23,7 @@ export function FeedbackPopover({ inline = false }: { inline?: boolean }) {
         styles={inline ? { inner: { justifyContent: 'flex-start' } } : undefined}
         aria-expanded={opened}
         aria-controls={panelId}
-        onClick={() => setOpened((open) => !open)}
+        onClick={toggle}
       >
         {t.feedback}
       </Button>

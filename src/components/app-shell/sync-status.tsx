@@ -2,10 +2,8 @@
 // opening the list of changes not yet on the server, where a refused one can be retried or discarded.
 // A disclosure button and panel, as the Feedback popover (no positioning library on every screen).
 import { Button, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
-import { useClickOutside } from '@mantine/hooks';
 import { useMutationState, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useEffect, useId, useRef, useState } from 'react';
 import { useTexts } from '../../i18n/store';
 import { useOnline } from '../../offline/online-status';
 import {
@@ -20,6 +18,7 @@ import {
   writeName,
 } from '../../offline/sync';
 import { OFFLINE_TEXTS } from '../../offline/texts';
+import { useHeaderPopover } from './use-header-popover';
 
 export interface QueuedChange {
   mutationId: number;
@@ -79,21 +78,7 @@ export function SyncStatus() {
   const queryClient = useQueryClient();
   const online = useOnline();
   const changes = useQueuedChanges();
-  const [opened, setOpened] = useState(false);
-  const panelId = useId();
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const rootRef = useClickOutside<HTMLDivElement>(() => setOpened(false));
-  useEffect(() => {
-    if (!opened) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape' || event.defaultPrevented) return;
-      event.preventDefault();
-      setOpened(false);
-      buttonRef.current?.focus();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [opened]);
+  const { opened, close, toggle, panelId, buttonRef, rootRef } = useHeaderPopover();
 
   const failed = changes.some((change) => change.state === 'failed' || change.state === 'refused');
   const state = failed ? 'failed' : changes.length > 0 ? 'waiting' : 'saved';
@@ -121,7 +106,7 @@ export function SyncStatus() {
         aria-expanded={opened}
         aria-controls={panelId}
         aria-label={label}
-        onClick={() => setOpened((open) => !open)}
+        onClick={toggle}
         // The icon in the label, not a section: alone (icon-only below 1,440 px) it sits centred.
         styles={{ label: { gap: 6 } }}
       >
@@ -181,7 +166,7 @@ export function SyncStatus() {
                             className="mb-card-button"
                             to="/months/$monthId/journals"
                             params={{ monthId: change.monthId }}
-                            onClick={() => setOpened(false)}
+                            onClick={close}
                           >
                             {t.edit}
                           </Link>
