@@ -2,6 +2,7 @@
 // The browser imports values only from ./reminder-rules.ts: this module's schemas would bring TypeBox into its bundle.
 import { type Static, Type } from '@sinclair/typebox';
 import { PUSH_ENDPOINT_MAX_LENGTH } from './reminder-rules.js';
+import { NO_NUL_PATTERN } from './requests.js';
 
 const Language = Type.Union([Type.Literal('en'), Type.Literal('pt-BR')]);
 
@@ -38,7 +39,7 @@ export type ReminderSettings = Static<typeof ReminderSettingsSchema>;
 
 /** A browser PushSubscription's toJSON() (expirationTime is accepted and ignored). */
 export const PushSubscriptionInputSchema = Type.Object({
-  endpoint: Type.String({ maxLength: PUSH_ENDPOINT_MAX_LENGTH }),
+  endpoint: Type.String({ maxLength: PUSH_ENDPOINT_MAX_LENGTH, pattern: NO_NUL_PATTERN }),
   expirationTime: Type.Optional(Type.Union([Type.Number(), Type.Null()])),
   keys: Type.Object({
     p256dh: Type.String({ maxLength: 200 }),
@@ -51,7 +52,8 @@ export const PushSubscriptionCreatedSchema = Type.Object({ endpoint: Type.String
 export type PushSubscriptionCreated = Static<typeof PushSubscriptionCreatedSchema>;
 
 export const PushSubscriptionDeleteSchema = Type.Object({
-  endpoint: Type.String({ maxLength: PUSH_ENDPOINT_MAX_LENGTH }),
+  // No NUL: PostgreSQL refuses it in text, and the lookup would fail with a 500 instead of a 400.
+  endpoint: Type.String({ maxLength: PUSH_ENDPOINT_MAX_LENGTH, pattern: NO_NUL_PATTERN }),
 });
 export type PushSubscriptionDelete = Static<typeof PushSubscriptionDeleteSchema>;
 

@@ -185,4 +185,17 @@ describe('reminder push', () => {
     await tick('2026-10-11T20:00:00Z');
     expect(pushesTo(device)).toHaveLength(0);
   });
+
+  it('refuses an endpoint with a NUL character with a 400, and keeps the device (PostgreSQL cannot look it up)', async () => {
+    const user = await pushUser();
+    const device = await subscribeDevice(user);
+    const refused = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/account/push-subscriptions/',
+      headers: user.headers,
+      payload: { endpoint: `${device.endpoint}\u0000` },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(await countSubscriptions(user)).toBe(1);
+  });
 });
