@@ -61,6 +61,17 @@ async function renderWithNotes() {
   return view;
 }
 
+/** 'Finished the book' saved from the new-entry dialog, and on the page. */
+async function saveNewEntry(view: Awaited<ReturnType<typeof renderWithNotes>>) {
+  await view.user.click(screen.getByRole('button', { name: 'Add New Journal +' }));
+  const dialog = within(await screen.findByRole('dialog', { name: 'Create a Register' }));
+  await view.user.type(dialog.getByLabelText(/^Highlight/), 'Finished the book');
+  await view.user.type(dialog.getByLabelText(/^Sleep hours/), '8');
+  await view.user.click(dialog.getByRole('button', { name: 'Save' }));
+  expect(await findToast('Journal created')).toBeInTheDocument();
+  await screen.findByText('Finished the book');
+}
+
 describe('the journals page re-renders only what changed', () => {
   it('a habit tick parses no note again, its own card’s nor the others’', async () => {
     const view = await renderWithNotes();
@@ -76,13 +87,7 @@ describe('the journals page re-renders only what changed', () => {
     const view = await renderWithNotes();
     const before = new Map(parsed);
     const drawn = new Map(cardRenders);
-    await view.user.click(screen.getByRole('button', { name: 'Add New Journal +' }));
-    const dialog = within(await screen.findByRole('dialog', { name: 'Create a Register' }));
-    await view.user.type(dialog.getByLabelText(/^Highlight/), 'Finished the book');
-    await view.user.type(dialog.getByLabelText(/^Sleep hours/), '8');
-    await view.user.click(dialog.getByRole('button', { name: 'Save' }));
-    expect(await findToast('Journal created')).toBeInTheDocument();
-    await screen.findByText('Finished the book');
+    await saveNewEntry(view);
     for (const day of [1, 2, 3]) {
       const note = `Note of day ${day}`;
       expect({ note, renders: parsed.get(note) }).toEqual({ note, renders: before.get(note) });
@@ -97,13 +102,7 @@ describe('the journals page re-renders only what changed', () => {
     seedNotedMonth(2099);
     const view = await renderWithNotes();
     const before = new Map(cardRenders);
-    await view.user.click(screen.getByRole('button', { name: 'Add New Journal +' }));
-    const dialog = within(await screen.findByRole('dialog', { name: 'Create a Register' }));
-    await view.user.type(dialog.getByLabelText(/^Highlight/), 'Finished the book');
-    await view.user.type(dialog.getByLabelText(/^Sleep hours/), '8');
-    await view.user.click(dialog.getByRole('button', { name: 'Save' }));
-    expect(await findToast('Journal created')).toBeInTheDocument();
-    await screen.findByText('Finished the book');
+    await saveNewEntry(view);
     for (const day of [1, 2, 3]) {
       const note = `Note of day ${day}`;
       expect({ note, renders: cardRenders.get(note) }).toEqual({ note, renders: before.get(note) });
