@@ -55,6 +55,15 @@ export function clearSession(): void {
 export function sessionUserId(): number | null {
   const access = getAccessToken();
   if (access === null) return null;
+  // The last token's answer: saving for offline use asks on every queued change, and decoding
+  // the token each time cost a Save a few milliseconds before its card showed.
+  if (access !== lastDecoded.token) lastDecoded = { token: access, userId: decodeUserId(access) };
+  return lastDecoded.userId;
+}
+
+let lastDecoded: { token: string | null; userId: number | null } = { token: null, userId: null };
+
+function decodeUserId(access: string): number | null {
   try {
     const { user_id } = jwtDecode<{ user_id?: unknown }>(access);
     return typeof user_id === 'number' ? user_id : null;

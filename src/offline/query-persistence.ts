@@ -167,6 +167,8 @@ function createPersistence(
   };
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  /** The write of the changes the user just made, in the next task (saveNow). */
+  let soon: ReturnType<typeof setTimeout> | undefined;
   let unsubscribe = () => {};
 
   const save = async () => {
@@ -197,16 +199,27 @@ function createPersistence(
       SAVE_DELAY_MS,
     );
   };
-  /** Now, not in a moment: a change the user just made must survive the tab closing. */
-  const saveNow = () => {
-    if (stopped) return;
+  const saveNowOnce = () => {
     if (timer !== undefined) clearTimeout(timer);
+    timer = undefined;
+    soon = undefined;
     void save().catch(reportError('Could not save data for offline use'));
+  };
+  /**
+   * Now, not in a moment: a change the user just made must survive the tab closing. One write for
+   * all the changes of a task (a Save queues one per step, each added then pending), in the next
+   * task: writing on each cost the Save's click most of ten milliseconds before its card showed.
+   */
+  const saveNow = () => {
+    if (stopped || soon !== undefined) return;
+    soon = setTimeout(saveNowOnce, 0);
   };
   // A tab being hidden may be a tab being closed: write what is pending now.
   const onHidden = () => {
-    if (document.visibilityState !== 'hidden' || timer === undefined) return;
-    saveNow();
+    if (document.visibilityState !== 'hidden' || (timer === undefined && soon === undefined))
+      return;
+    if (soon !== undefined) clearTimeout(soon);
+    saveNowOnce();
   };
 
   const restore = async () => {
@@ -261,7 +274,9 @@ function createPersistence(
     stop() {
       stopped = true;
       if (timer !== undefined) clearTimeout(timer);
+      if (soon !== undefined) clearTimeout(soon);
       timer = undefined;
+      soon = undefined;
       unsubscribe();
       document.removeEventListener('visibilitychange', onHidden);
       if (running.get(queryClient) === persistence) running.delete(queryClient);

@@ -328,7 +328,15 @@ function defaults(
       }
     },
     onMutate: (variables) => {
-      kind.optimistic?.(queryClient, variables);
+      // Written over the cache, which shows the other queued writes already: re-applying them all
+      // on each (as for data from the server) made a Save's steps cost the square of their count.
+      const outer = applying;
+      applying = true;
+      try {
+        kind.optimistic?.(queryClient, variables);
+      } finally {
+        applying = outer;
+      }
       return undefined;
     },
     onSuccess: (result, variables) => {

@@ -14,6 +14,7 @@ import { metricInputValue, parseMetric } from '../../i18n/format';
 import { type Locale, translateMessage, useLocale, useTexts } from '../../i18n/store';
 import { MoodPicker } from '../notes/mood-picker';
 import { NoteField } from '../notes/note-field';
+import { BUSY_SHOWN_AFTER_MS } from '../submit-lock';
 import { useOpenedAfterMount } from '../use-mounted-once';
 import { clearDraft, readDraft, writeDraft } from './form-draft';
 import { HabitState } from './habit-state';
@@ -197,7 +198,9 @@ export function JournalFormModal(props: JournalFormModalProps) {
   const submit = form.onSubmit(async (values) => {
     if (busyRef.current) return;
     busyRef.current = true;
-    setBusy(true);
+    // The lock holds at once (the ref); it is shown only if the save takes a moment (a queued save
+    // does not): drawing the form locked first cost each Save a render of it before its card.
+    const showBusy = setTimeout(() => setBusy(true), BUSY_SHOWN_AFTER_MS);
     guard.keepEditing();
     const metric = parseMetric(values.metric, locale);
     const written = (text: string) => {
@@ -215,6 +218,7 @@ export function JournalFormModal(props: JournalFormModalProps) {
           ),
         })) === true;
     } finally {
+      clearTimeout(showBusy);
       // Saved: the modal is closing; it unlocks when it opens again (above).
       if (!saved) {
         busyRef.current = false;

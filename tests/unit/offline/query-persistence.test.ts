@@ -269,6 +269,38 @@ describe('saving the query cache for offline use', () => {
     expect(savedUser()).toBe(USER_ID);
   });
 
+  it('writes the changes queued in one task once, in the next task, and at once if the tab hides', async () => {
+    signInAs(USER_ID);
+    const page = newPage();
+    await startQueryPersistence(page);
+    const queue = (count: number) => {
+      for (let index = 0; index < count; index += 1)
+        void page
+          .getMutationCache()
+          .build(page, { mutationKey: ['change', index], mutationFn: () => new Promise(() => {}) })
+          .execute(index);
+    };
+    // A Save queues one write per step (an entry, its measure, a tick per habit).
+    queue(5);
+    expect(storage.writes).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await waitFor(() => expect(storage.current()?.clientState.mutations).toHaveLength(5));
+    expect(storage.writes).toBe(1);
+
+    // The tab hidden (perhaps closing) before the next task: written then and there.
+    queue(2);
+    const hidden = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    try {
+      document.dispatchEvent(new Event('visibilitychange'));
+    } finally {
+      hidden.mockRestore();
+    }
+    await waitFor(() => expect(storage.current()?.clientState.mutations).toHaveLength(7));
+    expect(storage.writes).toBe(2);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(storage.writes).toBe(2);
+  });
+
   it('saves nothing without a session, and forgetting works without anything saved', async () => {
     const page = newPage();
     await startQueryPersistence(page);

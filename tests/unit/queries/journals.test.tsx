@@ -16,10 +16,12 @@ import { db, seedMonth } from '../msw/db';
 import { failing } from '../msw/responses';
 import { requestLog, server, setupMswServer } from '../msw/server';
 import { apiUrl } from '../msw/url';
+import { restoreOnlineAfterEach, setBrowserOnline } from '../offline/offline-support';
 import { refusedWrites, whenSynced } from './sync-helpers';
 import { createTestQueryClient, renderQueryHook } from './wrapper';
 
 setupMswServer();
+restoreOnlineAfterEach();
 
 /** A cache as the journals page leaves it, with observers so invalidation refetches. */
 async function renderOnPage<T>(fixture: MonthFixture, hook: () => T) {
@@ -122,6 +124,38 @@ describe('useCreateJournal', () => {
     expect(everything).not.toMatch(/"(id|journal_id|journal)":-\d/);
     // Goals were not touched.
     expect(queryClient.getQueryState(goalKeys.list(id))?.isInvalidated).toBe(false);
+  });
+
+  it("writes each step's change to the cache once, however many changes wait to sync", async () => {
+    const habits = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H'];
+    const fixture = seedMonth(makeMonthFixture({ journals: 2, habits }));
+    const { result, queryClient } = await renderOnPage(fixture, () =>
+      useCreateJournal(fixture.month.id),
+    );
+    // As on the page: a tick shows at once only with its habit known.
+    queryClient.setQueryData(habitKeys.list(fixture.month.id), fixture.habits);
+    const entry = (highlight: string) => ({
+      highlight,
+      metric: 1,
+      habits: fixture.habits.map((habit) => ({ habitId: habit.id, isPracticed: true })),
+    });
+    // Offline, a first entry's ten steps wait to sync.
+    setBrowserOnline(false);
+    await act(() => result.current.hook.mutateAsync(entry('Waiting')));
+    const cacheWrites = vi.spyOn(queryClient, 'setQueryData');
+    await act(async () => {
+      await result.current.hook.mutateAsync(entry('Second'));
+      // Every step's onMutate has run.
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    const writes = cacheWrites.mock.calls.map(([key]) => JSON.stringify(key));
+    cacheWrites.mockRestore();
+    // The entry, its measure and one tick per habit, each written over the cache (which shows the
+    // waiting changes already) once: not every waiting change again on each step.
+    expect(writes).toHaveLength(1 + 1 + habits.length);
+    setBrowserOnline(true);
+    await whenSynced(queryClient);
+    expect(db.journals.filter((j) => ['Waiting', 'Second'].includes(j.highlight))).toHaveLength(2);
   });
 
   it('keeps the entry and shows a refused daily habit with its message; nothing is deleted behind the user', async () => {
