@@ -10,6 +10,8 @@ import type { YearVisit } from './year-bench.js';
 
 /** The reference app's journals page on this kind of machine (issue 5), a fixed figure: it is not run here. */
 export const REFERENCE_PAGE_MS = 1700;
+/** Issue 19: the journals page's first visit, to all 31 cards. */
+export const FIRST_VISIT_GOAL_MS = 300;
 const REFERENCE_CREATE_REQUESTS = 72;
 
 export interface BenchResults {
@@ -33,7 +35,7 @@ export interface BenchResults {
    * `npm run bench -- --browser` measures only the browser parts: the API's goal row and its and
    * the noisy neighbour's sections are carried over, as written, from the previous RESULTS.md.
    */
-  carried?: { apiGoalRow: string; sections: string; from: string };
+  carried?: { sections: string; from: string };
 }
 
 /** Issue 16's goal for a change to show, whatever the network. */
@@ -71,37 +73,16 @@ function apiTable(rows: ApiRow[]): string[] {
 }
 
 function goals(results: BenchResults): string[] {
-  const reads = results.api.filter((row) => row.read);
-  const lowest = reads.reduce<ApiRow | null>(
-    (low, row) => (low === null || ratio(row) < ratio(low) ? row : low),
-    null,
-  );
-  const readFigure = lowest
-    ? `${reads.filter((row) => ratio(row) >= 0.5).length} of ${reads.length} measurements at 0.5 or more; ` +
-      `lowest ${ratio(lowest).toFixed(2)} (${lowest.database}, ${lowest.request}, ${lowest.connections} ` +
-      `connection${lowest.connections === 1 ? '' : 's'}); median ${median(reads.map(ratio)).toFixed(2)}. ` +
-      `Against a bare server sending the body with only its Content-Type: ${reads.filter((row) => bodyOnlyRatio(row) >= 0.5).length} of ${reads.length} at 0.5 or more, ` +
-      `median ${median(reads.map(bodyOnlyRatio)).toFixed(2)}`
-    : 'not measured';
   const pageRequests = median(results.pageRuns.map((run) => run.apiRequests));
   const pageMs = median(results.pageRuns.map((run) => run.cardsShownMs));
-  const speedup = REFERENCE_PAGE_MS / pageMs;
   const returnMs = median(results.returnRuns.map((run) => run.cardsShownMs));
-  const returnSpeedup = REFERENCE_PAGE_MS / returnMs;
-  // Met only when a first visit, the slowest case, is 5× faster; return visits are reported beside it.
   const liveMs = median(results.pageRuns.map((run) => run.liveMs));
   const speedFigure =
-    `first visit (empty cache): all 31 cards shown after ${Math.round(pageMs)} ms (median), ${speedup.toFixed(1)}× faster, ` +
+    `first visit (empty cache): all 31 cards shown after ${Math.round(pageMs)} ms (median), ` +
     `the page answering input after ${Math.round(liveMs)} ms; ` +
     (results.returnRuns.length > 0
-      ? `return visit (code from the service worker, data from the API): ${Math.round(returnMs)} ms (median), ${returnSpeedup.toFixed(1)}× faster`
+      ? `return visit (code from the service worker, data from the API): ${Math.round(returnMs)} ms (median)`
       : 'return visits not measured');
-  const speedStatus =
-    speedup >= 5
-      ? met(true)
-      : results.returnRuns.length > 0 && returnSpeedup >= 5
-        ? '**not met** on a first visit; met on return visits'
-        : met(false);
   const createRequests = Math.max(...results.createRuns.map((run) => run.requests));
   const lighthouse = results.lighthouse;
   const lighthouseFigure =
@@ -114,14 +95,12 @@ function goals(results: BenchResults): string[] {
     !('error' in lighthouse) &&
     lighthouse.results.every((page) => CATEGORIES.every((id) => page.scores[id] === 100));
   return [
-    '| goal (issue 5) | measured in this run | |',
+    '| goal | measured in this run | |',
     '|---|---|---|',
-    results.carried?.apiGoalRow ??
-      `| API reads at least 0.5 of bare \`node:http\` (3 reads × ${results.postgresNote ? 'SQLite' : 'SQLite and PostgreSQL'} × 1/16/64 connections) | ${readFigure} | ${met(lowest !== null && ratio(lowest) >= 0.5)} |`,
-    `| Journals page of a 31-entry month in ≤ 7 requests | ${pageRequests} API requests (median of ${results.pageRuns.length} first visits) | ${met(pageRequests <= 7)} |`,
-    `| Journals page at least 5× faster than the reference's ~${REFERENCE_PAGE_MS / 1000} s | ${speedFigure} | ${speedStatus} |`,
-    `| Creating a journal in ≤ 10 requests (the reference made ${REFERENCE_CREATE_REQUESTS}) | ${createRequests} requests (most of ${results.createRuns.length} creations) | ${met(createRequests <= 10)} |`,
-    `| Lighthouse 100 in all four categories (performance/accessibility/best practices/SEO) | ${lighthouseFigure} | ${met(lighthouseMet)} |`,
+    `| Journals page of a 31-entry month in ≤ 7 requests (issue 5) | ${pageRequests} API requests (median of ${results.pageRuns.length} first visits) | ${met(pageRequests <= 7)} |`,
+    `| Journals page's first visit: all 31 cards in ≤ ${FIRST_VISIT_GOAL_MS} ms (issue 19) | ${speedFigure} | ${met(pageMs <= FIRST_VISIT_GOAL_MS)} |`,
+    `| Creating a journal in ≤ 10 requests (the reference made ${REFERENCE_CREATE_REQUESTS}; issue 5) | ${createRequests} requests (most of ${results.createRuns.length} creations) | ${met(createRequests <= 10)} |`,
+    `| Lighthouse 100 in all four categories (performance/accessibility/best practices/SEO; issue 5) | ${lighthouseFigure} | ${met(lighthouseMet)} |`,
     ...shownGoals(results.slowWrites),
   ];
 }
@@ -306,7 +285,7 @@ function browserSections(results: BenchResults): string[] {
       ? `The API requests of a visit: ${callList(runs[0]?.apiCalls ?? [])}.`
       : 'No API request on opening: the server-rendered page brought its seven reads’ answers, which the app took over.',
     '',
-    `Against the reference's ~${REFERENCE_PAGE_MS} ms for this page: ${(REFERENCE_PAGE_MS / median(runs.map((run) => run.cardsShownMs))).toFixed(1)}× faster (goal: 5×). ` +
+    `Against the reference's ~${REFERENCE_PAGE_MS} ms for this page: ${(REFERENCE_PAGE_MS / median(runs.map((run) => run.cardsShownMs))).toFixed(1)}× faster (issue 5's goal was 5×; issue 19's is ${FIRST_VISIT_GOAL_MS} ms). ` +
       'The reference figure is the issue’s, not measured in this run.',
     '',
     ...returnSection(results.returnRuns),
@@ -341,7 +320,8 @@ export function renderReport(results: BenchResults): string {
     '',
     '## API against a bare node:http server',
     '',
-    'autocannon on loopback; for each request our answer is recorded first and a bare `node:http` server in a process of its own, like ours, ' +
+    'Not a goal since issue 19 (the API answers many times what a user needs; what users feel is measured above and in the noisy neighbour): kept to see a regression. ' +
+      'autocannon on loopback; for each request our answer is recorded first and a bare `node:http` server in a process of its own, like ours, ' +
       'answers those exact bytes: status, every header (the security headers and request id included; node:http writes the date) and body. ' +
       'A second bare server sends only the body with its Content-Type (the yardstick of runs before 2026-11-25): the last two columns. ' +
       'Ours and the bare servers are measured back to back at each connection count. Reads are response-cache hits ' +

@@ -16,13 +16,12 @@ notifyManager.setScheduler(queueMicrotask);
 const FRESH_MS = 30_000;
 
 /**
- * Offline (issue 6, feature 8), every call runs and fails at once with an OfflineError (src/api/client.ts)
- * rather than pausing: react-query's default 'online' mode would leave a screen on 'Loading...' and
- * queue a mutation silently until the network returns. So a read of something saved on this device
- * answers from the cache, a read of anything else shows its error page, and a write is refused with
- * a toast and never sent later behind the user's back. Cached data stays fresh while offline (no
- * refetch that can only fail, and lookups such as the navbar's latest month use it), and is
- * refetched on reconnect when older than FRESH_MS.
+ * Offline, every read runs and fails at once with an OfflineError (src/api/client.ts) rather than
+ * pausing, so a screen never hangs on 'Loading...': a read of something saved on this device
+ * answers from the cache, a read of anything else shows its error page. Writes are the sync
+ * queue's (src/offline/sync.ts sets their own defaults: they wait offline and go when online).
+ * Cached data stays fresh while offline (no refetch that can only fail, and lookups such as the
+ * navbar's latest month use it), and is refetched on reconnect when older than FRESH_MS.
  */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
