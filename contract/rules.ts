@@ -110,5 +110,12 @@ export const RENDER_COOKIE_PATH = '/months';
  * renders the journals page in it, so the app hydrates the page in the language it shows.
  */
 export const RENDER_LOCALE_COOKIE = 'render_locale';
+/**
+ * Present (`open`) while the user keeps the month at a glance open, beside the render cookie: the
+ * server renders the journals page with the section open, as the app shows it.
+ */
+export const RENDER_GLANCE_COOKIE = 'render_glance';
+/** Where the page rendered by the server says it rendered the month at a glance open. */
+export const GLANCE_RENDERED_ATTRIBUTE = 'data-glance-open';
 export const TOAST_DURATION_MS = 3000;
 export const CONTACT_EMAIL = 'hello@monthbook.app';

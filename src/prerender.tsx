@@ -9,6 +9,7 @@ import {
 } from '@tanstack/react-query';
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { renderToString } from 'react-dom/server';
+import { renderedWithGlance } from './components/stats/glance-open';
 import { site } from './i18n/en/site';
 // Up front here: the browser loads these texts as a lazy chunk, the server has them ready.
 import { translation as portuguese } from './i18n/pt-br';
@@ -23,25 +24,27 @@ const translationOf = (locale: Locale) => (locale === 'pt-BR' ? portuguese : nul
 async function renderPath(
   path: string,
   queryClient: QueryClient,
-  options: { serverRender?: boolean; locale?: Locale } = {},
+  options: { serverRender?: boolean; locale?: Locale; glanceOpen?: boolean } = {},
 ): Promise<string> {
-  const { locale = 'en', ...routerOptions } = options;
+  const { locale = 'en', glanceOpen = false, ...routerOptions } = options;
   const router = createAppRouter(queryClient, createMemoryHistory({ initialEntries: [path] }), {
     ...routerOptions,
     inNode: true,
   });
   await router.load();
-  return renderedIn(locale, translationOf(locale), () =>
-    renderToString(
-      <MantineProvider
-        theme={theme}
-        defaultColorScheme="auto"
-        cssVariablesResolver={cssVariablesResolver}
-      >
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </MantineProvider>,
+  return renderedWithGlance(glanceOpen, () =>
+    renderedIn(locale, translationOf(locale), () =>
+      renderToString(
+        <MantineProvider
+          theme={theme}
+          defaultColorScheme="auto"
+          cssVariablesResolver={cssVariablesResolver}
+        >
+          <QueryClientProvider client={queryClient}>
+            <RouterProvider router={router} />
+          </QueryClientProvider>
+        </MantineProvider>,
+      ),
     ),
   );
 }
@@ -56,12 +59,13 @@ export function render(path: string): Promise<string> {
  * journalsPageQueries' order (contract/screen-reads.ts lists their paths), which the server
  * fetched for the signed-in user. Nothing is fetched here. Returns the page, its tab title and the
  * query state it was rendered from, which the browser hydrates the page with (src/main.tsx), in
- * the user's `locale`.
+ * the user's `locale`, with the month at a glance open or not as the user keeps it (`glanceOpen`).
  */
 export async function renderJournalsPage(
   monthId: number,
   reads: readonly unknown[],
   locale: Locale = 'en',
+  glanceOpen = false,
 ): Promise<{ html: string; title: string; state: DehydratedState }> {
   const queries = journalsPageQueries(monthId);
   if (reads.length !== queries.length) {
@@ -75,6 +79,7 @@ export async function renderJournalsPage(
   const html = await renderPath(`/months/${monthId}/journals`, queryClient, {
     serverRender: true,
     locale,
+    glanceOpen,
   });
   const month = queryClient.getQueryData(queries[0].queryKey);
   const t = renderedIn(locale, translationOf(locale), () => texts('site', site));

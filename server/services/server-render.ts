@@ -15,7 +15,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { JOURNALS_PER_MONTH } from '../../contract/quotas.js';
-import { RENDER_COOKIE, RENDER_LOCALE_COOKIE } from '../../contract/rules.js';
+import {
+  GLANCE_RENDERED_ATTRIBUTE,
+  RENDER_COOKIE,
+  RENDER_GLANCE_COOKIE,
+  RENDER_LOCALE_COOKIE,
+} from '../../contract/rules.js';
 import { journalsPageReads } from '../../contract/screen-reads.js';
 
 /** What the server bundle of the app (src/prerender.tsx, built to dist/prerender) provides. */
@@ -24,6 +29,7 @@ interface AppRenderer {
     monthId: number,
     reads: readonly unknown[],
     locale: RenderLocale,
+    glanceOpen: boolean,
   ): Promise<{ html: string; title: string; state: unknown }>;
 }
 
@@ -114,7 +120,7 @@ export async function createServerRender(
   const renderer = (await import(pathToFileURL(rendererPath).href)) as AppRenderer;
   // The first render loads the page's code and warms it up (about 80 ms): done now, in the
   // background, rather than in a user's request.
-  renderer.renderJournalsPage(1, WARM_UP_READS, 'en').catch((error: unknown) => {
+  renderer.renderJournalsPage(1, WARM_UP_READS, 'en', false).catch((error: unknown) => {
     app.log.warn({ err: error }, 'warming up the journals page renderer failed');
   });
 
@@ -138,6 +144,8 @@ export async function createServerRender(
       const monthId = Number(match[1]);
       // The app's language (src/i18n/store.ts): it hydrates the page only if it shows the same.
       const locale = renderLocale(request.cookies[RENDER_LOCALE_COOKIE]);
+      // The month at a glance as the user keeps it (src/components/stats/glance-open.ts).
+      const glanceOpen = request.cookies[RENDER_GLANCE_COOKIE] === 'open';
       const paths = journalsPageReads(monthId);
       try {
         let timer: NodeJS.Timeout | undefined;
@@ -155,7 +163,7 @@ export async function createServerRender(
           return null;
         }
         const started = performance.now();
-        const page = await renderer.renderJournalsPage(monthId, reads, locale);
+        const page = await renderer.renderJournalsPage(monthId, reads, locale, glanceOpen);
         const took = performance.now() - started;
         cost.record(cards, took);
         if (took > RENDER_BUDGET_MS) {
@@ -172,7 +180,11 @@ export async function createServerRender(
               () =>
                 `${HELD_INPUT}<script type="application/json" id="${SERVER_STATE_ID}">${scriptJson(page.state)}</script>`,
             )
-            .replace(ROOT, () => `<div id="root" data-server-rendered>${page.html}</div>`)
+            .replace(
+              ROOT,
+              () =>
+                `<div id="root" data-server-rendered${glanceOpen ? ` ${GLANCE_RENDERED_ATTRIBUTE}` : ''}>${page.html}</div>`,
+            )
         );
       } catch (error) {
         // A refused read (expired token, unpaid, another user's month) is the app's to handle.

@@ -1,25 +1,12 @@
 // The render cookie: a copy of the access token for the server to render the journals page with
 // the user's data before the app's code runs (server/services/server-render.ts).
 //
-// The server renders with the month at a glance closed, so the cookie is only set while the app
-// would show the page that way (setRenderCondition); otherwise the page opens as the app renders
-// it. The language travels in a cookie of its own, which the app writes as it sets its language
-// (src/i18n/store.ts). The cookie goes only with page requests under /months, never with API
+// How the page shows travels in cookies of their own beside it: the language (src/i18n/store.ts)
+// and the month at a glance (src/components/stats/glance-open.ts). The cookie goes only with page requests under /months, never with API
 // calls (those carry the header), and lives no longer than the token: it lets the server read what
 // the token itself could read.
 import { jwtDecode } from 'jwt-decode';
 import { RENDER_COOKIE, RENDER_COOKIE_PATH, STORAGE_KEYS } from '../../contract/rules';
-
-/**
- * Whether the app would show the journals page as the server renders it. The page's sections are
- * the app's to know, not this layer's: the protected area sets the check (src/routes/_auth.tsx);
- * until then no cookie is set, which only costs a server render.
- */
-let rendersLikeServer: () => boolean = () => false;
-
-export function setRenderCondition(check: () => boolean): void {
-  rendersLikeServer = check;
-}
 
 function writeCookie(value: string, maxAgeSeconds: number): void {
   const secure = globalThis.location?.protocol === 'https:' ? '; Secure' : '';
@@ -45,7 +32,7 @@ export function syncRenderCookie(): void {
     // Storage disabled: no session to copy.
   }
   const secondsLeft = access === null ? 0 : tokenSecondsLeft(access);
-  if (access === null || secondsLeft <= 0 || !rendersLikeServer()) {
+  if (access === null || secondsLeft <= 0) {
     clearRenderCookie();
     return;
   }

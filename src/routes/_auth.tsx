@@ -4,9 +4,9 @@ import { createFileRoute, Outlet, redirect, useNavigate, useRouter } from '@tans
 import { useEffect } from 'react';
 import { AppLayout } from '../components/app-shell/app-layout';
 import { ErrorPage } from '../components/error-page';
-import { rendersLikeServer } from '../components/journals/renders-like-server';
 import { FramedLoadingScreen } from '../components/loading-screen';
 import { AppNotFoundPage } from '../components/not-found-page';
+import { syncGlanceCookie } from '../components/stats/glance-open';
 import { isBrowserOffline } from '../offline/offline-error';
 import { useOnReconnect } from '../offline/online-status';
 
@@ -14,22 +14,19 @@ export const Route = createFileRoute('/_auth')({
   beforeLoad: async ({ context }) => {
     if (context.serverRender) return;
     // Imported here, not at the top, so public pages never download the token code.
-    const [
-      { hasSession, ensureFreshAccess },
-      { setRenderCondition, syncRenderCookie },
-      { startQueryPersistence },
-    ] = await Promise.all([
-      import('../api/tokens'),
-      import('../api/render-cookie'),
-      import('../offline/query-persistence'),
-    ]);
+    const [{ hasSession, ensureFreshAccess }, { syncRenderCookie }, { startQueryPersistence }] =
+      await Promise.all([
+        import('../api/tokens'),
+        import('../api/render-cookie'),
+        import('../offline/query-persistence'),
+      ]);
     if (!hasSession()) throw redirect({ to: '/login' });
     // Offline, an expired token cannot be refreshed: the user stays in to read saved data, and
     // the check runs again on reconnect (AuthLayout).
     if (!isBrowserOffline() && !(await ensureFreshAccess())) throw redirect({ to: '/login' });
-    // Sessions from before the render cookie existed get it here (src/api/render-cookie.ts).
-    setRenderCondition(rendersLikeServer);
+    // Sessions from before the render cookies existed get them here (src/api/render-cookie.ts).
     syncRenderCookie();
+    syncGlanceCookie();
     // Offline, the data saved on this device is all there is: the loaders wait for it. Online they
     // fetch fresh data anyway, so it is restored alongside (older than what they fetch, it never
     // replaces it), not waited for: opening IndexedDB can take 100 ms or more on a first visit.

@@ -1,6 +1,11 @@
 // A signed-in user's journals page comes rendered by the server, and the app hydrates it in place and works as ever.
 import type { BrowserContextOptions, Page } from 'playwright-core';
-import { RENDER_COOKIE, RENDER_LOCALE_COOKIE } from '../../contract/rules.js';
+import {
+  GLANCE_RENDERED_ATTRIBUTE,
+  RENDER_COOKIE,
+  RENDER_GLANCE_COOKIE,
+  RENDER_LOCALE_COOKIE,
+} from '../../contract/rules.js';
 import { journals } from '../../src/i18n/pt-br/journals.js';
 import { toasts } from '../../src/i18n/pt-br/toasts.js';
 import { TOASTS } from '../../src/texts.js';
@@ -136,6 +141,42 @@ describe('the journals page rendered on the server', () => {
     await page.reload();
     await hydrated(page);
     await expect.poll(() => stretch.isChecked(), { timeout: 5_000 }).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
+  it('comes with the month at a glance open for a user who keeps it open, hydrated in place', async () => {
+    const { page, path } = await seededUser();
+    const errors = hydrationErrors(page);
+    await page.goto(path);
+    const glance = page.getByRole('region', { name: 'Month at a glance' });
+    const toggle = glance.getByRole('button', { name: 'Month at a glance' });
+    await toggle.click();
+    await expect
+      .poll(async () =>
+        (await page.context().cookies()).find((cookie) => cookie.name === RENDER_GLANCE_COOKIE),
+      )
+      .toMatchObject({ value: 'open' });
+    const html = await (await page.context().request.get(path)).text();
+    expect(html).toContain(`data-server-rendered ${GLANCE_RENDERED_ATTRIBUTE}`);
+    expect(html).toContain('aria-expanded="true"');
+    expect(html).toContain('Picnic under the oaks');
+
+    // The server's HTML, open and loading, is hydrated in place; then the stats come in.
+    expect(await hydratesInPlace(page, path, 'Picnic under the oaks')).toBe(true);
+    expect(errors).toEqual([]);
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    await visible(glance.getByRole('table', { name: /^Each habit on each entry/ }));
+
+    // Closed again: the next page comes closed from the server too.
+    await toggle.click();
+    await expect
+      .poll(async () =>
+        (await page.context().cookies()).some((cookie) => cookie.name === RENDER_GLANCE_COOKIE),
+      )
+      .toBe(false);
+    const closed = await (await page.context().request.get(path)).text();
+    expect(closed).toContain('data-server-rendered>');
+    expect(closed).toContain('aria-expanded="false"');
     expect(errors).toEqual([]);
   });
 

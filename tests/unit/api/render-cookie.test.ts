@@ -1,26 +1,22 @@
-// The render cookie: a copy of the access token for the server's journals page, only while it would render the page alike (in any language).
-import { RENDER_COOKIE, STORAGE_KEYS } from '../../../contract/rules';
-import {
-  clearRenderCookie,
-  setRenderCondition,
-  syncRenderCookie,
-} from '../../../src/api/render-cookie';
+// The render cookies: a copy of the access token for the server's journals page, and how the page shows (the month at a glance).
+import { RENDER_COOKIE, RENDER_GLANCE_COOKIE, STORAGE_KEYS } from '../../../contract/rules';
+import { clearRenderCookie, syncRenderCookie } from '../../../src/api/render-cookie';
 import { clearSession, storeTokens } from '../../../src/api/tokens';
-import { rendersLikeServer } from '../../../src/components/journals/renders-like-server';
+import { syncGlanceCookie } from '../../../src/components/stats/glance-open';
 import { makeJwt } from '../../fixtures/factories';
 
-/** The cookie as a page under /months sees it (its path): null when not set. */
-function renderCookie(): string | null {
+/** A cookie as a page under /months sees it (its path): null when not set. */
+function pageCookie(name: string): string | null {
   window.history.replaceState(null, '', '/months/1/journals');
-  const part = document.cookie.split('; ').find((entry) => entry.startsWith(`${RENDER_COOKIE}=`));
-  return part === undefined ? null : part.slice(RENDER_COOKIE.length + 1);
+  const part = document.cookie.split('; ').find((entry) => entry.startsWith(`${name}=`));
+  return part === undefined ? null : part.slice(name.length + 1);
 }
-
-// What the protected area sets (src/routes/_auth.tsx).
-beforeEach(() => setRenderCondition(rendersLikeServer));
+const renderCookie = () => pageCookie(RENDER_COOKIE);
 
 afterEach(() => {
   clearRenderCookie();
+  syncGlanceCookie(false);
+  localStorage.clear();
   window.history.replaceState(null, '', '/');
 });
 
@@ -49,15 +45,17 @@ describe('the render cookie', () => {
     expect(renderCookie()).toBeNull();
   });
 
-  it('is not set while the month at a glance is kept open: the server renders it closed', () => {
-    storeTokens({ access: makeJwt(600), refresh: makeJwt(3600) });
+  it('is set whether the month at a glance is open or not; its own cookie says which', () => {
     localStorage.setItem(STORAGE_KEYS.glanceOpen, 'true');
-    syncRenderCookie();
-    expect(renderCookie()).toBeNull();
+    storeTokens({ access: makeJwt(600), refresh: makeJwt(3600) });
+    syncGlanceCookie();
+    expect(renderCookie()).not.toBeNull();
+    expect(pageCookie(RENDER_GLANCE_COOKIE)).toBe('open');
 
     localStorage.removeItem(STORAGE_KEYS.glanceOpen);
-    syncRenderCookie();
+    syncGlanceCookie();
     expect(renderCookie()).not.toBeNull();
+    expect(pageCookie(RENDER_GLANCE_COOKIE)).toBeNull();
   });
 
   it('is set whichever the language: the server renders in the one its own cookie names', () => {
@@ -65,12 +63,6 @@ describe('the render cookie', () => {
     localStorage.setItem(STORAGE_KEYS.locale, 'pt-BR');
     storeTokens({ access, refresh: makeJwt(3600) });
     expect(renderCookie()).toBe(access);
-  });
-
-  it('is not set before the app has said how it shows the page', () => {
-    setRenderCondition(() => false);
-    storeTokens({ access: makeJwt(600), refresh: makeJwt(3600) });
-    expect(renderCookie()).toBeNull();
   });
 
   it.each([
