@@ -18,7 +18,7 @@ import { createHabit, deleteHabit, updateHabit } from '../api/habits';
 import { createMeasure, deleteMeasure, updateMeasure } from '../api/measures';
 import { createMonth, deleteMonth, updateMonth } from '../api/months';
 import { restoreItem } from '../api/trash';
-import { defineWrite, requireSaved, swapTempId } from '../offline/sync';
+import { defineWrite, queuedWrites, requireSaved, swapTempId, writeName } from '../offline/sync';
 import { withConflictResolution } from './conflicts';
 import { goneAnyway, orDeletedElsewhere } from './deleted-elsewhere';
 import { compareJournals } from './journal-list';
@@ -187,14 +187,25 @@ export interface MonthDeleteWrite {
   counts?: KnownCounts;
 }
 
+function restoreQueued(queryClient: QueryClient, monthId: number): boolean {
+  return queuedWrites(queryClient).some((write) => {
+    if (writeName(write) !== 'trash.restore') return false;
+    const { ref } = write.state.variables as TrashRestoreWrite;
+    return ref.kind === 'month' && ref.id === monthId;
+  });
+}
+
 export const monthDelete = defineWrite<MonthDeleteWrite, number>({
   name: 'month.delete',
   subject: (v) => ({ kind: 'month', id: v.monthId, monthId: v.monthId }),
   run: ({ monthId }) => deleteSaved(monthId, deleteMonth),
   optimistic: (queryClient, { monthId }) => dropMonth(queryClient, monthId),
-  // The server deletes everything of the month with it.
+  // The server deletes everything of the month with it. Unless it was undone meanwhile (its
+  // restore waits behind it): then what is cached of the month is what comes back, and a page
+  // showing the month must not lose its data (or a read under way) between the two.
   landed: (queryClient, { monthId, counts }) => {
-    queryClient.removeQueries({ queryKey: monthKeys.scope(monthId) });
+    if (!restoreQueued(queryClient, monthId))
+      queryClient.removeQueries({ queryKey: monthKeys.scope(monthId) });
     if (counts) queryClient.setQueryData(monthKeys.binnedCounts(monthId), counts);
     void queryClient.invalidateQueries({ queryKey: trashKeys.all });
   },

@@ -5,7 +5,7 @@ import { HttpResponse, http } from 'msw';
 import type { Journal, Month } from '../../../contract/entities';
 import { stopQueryPersistence } from '../../../src/offline/query-persistence';
 import { queuedWrites } from '../../../src/offline/sync';
-import { useCreateJournal } from '../../../src/queries/journals';
+import { journalsQueryOptions, useCreateJournal } from '../../../src/queries/journals';
 import {
   habitKeys,
   journalKeys,
@@ -363,5 +363,42 @@ describe('a month restored from the bin offline (issue 16)', () => {
         goals_done: 1,
       }),
     );
+  });
+});
+
+describe('a month deleted and undone offline (issue 16)', () => {
+  it('keeps what is cached of it when both land, so a page showing it keeps its entries', async () => {
+    const fixture = seedMonth(makeMonthFixture({ name: 'October', journals: 2 }));
+    const { month } = fixture;
+    const queryClient = await openApp([month]);
+    await queryClient.fetchQuery(journalsQueryOptions(month.id));
+    requestLog.length = 0;
+
+    setBrowserOnline(false);
+    const { result } = renderQueryHook(
+      () => ({ remove: useDeleteMonth(), restore: useRestoreItem() }),
+      queryClient,
+    );
+    await act(() => result.current.remove.mutateAsync(month.id));
+    await act(() =>
+      result.current.restore.mutateAsync({ kind: 'month', id: month.id, month: null }),
+    );
+    // The server bins it as the delete lands, and the restore puts it back.
+    const entries = structuredClone(fixture.journals);
+    binItem(
+      { kind: 'month', id: month.id, label: month.name, month: null, month_name: null, date: null },
+      () => {
+        db.months.push(month);
+        db.journals.push(...entries);
+        return month;
+      },
+    );
+    setBrowserOnline(true);
+    await whenSynced(queryClient);
+    expect(requestLog.slice(0, 2)).toEqual([
+      `DELETE /api/months/delete/${month.id}/`,
+      `POST /api/months/${month.id}/restore/`,
+    ]);
+    expect(queryClient.getQueryData<Journal[]>(journalKeys.list(month.id))).toHaveLength(2);
   });
 });
