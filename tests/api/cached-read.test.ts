@@ -3,27 +3,21 @@ import { MESSAGES } from '../../contract/rules.js';
 import { type SeededMonth, seedFullMonth, seedHabit, seedMeasure } from '../support/factories.js';
 import {
   buildSiblingApp,
-  buildTestApp,
   createUser,
+  setUpTestApp,
   type TestApp,
   type TestUser,
   tamperSignature,
 } from '../support/test-app.js';
 
-let t: TestApp;
+const { t, user } = setUpTestApp();
 let sibling: TestApp;
-let user: TestUser;
 
 beforeAll(async () => {
-  t = await buildTestApp();
   sibling = await buildSiblingApp(t);
 });
 afterAll(async () => {
   await sibling.close();
-  await t.close();
-});
-beforeEach(async () => {
-  user = await createUser(t);
 });
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';

@@ -3,27 +3,20 @@ import { sql } from 'kysely';
 import { seedMonth } from '../support/factories.js';
 import {
   buildSiblingApp,
-  buildTestApp,
   createUser,
+  setUpTestApp,
   type TestApp,
-  type TestUser,
   usingPostgres,
 } from '../support/test-app.js';
 
-let t: TestApp;
+const { t, user } = setUpTestApp();
 let sibling: TestApp;
-let user: TestUser;
 
 beforeAll(async () => {
-  t = await buildTestApp();
   sibling = await buildSiblingApp(t);
 });
 afterAll(async () => {
   await sibling.close();
-  await t.close();
-});
-beforeEach(async () => {
-  user = await createUser(t);
 });
 
 describe('app.repos.dataVersion', () => {

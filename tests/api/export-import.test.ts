@@ -27,23 +27,13 @@ import {
 import {
   buildTestApp,
   createUser,
+  setUpTestApp,
   type TestApp,
   type TestUser,
   usingPostgres,
 } from '../support/test-app.js';
 
-let t: TestApp;
-let user: TestUser;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
-beforeEach(async () => {
-  user = await createUser(t);
-});
+const { t, user } = setUpTestApp();
 
 const exportOf = async (as: TestUser = user, app: TestApp = t): Promise<ExportFile> => {
   const response = await app.app.inject({

@@ -2,23 +2,12 @@
 import { MESSAGES } from '../../contract/rules.js';
 import { seedGoal, seedMonth } from '../support/factories.js';
 import { monthItemSuite } from '../support/month-item-suite.js';
-import { buildTestApp, createUser, type TestApp, type TestUser } from '../support/test-app.js';
+import { setUpTestApp } from '../support/test-app.js';
 
 monthItemSuite({ path: '/api/goals', extra: { is_completed: false } });
 
 describe('is_completed', () => {
-  let t: TestApp;
-  let user: TestUser;
-
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
-  beforeEach(async () => {
-    user = await createUser(t);
-  });
+  const { t, user } = setUpTestApp();
 
   const patch = (id: number, payload: object) =>
     t.app.inject({ method: 'PATCH', url: `/api/goals/${id}/`, headers: user.headers, payload });

@@ -3,29 +3,9 @@ import { SCHEDULE_MESSAGES } from '../../contract/habit-schedule.js';
 import { MESSAGES } from '../../contract/rules.js';
 import type { MonthStats } from '../../contract/stats.js';
 import { snapshot } from '../support/db-snapshot.js';
-import { buildTestApp, createUser, type TestApp, type TestUser } from '../support/test-app.js';
+import { createUser, setUpTestApp, type TestUser } from '../support/test-app.js';
 
-let t: TestApp;
-let user: TestUser;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
-beforeEach(async () => {
-  user = await createUser(t);
-});
-
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-const api = (method: Method, url: string, payload?: unknown, as: TestUser = user) =>
-  t.app.inject({
-    method,
-    url,
-    headers: as.headers,
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
+const { t, user, api } = setUpTestApp();
 
 async function month(name = 'January 2024', as: TestUser = user): Promise<number> {
   const response = await api('POST', '/api/months/', { name }, as);

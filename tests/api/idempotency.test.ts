@@ -1,20 +1,9 @@
 // API tests for Idempotency-Key on create routes: one row per key, replayed answers, 422 for another body, per-user keys, 24 h expiry.
 import { IDEMPOTENCY_MESSAGES, IDEMPOTENCY_TTL_MS } from '../../server/plugins/idempotency.js';
 import { seedHabit, seedJournal, seedMeasure, seedMonth } from '../support/factories.js';
-import { buildTestApp, createUser, type TestApp, type TestUser } from '../support/test-app.js';
+import { createUser, setUpTestApp, type TestUser } from '../support/test-app.js';
 
-let t: TestApp;
-let user: TestUser;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
-beforeEach(async () => {
-  user = await createUser(t);
-});
+const { t, user } = setUpTestApp();
 
 const post = (url: string, payload: object, key?: string, as: TestUser = user) =>
   t.app.inject({

@@ -5,33 +5,9 @@ import { MESSAGES, NOTE_MAX_LENGTH } from '../../contract/rules.js';
 import type { MonthStats } from '../../contract/stats.js';
 import { snapshot } from '../support/db-snapshot.js';
 import { seedJournal, seedMonth } from '../support/factories.js';
-import {
-  buildTestApp,
-  createUser,
-  type TestApp,
-  type TestUser,
-  usingPostgres,
-} from '../support/test-app.js';
+import { createUser, setUpTestApp, usingPostgres } from '../support/test-app.js';
 
-let t: TestApp;
-let user: TestUser;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
-beforeEach(async () => {
-  user = await createUser(t);
-});
-
-const api = (
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-  url: string,
-  payload?: object,
-  as: TestUser = user,
-) => t.app.inject({ method, url, headers: as.headers, ...(payload ? { payload } : {}) });
+const { t, user, api } = setUpTestApp();
 
 const NOTE = '# Long run\n\nFelt **great**: see [the route](https://example.com/route).\n\n- 10 km';
 

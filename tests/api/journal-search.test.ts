@@ -6,20 +6,9 @@ import { SEARCH_MAX_LENGTH, SEARCH_RESULTS_LIMIT } from '../../contract/search.j
 import { up as addSearchColumn } from '../../server/db/migrations/004-journal-search.js';
 import { createVersionTrigger } from '../../server/db/migrations/010-row-versions.js';
 import { seedJournal, seedMonth } from '../support/factories.js';
-import { buildTestApp, createUser, type TestApp, type TestUser } from '../support/test-app.js';
+import { createUser, setUpTestApp, type TestUser } from '../support/test-app.js';
 
-let t: TestApp;
-let user: TestUser;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
-beforeEach(async () => {
-  user = await createUser(t);
-});
+const { t, user } = setUpTestApp();
 
 const get = (url: string, who: TestUser = user) =>
   t.app.inject({ method: 'GET', url, headers: who.headers });

@@ -9,24 +9,11 @@ import {
   seedMeasure,
   seedMonth,
 } from '../support/factories.js';
-import { buildTestApp, createUser, type TestApp, type TestUser } from '../support/test-app.js';
+import { createUser, setUpTestApp } from '../support/test-app.js';
 
-let t: TestApp;
-let user: TestUser;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
-beforeEach(async () => {
-  user = await createUser(t);
-});
+const { t, user, api } = setUpTestApp();
 
 const today = () => new Date().toISOString().slice(0, 10);
-const api = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: user.headers, ...(payload ? { payload } : {}) });
 
 describe('GET /api/journals/', () => {
   it('filters by ?month= and orders by created_at, then id', async () => {

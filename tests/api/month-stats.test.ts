@@ -12,20 +12,15 @@ import {
   seedMeasure,
   seedMonth,
 } from '../support/factories.js';
-import { buildTestApp, createUser, type TestApp, type TestUser } from '../support/test-app.js';
+import {
+  buildTestApp,
+  createUser,
+  setUpTestApp,
+  type TestApp,
+  type TestUser,
+} from '../support/test-app.js';
 
-let t: TestApp;
-let user: TestUser;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
-beforeEach(async () => {
-  user = await createUser(t);
-});
+const { t, user } = setUpTestApp();
 
 const stats = (monthId: number | string, as: TestUser = user) =>
   t.app.inject({ method: 'GET', url: `/api/months/${monthId}/stats/`, headers: as.headers });

@@ -2,26 +2,9 @@
 import { MESSAGES } from '../../contract/rules.js';
 import { snapshot } from '../support/db-snapshot.js';
 import { seedFullMonth, seedMonth } from '../support/factories.js';
-import {
-  buildTestApp,
-  createUser,
-  type TestApp,
-  type TestUser,
-  tamperSignature,
-} from '../support/test-app.js';
+import { createUser, setUpTestApp, tamperSignature } from '../support/test-app.js';
 
-let t: TestApp;
-let user: TestUser;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
-beforeEach(async () => {
-  user = await createUser(t);
-});
+const { t, user } = setUpTestApp();
 
 const notFound = { detail: MESSAGES.notFound };
 

@@ -4,20 +4,9 @@ import { JOURNALS_PER_MONTH, PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from '../../co
 import { MESSAGES } from '../../contract/rules.js';
 import type { DB } from '../../server/db/schema.js';
 import { seedMonth } from '../support/factories.js';
-import { buildTestApp, createUser, type TestApp, type TestUser } from '../support/test-app.js';
+import { createUser, setUpTestApp, type TestUser } from '../support/test-app.js';
 
-let t: TestApp;
-let user: TestUser;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
-beforeEach(async () => {
-  user = await createUser(t);
-});
+const { t, user } = setUpTestApp();
 
 const get = (url: string, as: TestUser = user) =>
   t.app.inject({ method: 'GET', url, headers: as.headers });

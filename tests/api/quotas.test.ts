@@ -14,26 +14,9 @@ import {
 import type { DB } from '../../server/db/schema.js';
 import { snapshot } from '../support/db-snapshot.js';
 import { seedHabit, seedJournal, seedMeasure, seedMonth } from '../support/factories.js';
-import {
-  buildSiblingApp,
-  buildTestApp,
-  createUser,
-  type TestApp,
-  type TestUser,
-} from '../support/test-app.js';
+import { buildSiblingApp, createUser, setUpTestApp, type TestUser } from '../support/test-app.js';
 
-let t: TestApp;
-let user: TestUser;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
-beforeEach(async () => {
-  user = await createUser(t);
-});
+const { t, user } = setUpTestApp();
 
 const post = (path: string, payload: object, as: TestUser = user) =>
   t.app.inject({ method: 'POST', url: `/api/${path}/`, headers: as.headers, payload });

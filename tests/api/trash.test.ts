@@ -11,20 +11,9 @@ import {
   seedJournal,
   seedMonth,
 } from '../support/factories.js';
-import { buildTestApp, createUser, type TestApp, type TestUser } from '../support/test-app.js';
+import { createUser, setUpTestApp } from '../support/test-app.js';
 
-let t: TestApp;
-let user: TestUser;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
-beforeEach(async () => {
-  user = await createUser(t);
-});
+const { t, user } = setUpTestApp();
 
 const get = (url: string, who = user) => t.app.inject({ method: 'GET', url, headers: who.headers });
 const del = (url: string, who = user) =>

@@ -1,20 +1,9 @@
 // API tests for row versions: `version` in reads, ETag, bumps by every update (SQL too), If-Match on PATCH/DELETE with 412, races.
 import { sql } from 'kysely';
 import { seedFullMonth, seedJournal, seedMonth } from '../support/factories.js';
-import { buildTestApp, createUser, type TestApp, type TestUser } from '../support/test-app.js';
+import { createUser, setUpTestApp } from '../support/test-app.js';
 
-let t: TestApp;
-let user: TestUser;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
-beforeEach(async () => {
-  user = await createUser(t);
-});
+const { t, user } = setUpTestApp();
 
 const get = (url: string, who = user) => t.app.inject({ method: 'GET', url, headers: who.headers });
 const patch = (url: string, payload: object, ifMatch?: string, who = user) =>

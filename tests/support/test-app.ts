@@ -122,6 +122,37 @@ export async function createUser(testApp: TestApp, username?: string): Promise<T
   return { id: row.id, username: name, access, headers: { authorization: `Bearer ${access}` } };
 }
 
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+/**
+ * The setup most API test files share, registered where it is called (file or describe): an app
+ * built once (beforeAll, closed in afterAll) and a fresh user before each test. `t` and `user` are
+ * the same objects throughout, refilled by those hooks, so helpers at module level can close over
+ * them; they are empty until the hooks have run. `api` injects a request as `as` (the fresh user
+ * by default), with `payload` sent whenever it is not undefined.
+ */
+export function setUpTestApp(env: Record<string, string> = {}) {
+  const t = {} as TestApp;
+  const user = {} as TestUser;
+  beforeAll(async () => {
+    Object.assign(t, await buildTestApp(env));
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+  beforeEach(async () => {
+    Object.assign(user, await createUser(t));
+  });
+  const api = (method: Method, url: string, payload?: unknown, as: TestUser = user) =>
+    t.app.inject({
+      method,
+      url,
+      headers: as.headers,
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+  return { t, user, api };
+}
+
 /**
  * The token with one character of its signature changed. Not the last characters: the last one of
  * a base64url signature carries padding bits, so rewriting the end can leave the signature valid
