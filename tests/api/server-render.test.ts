@@ -2,7 +2,12 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
-import { RENDER_COOKIE, RENDER_LOCALE_COOKIE } from '../../contract/rules.js';
+import {
+  GLANCE_RENDERED_ATTRIBUTE,
+  RENDER_COOKIE,
+  RENDER_GLANCE_COOKIE,
+  RENDER_LOCALE_COOKIE,
+} from '../../contract/rules.js';
 import { MAX_RENDERED_CARDS, RENDER_BUDGET_MS } from '../../server/services/server-render.js';
 import { writeTempFiles } from '../support/temp-files.js';
 import {
@@ -27,11 +32,12 @@ const SHELL = [
  */
 const RENDERER = `
 const escape = (text) => String(text).replace(/[&<>"]/g, (c) => '&#' + c.charCodeAt(0) + ';');
-export async function renderJournalsPage(monthId, reads, locale) {
+export async function renderJournalsPage(monthId, reads, locale, glanceOpen) {
   if (reads[0].name === 'explode') throw new Error('render failed');
   const cards = reads[1].map((journal) => '<article>' + escape(journal.highlight) + '</article>');
   const heading = '<h2>' + (locale === 'pt-BR' ? 'Registros' : 'Registers') + '</h2>';
-  return { html: '<main data-month="' + monthId + '">' + heading + cards.join('') + '</main>', title: reads[0].name + ' — Monthbook', state: { reads } };
+  const glance = glanceOpen ? '<section>glance open</section>' : '';
+  return { html: '<main data-month="' + monthId + '">' + heading + glance + cards.join('') + '</main>', title: reads[0].name + ' — Monthbook', state: { reads } };
 }`;
 
 let dir: string;
@@ -125,6 +131,28 @@ describe('a journals page with the render cookie', () => {
       expect(response.body).toContain('<h2>Registers</h2>');
     },
   );
+
+  it('shows the month at a glance open for the glance cookie, and says so on the root', async () => {
+    const closed = await open(journalsPath(), `${RENDER_COOKIE}=${owner.access}`);
+    expect(closed.body).toContain('<div id="root" data-server-rendered><main');
+    expect(closed.body).not.toContain('glance open');
+
+    const opened = await open(
+      journalsPath(),
+      `${RENDER_GLANCE_COOKIE}=open; ${RENDER_COOKIE}=${owner.access}`,
+    );
+    expect(opened.body).toContain(
+      `<div id="root" data-server-rendered ${GLANCE_RENDERED_ATTRIBUTE}><main`,
+    );
+    expect(opened.body).toContain('<section>glance open</section>');
+
+    // Any other value is the section closed.
+    const other = await open(
+      journalsPath(),
+      `${RENDER_GLANCE_COOKIE}=1; ${RENDER_COOKIE}=${owner.access}`,
+    );
+    expect(other.body).not.toContain('glance open');
+  });
 
   it('is kept by no cache, shared or private, and varies with the cookie', async () => {
     const response = await open(journalsPath(), `${RENDER_COOKIE}=${owner.access}`);
