@@ -17,6 +17,17 @@ export const TrashItemSchema = Type.Object(
     deleted_at: Type.String({ description: 'ISO 8601' }),
     /** When it is purged for good: `deleted_at` plus TRASH_DAYS. */
     purge_at: Type.String({ description: 'ISO 8601' }),
+    /**
+     * A month's card counts as it was deleted (absent for entries, goals, and months binned
+     * before they were kept): a restore made offline shows them before the server answers.
+     */
+    counts: Type.Optional(
+      Type.Object({
+        journals: Type.Integer({ minimum: 0 }),
+        goals: Type.Integer({ minimum: 0 }),
+        goals_done: Type.Integer({ minimum: 0 }),
+      }),
+    ),
   },
   { $id: 'TrashItem' },
 );

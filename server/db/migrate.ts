@@ -16,6 +16,7 @@ import * as entryNoteMood from './migrations/012-entry-note-mood.js';
 import * as measureTargets from './migrations/013-measure-targets.js';
 import * as monthPeriod from './migrations/014-month-period.js';
 import * as dataVersionTriggers from './migrations/015-data-version-triggers.js';
+import * as binnedMonthCounts from './migrations/016-binned-month-counts.js';
 
 type DialectMigration = {
   up: (db: Parameters<Migration['up']>[0], dialect: Database['dialect']) => Promise<void>;
@@ -38,6 +39,7 @@ const migrations: Record<string, DialectMigration> = {
   '013-measure-targets': measureTargets,
   '014-month-period': monthPeriod,
   '015-data-version-triggers': dataVersionTriggers,
+  '016-binned-month-counts': binnedMonthCounts,
 };
 
 export async function migrate(database: Database): Promise<void> {

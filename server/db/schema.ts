@@ -144,6 +144,10 @@ export interface TrashTable {
   item_date: string | null;
   deleted_at: string;
   payload: string;
+  /** A month's card counts as it was deleted (migration 016); null for entries and goals. */
+  journal_count: number | null;
+  goal_count: number | null;
+  goals_done_count: number | null;
 }
 
 /** A create request's answer by its Idempotency-Key (migration 006); status_code null while it runs. */

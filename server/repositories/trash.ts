@@ -99,6 +99,14 @@ export async function discard(
   await db
     .insertInto('trash')
     .values({
+      ...(kind === 'month'
+        ? {
+            journal_count: rows.journals?.length ?? 0,
+            goal_count: rows.goals?.length ?? 0,
+            goals_done_count:
+              rows.goals?.filter((goal) => Number(goal.is_completed) === 1).length ?? 0,
+          }
+        : {}),
       author_id: userId,
       kind,
       item_id: id,
@@ -154,6 +162,9 @@ export class TrashRepository {
         'trash.month_id',
         'trash.item_date',
         'trash.deleted_at',
+        'trash.journal_count',
+        'trash.goal_count',
+        'trash.goals_done_count',
         'months.name as month_name',
       ])
       .where('trash.author_id', '=', this.userId)
@@ -175,6 +186,15 @@ export class TrashRepository {
       date: row.item_date,
       deleted_at: row.deleted_at,
       purge_at: purgeAt(row.deleted_at),
+      ...(row.journal_count === null || row.goal_count === null || row.goals_done_count === null
+        ? {}
+        : {
+            counts: {
+              journals: Number(row.journal_count),
+              goals: Number(row.goal_count),
+              goals_done: Number(row.goals_done_count),
+            },
+          }),
     }));
   }
 

@@ -34,8 +34,11 @@ function restoreWrite(queryClient: QueryClient, ref: TrashRef) {
           .find((variables) => variables?.monthId === ref.id && variables.month)
       : undefined;
   const month = deleted?.month;
+  // Deleted here, known here, else as the bin kept them (a month deleted on another device).
   const counts =
-    ref.kind === 'month' ? (deleted?.counts ?? knownCounts(queryClient, ref.id)) : undefined;
+    ref.kind === 'month'
+      ? (deleted?.counts ?? knownCounts(queryClient, ref.id) ?? item?.counts)
+      : undefined;
   return {
     ref,
     ...(item ? { item: { label: item.label, date: item.date } } : {}),

@@ -49,6 +49,34 @@ describe('deleting', () => {
     expect(Date.parse(purge_at) - Date.parse(deleted_at)).toBe(TRASH_DAYS * 86_400_000);
   });
 
+  it("lists a month with its card's counts as it was deleted; an entry or a goal has none", async () => {
+    const month = await seedMonth(t, user, 'March');
+    await seedJournal(t, user, month.id);
+    await seedJournal(t, user, month.id);
+    const done = await seedGoal(t, user, month.id, 'Swim');
+    await seedGoal(t, user, month.id, 'Read');
+    const patched = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/goals/${done.id}/`,
+      headers: user.headers,
+      payload: { is_completed: true },
+    });
+    expect(patched.statusCode).toBe(200);
+    const other = await seedMonth(t, user, 'April');
+    const goal = await seedGoal(t, user, other.id);
+    expect((await del(`/api/goals/${goal.id}/`)).statusCode).toBe(204);
+
+    expect((await del(`/api/months/${month.id}/`)).statusCode).toBe(204);
+    const [binnedMonth, binnedGoal] = await trash();
+    expect(binnedMonth).toMatchObject({
+      kind: 'month',
+      id: month.id,
+      counts: { journals: 2, goals: 2, goals_done: 1 },
+    });
+    expect(binnedGoal).toMatchObject({ kind: 'goal', id: goal.id });
+    expect(binnedGoal).not.toHaveProperty('counts');
+  });
+
   it('keeps the old /delete/{id}/ path working the same way', async () => {
     const month = await seedMonth(t, user);
     const goal = await seedGoal(t, user, month.id);

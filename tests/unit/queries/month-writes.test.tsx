@@ -366,6 +366,48 @@ describe('a month restored from the bin offline (issue 16)', () => {
   });
 });
 
+describe('a month deleted on another device, restored from the bin offline (issue 16)', () => {
+  it('shows the counts the bin kept for it at once', async () => {
+    const fixture = seedMonth(makeMonthFixture({ name: 'November', journals: 3, goals: ['Swim'] }));
+    const { month } = fixture;
+    // Deleted elsewhere: this device never counted it; the server's bin did.
+    db.months = db.months.filter((m) => m.id !== month.id);
+    binItem(
+      {
+        kind: 'month',
+        id: month.id,
+        label: month.name,
+        month: null,
+        month_name: null,
+        date: null,
+        counts: { journals: 3, goals: 1, goals_done: 0 },
+      },
+      () => {
+        db.months.push(month);
+        return month;
+      },
+    );
+    const queryClient = await openApp([]);
+    await queryClient.fetchQuery(monthSummariesQueryOptions());
+    await queryClient.fetchQuery(trashQueryOptions());
+
+    setBrowserOnline(false);
+    const view = renderQueryHook(
+      () => ({ restore: useRestoreItem(), counts: useMonthCounts(month.id) }),
+      queryClient,
+    );
+    await act(() =>
+      view.result.current.restore.mutateAsync({ kind: 'month', id: month.id, month: null }),
+    );
+    expect(monthNames(queryClient)).toEqual(['November']);
+    await waitFor(() =>
+      expect(view.result.current.counts).toMatchObject({ journals: 3, goals: 1, goals_done: 0 }),
+    );
+    setBrowserOnline(true);
+    await whenSynced(queryClient);
+  });
+});
+
 describe('a month deleted and undone offline (issue 16)', () => {
   it('keeps what is cached of it when both land, so a page showing it keeps its entries', async () => {
     const fixture = seedMonth(makeMonthFixture({ name: 'October', journals: 2 }));
