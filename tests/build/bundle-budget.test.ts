@@ -45,7 +45,12 @@ const APP_ROUTE_LIMIT_KB = 185;
 const WITH_MODALS_LIMIT_KB = 233;
 /** The journals page's own limits, at what it measures, on the way to 175 and 195 KB. */
 const JOURNALS_ROUTE = '/months/$monthId/journals';
-const JOURNALS_LIMIT_KB = 200;
+/**
+ * 201 since 2026-11-28 (200.1 measured): the month at a glance renders on the server for users
+ * who keep it open (its cookie, and hydrating it as rendered), and a Save's card draws in the
+ * click's frame (react-query notifying in a microtask).
+ */
+const JOURNALS_LIMIT_KB = 201;
 const JOURNALS_WITH_MODALS_LIMIT_KB = 235;
 const routeLimit = (route: string) =>
   route === JOURNALS_ROUTE ? JOURNALS_LIMIT_KB : APP_ROUTE_LIMIT_KB;
