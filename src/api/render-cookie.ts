@@ -2,9 +2,9 @@
 // the user's data before the app's code runs (server/services/server-render.ts).
 //
 // How the page shows travels in cookies of their own beside it: the language (src/i18n/store.ts)
-// and the month at a glance (src/components/stats/glance-open.ts). The cookie goes only with page requests under /months, never with API
-// calls (those carry the header), and lives no longer than the token: it lets the server read what
-// the token itself could read.
+// and the month at a glance (src/components/stats/glance-open.ts). The cookie goes only with page
+// requests under /months, never with API calls (those carry the header), and lives no longer than
+// the token: it lets the server read what the token itself could read.
 import { jwtDecode } from 'jwt-decode';
 import { RENDER_COOKIE, RENDER_COOKIE_PATH, STORAGE_KEYS } from '../../contract/rules';
 
