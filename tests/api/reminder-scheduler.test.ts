@@ -1,5 +1,4 @@
 // The reminder job with a fake clock: daily reminders and weekly digests by email (loopback SMTP), time zones, missed windows, exactly once across three servers, and the scheduler's lifecycle.
-import { sql } from 'kysely';
 import { REMINDER_MESSAGES } from '../../contract/reminder-rules.js';
 import { CLAIM_LEASE_MS } from '../../server/services/reminders.js';
 import {
@@ -15,6 +14,7 @@ import {
   buildSiblingApp,
   buildTestApp,
   createUser,
+  dropPostgresSchema,
   type TestApp,
   type TestUser,
   usingPostgres,
@@ -436,7 +436,7 @@ describe('scheduler lifecycle', () => {
         const options = new URL(app.config.database.url).searchParams.get('options') ?? '';
         const schema = /search_path=(\w+)/.exec(options)?.[1];
         expect(schema).toBeTruthy();
-        await sql.raw(`drop schema if exists ${schema}_pgboss cascade`).execute(t.database.db);
+        await dropPostgresSchema(`${schema}_pgboss`);
       }
     }
   }, 60_000);

@@ -25,24 +25,55 @@ export const TEST_VAPID_ENV = {
   VAPID_PRIVATE_KEY: 'lIOOx0HuflEJY0Xj_FQ5Be4zH7RvANCuWRjHNDOdTuU',
 } as const;
 
-async function postgresSchema(): Promise<{ url: string; drop(): Promise<void> }> {
-  const base = process.env.TEST_DATABASE_URL!;
+/**
+ * Kysely's migrator lists the tables of every schema in the database (`has_schema_privilege` on
+ * each), which fails if another test process drops its schema in the middle of that scan. So
+ * migrations hold this advisory lock shared, and a schema is dropped under it exclusively.
+ */
+const SCHEMA_DROP_LOCK = 51_719;
+
+async function adminClient(): Promise<pg.Client> {
+  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await client.connect();
+  return client;
+}
+
+async function postgresSchema(): Promise<{
+  url: string;
+  /** Runs `migrate` while no test process can drop a schema. */
+  migrating(migrate: () => Promise<void>): Promise<void>;
+  drop(): Promise<void>;
+}> {
   const schema = `t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
+  const admin = await adminClient();
   await admin.query(`create schema ${schema}`);
   await admin.end();
-  const url = new URL(base);
+  const url = new URL(process.env.TEST_DATABASE_URL!);
   url.searchParams.set('options', `-c search_path=${schema}`);
   return {
     url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: base });
-      await client.connect();
-      await client.query(`drop schema ${schema} cascade`);
-      await client.end();
+    async migrating(migrate) {
+      const client = await adminClient();
+      try {
+        await client.query('select pg_advisory_lock_shared($1)', [SCHEMA_DROP_LOCK]);
+        await migrate();
+      } finally {
+        await client.end();
+      }
     },
+    drop: () => dropPostgresSchema(schema),
   };
+}
+
+/** Drops a schema of TEST_DATABASE_URL (and all in it) while no test process is migrating. */
+export async function dropPostgresSchema(schema: string): Promise<void> {
+  const client = await adminClient();
+  try {
+    await client.query('select pg_advisory_lock($1)', [SCHEMA_DROP_LOCK]);
+    await client.query(`drop schema if exists ${schema} cascade`);
+  } finally {
+    await client.end();
+  }
 }
 
 /**
@@ -69,7 +100,8 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
   });
   config.argon2 = { memoryCost: 1024, timeCost: 1, parallelism: 1 };
   const database = openDatabase(config.database);
-  await migrate(database);
+  if (pgSchema) await pgSchema.migrating(() => migrate(database));
+  else await migrate(database);
   const app = await buildApp({ config, database, logger: false });
   await app.ready();
   return {
