@@ -1,5 +1,5 @@
 // Journals: the month's list, and creating (with its daily items), editing and deleting one, as queued writes.
-import { type QueryClient, type QueryKey, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import type { DailyHabit, DailyMeasure, Journal, Measure } from '../../contract/entities';
 import { localToday } from '../../contract/local-date';
 import { newIdempotencyKey } from '../api/idempotency';
@@ -7,7 +7,7 @@ import { enqueueWrite, installSync, newTempId, writeHandle } from '../offline/sy
 import { cachedOrRead } from './cache';
 import { dailyHabitsQueryOptions, dailyMeasuresQueryOptions } from './daily';
 import { journalsQueryOptions } from './journal-list';
-import { dailyHabitKeys, dailyMeasureKeys, journalKeys } from './keys';
+import { journalKeys } from './keys';
 import { measuresQueryOptions } from './measures';
 import {
   dailyHabitCreate,

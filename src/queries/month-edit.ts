@@ -1,5 +1,5 @@
 // Edit month: its name, its measures (renamed, added, removed, units and targets) and its habits, as queued writes.
-import { type QueryClient, type QueryKey, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import type { Habit, Measure, Month } from '../../contract/entities';
 import { type HabitSchedule, sameSchedule } from '../../contract/habit-schedule';
 import type { CreateMeasure, MeasureTarget } from '../../contract/measure-targets';

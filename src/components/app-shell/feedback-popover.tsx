@@ -9,7 +9,7 @@ import { useHeaderPopover } from './use-header-popover';
 
 export function FeedbackPopover({ inline = false }: { inline?: boolean }) {
   const t = useTexts('app', app);
-  const { opened, close, toggle, panelId, buttonRef, rootRef } = useHeaderPopover();
+  const { opened, toggle, panelId, buttonRef, rootRef } = useHeaderPopover();
 
   return (
     <div ref={rootRef} style={{ position: 'relative' }}>
