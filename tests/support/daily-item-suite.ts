@@ -2,9 +2,7 @@
 import { MESSAGES } from '../../contract/rules.js';
 import { snapshot } from './db-snapshot.js';
 import { reposOf, seedJournal, seedMonth } from './factories.js';
-import { buildTestApp, createUser, type TestApp, type TestUser } from './test-app.js';
-
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+import { setUpTestApp, type TestApp, type TestUser } from './test-app.js';
 
 export interface DailyItemSuiteOptions {
   /** e.g. `/api/dailyhabits` */
@@ -28,22 +26,9 @@ export function dailyItemSuite({
   value,
   extra = {},
 }: DailyItemSuiteOptions): DailyItemContext {
-  let t: TestApp;
-  let user: TestUser;
+  const { t, user, api } = setUpTestApp();
   const itemId = `${item}_id` as const;
 
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
-  beforeEach(async () => {
-    user = await createUser(t);
-  });
-
-  const api = (method: Method, url: string, payload?: object) =>
-    t.app.inject({ method, url, headers: user.headers, ...(payload ? { payload } : {}) });
   const seedItem = (monthId: number, name: string) => {
     const repos = reposOf(t, user);
     return (item === 'habit' ? repos.habits : repos.measures).create({ month_id: monthId, name });

@@ -2,9 +2,7 @@
 import { MESSAGES } from '../../contract/rules.js';
 import { snapshot } from './db-snapshot.js';
 import { seedMonth } from './factories.js';
-import { buildTestApp, createUser, type TestApp, type TestUser } from './test-app.js';
-
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+import { setUpTestApp } from './test-app.js';
 
 export interface MonthItemSuiteOptions {
   /** Collection path without the trailing slash, e.g. `/api/habits`. */
@@ -14,26 +12,8 @@ export interface MonthItemSuiteOptions {
 }
 
 export function monthItemSuite({ path, extra = {} }: MonthItemSuiteOptions): void {
-  let t: TestApp;
-  let user: TestUser;
+  const { t, user, api } = setUpTestApp();
 
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
-  beforeEach(async () => {
-    user = await createUser(t);
-  });
-
-  const api = (method: Method, url: string, payload?: unknown) =>
-    t.app.inject({
-      method,
-      url,
-      headers: user.headers,
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
   const create = async (monthId: number, name: string) => {
     const response = await api('POST', `${path}/`, { name, month_id: monthId });
     expect(response.statusCode).toBe(201);
