@@ -28,7 +28,7 @@ export function captureTypedState(root: ParentNode, active: Element | null): Typ
   const typed = fields.flatMap((field, index) =>
     field.value === field.defaultValue ? [] : [{ index, value: field.value }],
   );
-  const focusIndex = (fields as (Element | null)[]).indexOf(active);
+  const focusIndex = fields.findIndex((field) => field === active);
   const focused = fields[focusIndex];
   return {
     fields: typed,

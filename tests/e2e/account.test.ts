@@ -1,13 +1,12 @@
 // Account settings in Chromium: export → delete account → register → import gives the same data; change password at 390 px.
 import { mkdtempSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { AxeResults } from 'axe-core';
 import type { Page } from 'playwright-core';
 import type { ExportFile } from '../../contract/export.js';
 import { TEXTS } from '../../src/texts.js';
 import { navEntry, signedInPage } from './support/app-helpers.js';
+import { axeViolations } from './support/axe.js';
 import { path, registerAndLogin, toast, uniqueUsername, visible } from './support/page-helpers.js';
 import {
   loggedInStorage,
@@ -31,27 +30,6 @@ async function download(page: Page, button: string): Promise<{ name: string; tex
   const target = join(downloads, `${Date.now()}-${file.suggestedFilename()}`);
   await file.saveAs(target);
   return { name: file.suggestedFilename(), text: readFileSync(target, 'utf8') };
-}
-
-const AXE_SOURCE = readFileSync(
-  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
-  'utf8',
-);
-
-/** axe's WCAG 2.1 A/AA violations on the page as it is, one line per node (as in axe.test.ts). */
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.waitForFunction(
-    "document.getAnimations().every((animation) => animation.playState !== 'running')",
-  );
-  await page.evaluate(AXE_SOURCE);
-  const options = {
-    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
-    resultTypes: ['violations'],
-  };
-  const results = await page.evaluate<AxeResults>(`axe.run(document, ${JSON.stringify(options)})`);
-  return results.violations.flatMap((violation) =>
-    violation.nodes.map((node) => `${violation.id} ${node.target.join(' ')}`),
-  );
 }
 
 const withoutDate = ({ exported_at: _, ...rest }: ExportFile) => rest;
@@ -246,11 +224,11 @@ describe('account settings', () => {
       });
       await page.getByRole('button', { name: 'Import', exact: true }).click();
       await visible(page.getByText('Nothing was imported'));
-      expect(await axeViolations(page)).toEqual([]);
+      expect(await axeViolations(page, { afterAnimations: true })).toEqual([]);
 
       await page.getByRole('button', { name: 'Delete account…' }).click();
       await visible(page.getByRole('dialog', { name: 'Delete your account?' }));
-      expect(await axeViolations(page)).toEqual([]);
+      expect(await axeViolations(page, { afterAnimations: true })).toEqual([]);
     },
   );
 });

@@ -1,9 +1,7 @@
 // axe-core on every screen in Chromium, at 1280 and 390 px, in light and dark: no WCAG 2 A/AA or best-practice violation.
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import type { AxeResults } from 'axe-core';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { TEXTS } from '../../src/texts.js';
+import { axeViolations } from './support/axe.js';
 import { uniqueUsername, visible } from './support/page-helpers.js';
 import {
   loggedInStorage,
@@ -15,12 +13,6 @@ import {
   seedMonth,
 } from './support/seed-account.js';
 import { browserSessionForFile, VIEWPORTS } from './support/session.js';
-
-const AXE_SOURCE = readFileSync(
-  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
-  'utf8',
-);
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 
 type Who = 'anonymous' | 'unpaid' | 'empty' | 'full';
 
@@ -141,23 +133,6 @@ beforeAll(async () => {
   await seedGoal(url, full, fullMonth, 'Run 50 km', true);
 });
 
-/** One line per violating node: rule, impact and the exact selector, so a failure says what to fix. */
-function describeViolations(results: AxeResults): string[] {
-  return results.violations.flatMap((violation) =>
-    violation.nodes.map(
-      (node) =>
-        `${violation.id} (${violation.impact ?? 'n/a'}) ${node.target.join(' ')}: ${node.failureSummary?.replace(/\s+/g, ' ') ?? violation.help}`,
-    ),
-  );
-}
-
-async function runAxe(page: Page): Promise<AxeResults> {
-  await page.evaluate(AXE_SOURCE);
-  // Expressions as strings: these run in the page, and this project's Node types have no DOM.
-  const options = { runOnly: { type: 'tag', values: AXE_TAGS }, resultTypes: ['violations'] };
-  return page.evaluate<AxeResults>(`axe.run(document, ${JSON.stringify(options)})`);
-}
-
 for (const [label, viewport] of Object.entries(VIEWPORTS)) {
   for (const colorScheme of ['light', 'dark'] as const) {
     describe(`axe at ${viewport.width} px (${label}), ${colorScheme}`, () => {
@@ -183,7 +158,7 @@ for (const [label, viewport] of Object.entries(VIEWPORTS)) {
             "document.getAnimations().every((animation) => animation.playState !== 'running')",
           );
           await page.waitForTimeout(250);
-          expect(describeViolations(await runAxe(page))).toEqual([]);
+          expect(await axeViolations(page)).toEqual([]);
         } finally {
           await context.close();
         }

@@ -1,14 +1,12 @@
 // Calendar and year view (#17) in Chromium: a month named "March 2026" gets its period, the calendar shows
 // its entries, a click on an empty day creates an entry on that date, and the year view shows its pixels.
-import { mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { AxeResults } from 'axe-core';
-import type { Page } from 'playwright-core';
 import type { Journal, Month } from '../../contract/entities.js';
 import { STORAGE_KEYS } from '../../contract/rules.js';
 import { TEXTS } from '../../src/texts.js';
 import { signedInPage, type Viewport } from './support/app-helpers.js';
+import { axeViolations } from './support/axe.js';
 import { uniqueUsername, visible } from './support/page-helpers.js';
 import { type SeededAccount, seedAccount, seedMonth } from './support/seed-account.js';
 import { ARTIFACTS_DIR, browserSessionForFile, VIEWPORTS } from './support/session.js';
@@ -16,11 +14,6 @@ import { ARTIFACTS_DIR, browserSessionForFile, VIEWPORTS } from './support/sessi
 const session = browserSessionForFile();
 const SCREENSHOTS = join(ARTIFACTS_DIR, 'calendar-year');
 mkdirSync(SCREENSHOTS, { recursive: true });
-
-const AXE_SOURCE = readFileSync(
-  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
-  'utf8',
-);
 
 async function api<T>(account: SeededAccount, method: string, path: string, body: unknown) {
   const response = await fetch(`${session().server.url}/${path}`, {
@@ -33,19 +26,6 @@ async function api<T>(account: SeededAccount, method: string, path: string, body
   });
   if (!response.ok) throw new Error(`${method} /${path} → ${response.status}`);
   return (await response.json()) as T;
-}
-
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
-  const options = {
-    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
-  };
-  const results = await page.evaluate<AxeResults>(
-    `axe.run(document.querySelector('main') ?? document, ${JSON.stringify(options)})`,
-  );
-  return results.violations.map(
-    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  );
 }
 
 /** "March 2026" with habits Read and Run and one entry on 2 March (20 pages, Read ticked, mood 4). */
@@ -155,11 +135,11 @@ for (const [label, viewport] of Object.entries(VIEWPORTS)) {
         await page.goto(`/months/${month.month.id}/journals`);
         await page.getByRole('button', { name: 'Calendar', exact: true }).click();
         await visible(page.getByRole('table', { name: 'Calendar of March 2026' }));
-        expect(await axeViolations(page)).toEqual([]);
+        expect(await axeViolations(page, { within: 'main' })).toEqual([]);
         await page.goto('/years/2026');
         await visible(page.getByRole('table', { name: 'Year in pixels' }));
         await visible(page.getByRole('heading', { level: 3, name: 'Pages by month' }));
-        expect(await axeViolations(page)).toEqual([]);
+        expect(await axeViolations(page, { within: 'main' })).toEqual([]);
         await page.screenshot({
           path: join(SCREENSHOTS, `year-${viewport.width}-${scheme}.png`),
           fullPage: true,
@@ -178,14 +158,14 @@ for (const [label, viewport] of Object.entries(VIEWPORTS)) {
       await visible(
         page.getByRole('button', { name: /2 de março.*: registro, humor 4 de 5, 1 de 2 hábitos/ }),
       );
-      expect(await axeViolations(page)).toEqual([]);
+      expect(await axeViolations(page, { within: 'main' })).toEqual([]);
       await page.screenshot({
         path: join(SCREENSHOTS, `calendar-${viewport.width}-pt-br.png`),
         fullPage: true,
       });
       await page.goto('/years/2026');
       await visible(page.getByRole('heading', { level: 1, name: '2026 num relance' }));
-      expect(await axeViolations(page)).toEqual([]);
+      expect(await axeViolations(page, { within: 'main' })).toEqual([]);
     });
   });
 }

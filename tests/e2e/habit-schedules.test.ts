@@ -1,12 +1,12 @@
 // Habit schedules and skip days (#17) in Chromium: a weekday habit and a 3-a-week habit, a week of entries with a skip; cards and streaks.
-import { mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { AxeResults } from 'axe-core';
 import type { Page } from 'playwright-core';
 import type { Habit, Journal } from '../../contract/entities.js';
 import { TOASTS } from '../../src/texts.js';
 import { signedInPage, type Viewport } from './support/app-helpers.js';
+import { axeViolations } from './support/axe.js';
+import { habitGrid, openGlance } from './support/glance.js';
 import { toast, uniqueUsername, visible } from './support/page-helpers.js';
 import {
   loggedInStorage,
@@ -18,25 +18,6 @@ import { ARTIFACTS_DIR, browserSessionForFile, VIEWPORTS } from './support/sessi
 
 const session = browserSessionForFile();
 const SHOTS = join(ARTIFACTS_DIR, 'habit-schedules');
-const AXE_SOURCE = readFileSync(
-  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
-  'utf8',
-);
-
-/** axe-core's WCAG 2 A/AA and best-practice rules on the journals page's cards and glance. */
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
-  const options = {
-    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
-  };
-  const results = await page.evaluate<AxeResults>(
-    `axe.run(document.querySelector('main') ?? document, ${JSON.stringify(options)})`,
-  );
-  return results.violations.map(
-    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  );
-}
-
 async function api<T>(account: SeededAccount, method: string, path: string, body: unknown) {
   const response = await fetch(`${session().server.url}/${path}`, {
     method,
@@ -99,15 +80,8 @@ async function seeded(viewport: Viewport) {
 const card = (page: Page, date: string) =>
   page.getByRole('article').filter({ hasText: `Entry of ${date}` });
 /** English or Portuguese (src/i18n/pt-br/journals.ts statsTitle). */
-const GLANCE = /^(Month at a glance|O mês num relance)$/;
-const section = (page: Page) => page.getByRole('region', { name: GLANCE });
-async function openGlance(page: Page): Promise<void> {
-  const toggle = section(page).getByRole('button', { name: GLANCE });
-  if ((await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click();
-}
-const grid = (page: Page) => page.getByRole('table', { name: /^Each habit on each entry/ });
 async function habitCells(page: Page, habit: string): Promise<string[]> {
-  const row = grid(page)
+  const row = habitGrid(page)
     .locator('tbody tr')
     .filter({ has: page.getByRole('rowheader', { name: new RegExp(`^${habit}`) }) });
   return row.locator('td').allTextContents();
@@ -130,7 +104,7 @@ for (const [label, viewport] of Object.entries(VIEWPORTS)) {
       await visible(thursday.getByText('3×/week'));
 
       await openGlance(page);
-      await visible(grid(page));
+      await visible(habitGrid(page));
       // Swim: due Tuesdays and Thursdays; done on Tuesday, Thursday skipped → 100 %, a streak of 1.
       await expect
         .poll(async () => (await habitCells(page, 'Swim')).slice(0, 3), { timeout: 10_000 })
@@ -161,12 +135,12 @@ for (const [label, viewport] of Object.entries(VIEWPORTS)) {
       await page.emulateMedia({ colorScheme: 'dark' });
       await page.goto(`/months/${month.month.id}/journals`);
       await openGlance(page);
-      await visible(grid(page));
+      await visible(habitGrid(page));
       await card(page, '2026-06-04').scrollIntoViewIfNeeded();
       await page.screenshot({ path: join(SHOTS, `dark-${viewport.width}.png`) });
-      expect(await axeViolations(page)).toEqual([]);
+      expect(await axeViolations(page, { within: 'main' })).toEqual([]);
       await page.emulateMedia({ colorScheme: 'light' });
-      expect(await axeViolations(page)).toEqual([]);
+      expect(await axeViolations(page, { within: 'main' })).toEqual([]);
 
       const pt = await session().newPage(viewport, {
         locale: 'pt-BR',

@@ -1,12 +1,10 @@
 // The app's frame in Chromium (issue 15 #6–8, #17–19, #21, #23): toasts, widths, the navbar, focus, contrast, scroll, the first paint.
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import type { AxeResults } from 'axe-core';
 import type { Locator, Page } from 'playwright-core';
 import type { Journal } from '../../contract/entities.js';
 import { STORAGE_KEYS } from '../../contract/rules.js';
 import { TOASTS } from '../../src/texts.js';
 import { pointerAway, press, signedInPage } from './support/app-helpers.js';
+import { axeViolations } from './support/axe.js';
 import { gone, live, toast, uniqueUsername, visible } from './support/page-helpers.js';
 import {
   type SeededAccount,
@@ -18,11 +16,6 @@ import {
 import { browserSessionForFile, VIEWPORTS } from './support/session.js';
 
 const session = browserSessionForFile();
-
-const AXE_SOURCE = readFileSync(
-  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
-  'utf8',
-);
 
 async function post<T>(account: SeededAccount, path: string, body: unknown): Promise<T> {
   const response = await fetch(`${session().server.url}/${path}`, {
@@ -460,11 +453,7 @@ describe('contrast (#21)', () => {
           `${box.name}: ${box.border} on ${box.around}`,
         ).toBeGreaterThanOrEqual(3);
       }
-      await page.evaluate(AXE_SOURCE);
-      const results = await page.evaluate<AxeResults>(
-        "axe.run(document, { runOnly: ['color-contrast'] })",
-      );
-      expect(results.violations.flatMap((v) => v.nodes.map((n) => n.target.join(' ')))).toEqual([]);
+      expect(await axeViolations(page, { rules: ['color-contrast'] })).toEqual([]);
     });
   }
 });

@@ -1,11 +1,10 @@
 // Month at a glance in Chromium: the habit grid, rates, streaks and "x of y" follow the user's entries and ticks.
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import type { AxeResults } from 'axe-core';
 import type { Page } from 'playwright-core';
 import type { Journal } from '../../contract/entities.js';
 import { TEXTS, TOASTS } from '../../src/texts.js';
 import { signedInPage, type Viewport } from './support/app-helpers.js';
+import { axeViolations } from './support/axe.js';
+import { glanceSection, habitGrid, openGlance } from './support/glance.js';
 import { gone, setChecked, toast, uniqueUsername, visible } from './support/page-helpers.js';
 import {
   type SeededAccount,
@@ -17,11 +16,6 @@ import {
 import { browserSessionForFile, VIEWPORTS } from './support/session.js';
 
 const session = browserSessionForFile();
-
-const AXE_SOURCE = readFileSync(
-  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
-  'utf8',
-);
 
 async function post<T>(account: SeededAccount, path: string, body: unknown): Promise<T> {
   const response = await fetch(`${session().server.url}/${path}`, {
@@ -77,18 +71,9 @@ async function seeded(viewport: Viewport) {
   return { page, month, account };
 }
 
-const section = (page: Page) => page.getByRole('region', { name: 'Month at a glance' });
-/** Opens the section (closed until the user opens it; then remembered by this browser). */
-async function openGlance(page: Page): Promise<void> {
-  const toggle = section(page).getByRole('button', { name: 'Month at a glance' });
-  if ((await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click();
-  expect(await toggle.getAttribute('aria-expanded')).toBe('true');
-}
-const grid = (page: Page) => page.getByRole('table', { name: /^Each habit on each entry/ });
-
 /** The rate, streak, best and tick cells of a habit's row, as the reader sees them. */
 async function habitRow(page: Page, habit: string): Promise<string[]> {
-  const row = grid(page)
+  const row = habitGrid(page)
     .locator('tbody tr')
     .filter({ has: page.getByRole('rowheader', { name: habit, exact: true }) });
   return row.locator('td').allTextContents();
@@ -96,20 +81,6 @@ async function habitRow(page: Page, habit: string): Promise<string[]> {
 
 async function expectRow(page: Page, habit: string, cells: string[]): Promise<void> {
   await expect.poll(() => habitRow(page, habit), { timeout: 10_000 }).toEqual(cells);
-}
-
-/** axe-core's WCAG 2 A/AA and best-practice rules, on the month at a glance only. */
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
-  const options = {
-    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
-  };
-  const results = await page.evaluate<AxeResults>(
-    `axe.run(document.querySelector('section.mb-stats'), ${JSON.stringify(options)})`,
-  );
-  return results.violations.map(
-    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  );
 }
 
 for (const [label, viewport] of Object.entries(VIEWPORTS)) {
@@ -132,13 +103,13 @@ for (const [label, viewport] of Object.entries(VIEWPORTS)) {
       const registers = page.getByRole('heading', { level: 2, name: TEXTS.registers });
       await visible(registers);
       // Closed by default: nothing of it is asked for until it is opened.
-      const toggle = section(page).getByRole('button', { name: 'Month at a glance' });
+      const toggle = glanceSection(page).getByRole('button', { name: 'Month at a glance' });
       expect(await toggle.getAttribute('aria-expanded')).toBe('false');
       await openGlance(page);
-      await visible(section(page).locator('[aria-busy="true"]'));
+      await visible(glanceSection(page).locator('[aria-busy="true"]'));
       const before = await registers.boundingBox();
       release();
-      await visible(grid(page));
+      await visible(habitGrid(page));
       const after = await registers.boundingBox();
       // No layout shift: the page below the section has not moved.
       expect(after?.y).toBe(before?.y);
@@ -146,8 +117,8 @@ for (const [label, viewport] of Object.entries(VIEWPORTS)) {
       // One entry (June 1): Read ticked, Run not.
       await expectRow(page, 'Read', ['100%', '1', '1', 'Ticked']);
       await expectRow(page, 'Run', ['0%', '0', '0', 'Not ticked']);
-      await visible(section(page).getByText('1 of 3', { exact: true }));
-      const bar = section(page).getByRole('progressbar', { name: 'Goals completed' });
+      await visible(glanceSection(page).getByText('1 of 3', { exact: true }));
+      const bar = glanceSection(page).getByRole('progressbar', { name: 'Goals completed' });
       expect(await bar.getAttribute('aria-valuenow')).toBe('1');
       expect(await bar.getAttribute('aria-valuemax')).toBe('3');
 
@@ -163,7 +134,7 @@ for (const [label, viewport] of Object.entries(VIEWPORTS)) {
       await gone(dialog);
       await expectRow(page, 'Read', ['100%', '2', '2', 'Ticked', 'Ticked']);
       await expectRow(page, 'Run', ['0%', '0', '0', 'Not ticked', 'Not ticked']);
-      await visible(section(page).getByText('Latest 14 · Low 10 · High 14'));
+      await visible(glanceSection(page).getByText('Latest 14 · Low 10 · High 14'));
 
       // Ticking Run on the new entry's card: half the entries, a streak of one.
       const card = page.getByRole('article').filter({ hasText: 'Second entry' });
@@ -173,7 +144,7 @@ for (const [label, viewport] of Object.entries(VIEWPORTS)) {
 
       // Ticking a goal in the Goals column: 2 of 3.
       await setChecked(page.getByRole('checkbox', { name: 'Paint' }), true);
-      await visible(section(page).getByText('2 of 3', { exact: true }));
+      await visible(glanceSection(page).getByText('2 of 3', { exact: true }));
       expect(await bar.getAttribute('aria-valuenow')).toBe('2');
 
       // The server's numbers, from a new browser (a reload may first show this one's saved copy).
@@ -181,7 +152,7 @@ for (const [label, viewport] of Object.entries(VIEWPORTS)) {
       await fresh.goto(`/months/${month.month.id}/journals`);
       await openGlance(fresh);
       await expectRow(fresh, 'Run', ['50%', '1', '1', 'Not ticked', 'Ticked']);
-      await visible(section(fresh).getByText('2 of 3', { exact: true }));
+      await visible(glanceSection(fresh).getByText('2 of 3', { exact: true }));
     });
 
     it('has no accessibility violation in light and dark; the grid is a table that scrolls inside its box', async () => {
@@ -191,14 +162,21 @@ for (const [label, viewport] of Object.entries(VIEWPORTS)) {
         await page.goto(`/months/${month.month.id}/journals`);
         // Opened on the first visit; the second finds it open (remembered).
         if (scheme === 'light') await openGlance(page);
-        await visible(grid(page));
+        await visible(habitGrid(page));
         // The app follows the system's scheme (defaultColorScheme "auto").
         expect(await page.locator('html').getAttribute('data-mantine-color-scheme')).toBe(scheme);
-        expect(await axeViolations(page)).toEqual([]);
+        expect(await axeViolations(page, { within: 'section.mb-stats' })).toEqual([]);
       }
       // A real table layout: each column's cells line up under its header.
-      const header = await grid(page).getByRole('columnheader', { name: 'Rate' }).boundingBox();
-      const cell = await grid(page).locator('tbody tr').first().locator('td').first().boundingBox();
+      const header = await habitGrid(page)
+        .getByRole('columnheader', { name: 'Rate' })
+        .boundingBox();
+      const cell = await habitGrid(page)
+        .locator('tbody tr')
+        .first()
+        .locator('td')
+        .first()
+        .boundingBox();
       expect(Math.round(cell?.x ?? -1)).toBe(Math.round(header?.x ?? -2));
       expect(Math.round(cell?.width ?? -1)).toBe(Math.round(header?.width ?? -2));
       // Nothing of the section is wider than the page (a wide month scrolls inside the grid).

@@ -1,34 +1,17 @@
 // #17 in Chromium: a month with two measures with units and targets, made in 'Create a Month'; entries with a value each; cards and the month at a glance's days on target; axe at 390 and 1280 px, light and dark; screenshots, pt-BR too.
-import { mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { AxeResults } from 'axe-core';
 import type { Page } from 'playwright-core';
 import type { Measure, Month } from '../../contract/entities.js';
 import { signedInPage, type Viewport } from './support/app-helpers.js';
+import { axeViolations } from './support/axe.js';
+import { glanceSection, openGlance } from './support/glance.js';
 import { toast, uniqueUsername, visible } from './support/page-helpers.js';
 import { loggedInStorage, type SeededAccount, seedAccount } from './support/seed-account.js';
 import { ARTIFACTS_DIR, browserSessionForFile, VIEWPORTS } from './support/session.js';
 
 const session = browserSessionForFile();
 const SCREENSHOTS = join(ARTIFACTS_DIR, 'multi-measures');
-const AXE_SOURCE = readFileSync(
-  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
-  'utf8',
-);
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
-
-async function axeViolations(page: Page, selector: string): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
-  const options = { runOnly: { type: 'tag', values: AXE_TAGS } };
-  const results = await page.evaluate<AxeResults>(
-    `axe.run(document.querySelector(${JSON.stringify(selector)}), ${JSON.stringify(options)})`,
-  );
-  return results.violations.map(
-    (v) => `${v.id}: ${v.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-  );
-}
-
 async function api<T>(account: SeededAccount, path: string): Promise<T> {
   const response = await fetch(`${session().server.url}/${path}`, {
     headers: { authorization: `Bearer ${account.tokens.access}` },
@@ -62,7 +45,7 @@ async function createMonth(page: Page, screenshot?: string): Promise<void> {
     .getByRole('combobox', { name: 'Target is met when the value is' })
     .selectOption('at_most');
   if (screenshot) {
-    expect(await axeViolations(page, '[role="dialog"]')).toEqual([]);
+    expect(await axeViolations(page, { within: '[role="dialog"]' })).toEqual([]);
     await page.screenshot({ path: join(SCREENSHOTS, screenshot), fullPage: true });
   }
   await dialog.getByRole('button', { name: 'Save' }).click();
@@ -89,11 +72,6 @@ async function writeEntry(
 
 const card = (page: Page, highlight: string) =>
   page.getByRole('article').filter({ hasText: highlight });
-const glance = (page: Page) => page.getByRole('region', { name: 'Month at a glance' });
-async function openGlance(page: Page): Promise<void> {
-  const toggle = glance(page).getByRole('button', { name: 'Month at a glance' });
-  if ((await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click();
-}
 
 /** A month made in the UI, two entries written in it; its page is open. */
 async function monthWithEntries(page: Page, account: SeededAccount, screenshot?: string) {
@@ -139,10 +117,10 @@ describe('several measures with units and targets', { timeout: 180_000 }, () => 
     await expect.poll(() => values('Early night')).toEqual(['Sleep: 7.5 h ✓on target']);
 
     await openGlance(page);
-    await visible(glance(page).getByText('2 of 2 days on target · Target: at least 7 h'));
-    await visible(glance(page).getByText('0 of 1 day on target · Target: at most 2 cups'));
+    await visible(glanceSection(page).getByText('2 of 2 days on target · Target: at least 7 h'));
+    await visible(glanceSection(page).getByText('0 of 1 day on target · Target: at most 2 cups'));
     // The chart's table for screen readers says each day on or off the target.
-    const table = glance(page).getByRole('table', { name: /^Coffee by day/ });
+    const table = glanceSection(page).getByRole('table', { name: /^Coffee by day/ });
     expect(await table.locator('tbody tr').allTextContents()).toEqual([
       expect.stringMatching(/3off target$/),
     ]);
@@ -155,15 +133,17 @@ describe('several measures with units and targets', { timeout: 180_000 }, () => 
       const page = await signedInPage(session(), viewport, account);
       await monthWithEntries(page, account, `create-month-${size}.png`);
       await openGlance(page);
-      await visible(glance(page).getByText(/2 of 2 days on target/));
+      await visible(glanceSection(page).getByText(/2 of 2 days on target/));
       for (const scheme of ['light', 'dark'] as const) {
         await page.emulateMedia({ colorScheme: scheme });
         await page.waitForTimeout(300);
-        expect(await axeViolations(page, 'main')).toEqual([]);
+        expect(await axeViolations(page, { within: 'main' })).toEqual([]);
         await card(page, 'Late coffee').screenshot({
           path: join(SCREENSHOTS, `card-${size}-${scheme}.png`),
         });
-        await glance(page).screenshot({ path: join(SCREENSHOTS, `glance-${size}-${scheme}.png`) });
+        await glanceSection(page).screenshot({
+          path: join(SCREENSHOTS, `glance-${size}-${scheme}.png`),
+        });
         await card(page, 'Late coffee').getByRole('button', { name: /^Edit/ }).click();
         const dialog = page.getByRole('dialog', { name: 'Edit Register' });
         await visible(dialog);
@@ -171,7 +151,7 @@ describe('several measures with units and targets', { timeout: 180_000 }, () => 
         expect(await dialog.getByRole('textbox', { name: /^Coffee \(cups\)/ }).inputValue()).toBe(
           '3',
         );
-        expect(await axeViolations(page, '[role="dialog"]')).toEqual([]);
+        expect(await axeViolations(page, { within: '[role="dialog"]' })).toEqual([]);
         await page.screenshot({ path: join(SCREENSHOTS, `journal-modal-${size}-${scheme}.png`) });
         await dialog.getByRole('button', { name: 'Close' }).last().click();
         await page.waitForTimeout(300);

@@ -1,11 +1,10 @@
 // #17 in Chromium: an entry with a mood and a Markdown note (preview, card, search), the month's mood switch; axe at 390 and 1280 px in light and dark; screenshots in English and Portuguese.
-import { mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { AxeResults } from 'axe-core';
 import type { Locator, Page } from 'playwright-core';
 import type { Journal } from '../../contract/entities.js';
 import { signedInPage, type Viewport } from './support/app-helpers.js';
+import { axeViolations } from './support/axe.js';
 import { toast, uniqueUsername, visible } from './support/page-helpers.js';
 import {
   loggedInStorage,
@@ -18,24 +17,7 @@ import { ARTIFACTS_DIR, browserSessionForFile, VIEWPORTS } from './support/sessi
 
 const session = browserSessionForFile();
 const SCREENSHOTS = join(ARTIFACTS_DIR, 'notes-mood');
-const AXE_SOURCE = readFileSync(
-  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
-  'utf8',
-);
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
-
 const NOTE = 'Saw a **heron** by the [lake](https://example.com/lake).\n\n- calm\n- cold';
-
-async function axeViolations(page: Page, selector: string): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
-  const options = { runOnly: { type: 'tag', values: AXE_TAGS } };
-  const results = await page.evaluate<AxeResults>(
-    `axe.run(document.querySelector(${JSON.stringify(selector)}), ${JSON.stringify(options)})`,
-  );
-  return results.violations.map(
-    (v) => `${v.id}: ${v.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-  );
-}
 
 async function seeded(): Promise<{ account: SeededAccount; month: SeededMonth }> {
   const url = session().server.url;
@@ -158,17 +140,17 @@ describe('an entry’s mood and Markdown note', { timeout: 120_000 }, () => {
       for (const scheme of ['light', 'dark'] as const) {
         await page.emulateMedia({ colorScheme: scheme });
         await page.waitForTimeout(200);
-        expect(await axeViolations(page, 'main')).toEqual([]);
+        expect(await axeViolations(page, { within: 'main' })).toEqual([]);
         await card(page).screenshot({ path: join(SCREENSHOTS, `card-${size}-${scheme}.png`) });
         await card(page).getByRole('button', { name: /^Edit/ }).click();
         const dialog = page.getByRole('dialog', { name: 'Edit Register' });
         await visible(dialog);
         await page.waitForTimeout(300);
-        expect(await axeViolations(page, '[role="dialog"]')).toEqual([]);
+        expect(await axeViolations(page, { within: '[role="dialog"]' })).toEqual([]);
         await page.screenshot({ path: join(SCREENSHOTS, `modal-${size}-${scheme}.png`) });
         await dialog.getByRole('tab', { name: 'Preview' }).click();
         await visible(dialog.getByRole('tabpanel').getByRole('link', { name: 'lake' }));
-        expect(await axeViolations(page, '[role="dialog"]')).toEqual([]);
+        expect(await axeViolations(page, { within: '[role="dialog"]' })).toEqual([]);
         await page.keyboard.press('Escape');
         await page.waitForTimeout(300);
       }

@@ -1,10 +1,8 @@
 // Account recovery in Chromium, with mail caught by a loopback SMTP server: confirm an address from Settings, then forgot → mail → reset → log in with the new password.
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import type { AxeResults } from 'axe-core';
 import type { Page } from 'playwright-core';
 import { RECOVERY_MESSAGES, RECOVERY_PATHS } from '../../contract/recovery-rules.js';
 import { linkToken, startSmtpCatcher } from '../support/smtp-catcher.js';
+import { axeViolations } from './support/axe.js';
 import { path, toast, uniqueUsername, visible } from './support/page-helpers.js';
 import { loggedInStorage, SEED_PASSWORD, seedAccount } from './support/seed-account.js';
 import { browserSessionForFile, VIEWPORTS } from './support/session.js';
@@ -16,27 +14,6 @@ afterAll(() => catcher.close());
 const NEW_PASSWORD = 'Brand!new9';
 /** Where screenshots go when E2E_SCREENSHOTS names a folder (to look at the screens by eye). */
 const SHOTS = process.env.E2E_SCREENSHOTS;
-
-const AXE_SOURCE = readFileSync(
-  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
-  'utf8',
-);
-
-/** axe's WCAG 2.1 A/AA violations on the page as it is, one line per node (as in axe.test.ts). */
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.waitForFunction(
-    "document.getAnimations().every((animation) => animation.playState !== 'running')",
-  );
-  await page.evaluate(AXE_SOURCE);
-  const options = {
-    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
-    resultTypes: ['violations'],
-  };
-  const results = await page.evaluate<AxeResults>(`axe.run(document, ${JSON.stringify(options)})`);
-  return results.violations.flatMap((violation) =>
-    violation.nodes.map((node) => `${violation.id} ${node.target.join(' ')}`),
-  );
-}
 
 async function shot(page: Page, name: string): Promise<void> {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
@@ -132,12 +109,12 @@ describe('account recovery', () => {
 
     await page.goto('/forgot-password');
     await visible(page.getByRole('button', { name: 'Send reset link' }));
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await axeViolations(page, { afterAnimations: true })).toEqual([]);
     await shot(page, `forgot-${tag}`);
     await page.getByLabel(/^Username or email/).fill('someone-else');
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await visible(page.getByText(RECOVERY_MESSAGES.resetRequested));
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await axeViolations(page, { afterAnimations: true })).toEqual([]);
     await shot(page, `forgot-sent-${tag}`);
 
     await page.goto('/reset-password#token=an-unknown-token-0123456789abcdefghijkl');
@@ -145,12 +122,12 @@ describe('account recovery', () => {
     await page.getByLabel(/^Confirm new password/).fill(NEW_PASSWORD);
     await page.getByRole('button', { name: 'Set new password' }).click();
     await visible(page.getByText(RECOVERY_MESSAGES.invalidLink));
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await axeViolations(page, { afterAnimations: true })).toEqual([]);
     await shot(page, `reset-dead-link-${tag}`);
 
     await page.goto('/confirm-email#token=an-unknown-token-0123456789abcdefghijkl');
     await visible(page.getByText(RECOVERY_MESSAGES.invalidLink));
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await axeViolations(page, { afterAnimations: true })).toEqual([]);
     await shot(page, `confirm-dead-link-${tag}`);
 
     const settings = await session().newPage(viewport, {
@@ -163,7 +140,7 @@ describe('account recovery', () => {
     await settings.getByRole('button', { name: 'Add an email address…' }).click();
     await settings.getByRole('button', { name: 'Send confirmation link' }).click();
     await visible(settings.getByText('This field is required.').first());
-    expect(await axeViolations(settings)).toEqual([]);
+    expect(await axeViolations(settings, { afterAnimations: true })).toEqual([]);
     await settings.getByRole('region', { name: 'Email address' }).scrollIntoViewIfNeeded();
     if (SHOTS) {
       await settings

@@ -1,10 +1,8 @@
 // Reminders in Chromium: Settings saves a time and zone; push on this device; a push delivered to the service worker (CDP) shows the reminder, and its 'write' action opens today's entry dialog.
 import { createECDH, randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import type { AxeResults } from 'axe-core';
 import type { Page } from 'playwright-core';
 import type { PushPayload, ReminderSettings } from '../../contract/reminders.js';
+import { axeViolations } from './support/axe.js';
 import { path, toast, uniqueUsername, visible } from './support/page-helpers.js';
 import {
   loggedInStorage,
@@ -17,26 +15,6 @@ import { browserSessionForFile, VIEWPORTS } from './support/session.js';
 const session = browserSessionForFile();
 /** Where screenshots go when E2E_SCREENSHOTS names a folder (to look at the screens by eye). */
 const SHOTS = process.env.E2E_SCREENSHOTS;
-
-const AXE_SOURCE = readFileSync(
-  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
-  'utf8',
-);
-
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.waitForFunction(
-    "document.getAnimations().every((animation) => animation.playState !== 'running')",
-  );
-  await page.evaluate(AXE_SOURCE);
-  const options = {
-    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
-    resultTypes: ['violations'],
-  };
-  const results = await page.evaluate<AxeResults>(`axe.run(document, ${JSON.stringify(options)})`);
-  return results.violations.flatMap((violation) =>
-    violation.nodes.map((node) => `${violation.id} ${node.target.join(' ')}`),
-  );
-}
 
 async function reminderSettings(account: SeededAccount): Promise<ReminderSettings> {
   const response = await fetch(`${session().server.url}/api/account/reminders/`, {
@@ -271,7 +249,7 @@ describe('reminders', () => {
       await visible(page.getByRole('button', { name: save }), 20_000);
       const region = page.getByRole('region', { name: pt ? 'Lembretes' : 'Reminders' });
       const tag = name.replace(/[^a-z0-9]+/gi, '-');
-      expect(await axeViolations(page)).toEqual([]);
+      expect(await axeViolations(page, { afterAnimations: true })).toEqual([]);
       // Nothing wider than the screen.
       expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(
         viewport.width,
@@ -286,7 +264,7 @@ describe('reminders', () => {
         .fill('20:00');
       await region.getByRole('button', { name: save }).click();
       await visible(region.getByRole('alert'));
-      expect(await axeViolations(page)).toEqual([]);
+      expect(await axeViolations(page, { afterAnimations: true })).toEqual([]);
       if (SHOTS) await region.screenshot({ path: `${SHOTS}/settings-reminders-error-${tag}.png` });
     },
   );
