@@ -12,6 +12,7 @@ import { journals } from '../../i18n/en/journals';
 import { measureTargets } from '../../i18n/en/measure-targets';
 import { metricInputValue, parseMetric } from '../../i18n/format';
 import { type Locale, translateMessage, useLocale, useTexts } from '../../i18n/store';
+import { HeldWhileClosing } from '../held-while-closing';
 import { MoodPicker } from '../notes/mood-picker';
 import { NoteField } from '../notes/note-field';
 import { BUSY_SHOWN_AFTER_MS } from '../submit-lock';
@@ -241,122 +242,124 @@ export function JournalFormModal(props: JournalFormModalProps) {
 
   return (
     <Modal opened={visible} onClose={guard.requestClose} title={title} centered>
-      <form onSubmit={submit} noValidate aria-busy={busy || undefined}>
-        <Stack gap="md">
-          {restored && (
-            <Text size="sm" c="dimmed" role="status">
-              {t.draftRestored}
-            </Text>
-          )}
-          {/* The browser's own date picker: keyboard-friendly, localized, and no date library. */}
-          <TextInput
-            type="date"
-            label={t.date}
-            description={t.dateHint}
-            required
-            min="0001-01-01"
-            max="9999-12-31"
-            {...form.getInputProps('createdAt')}
-          />
-          <div>
-            <Textarea
-              label={t.highlight}
-              description={t.highlightHint}
-              required
-              rows={3}
-              data-autofocus
-              // The browser stops typing and pasting at the limit, so nothing is refused on Save.
-              maxLength={HIGHLIGHT_MAX_LENGTH}
-              aria-describedby="highlight-count"
-              {...form.getInputProps('highlight')}
-            />
-            <Text
-              id="highlight-count"
-              size="xs"
-              ta="right"
-              mt={4}
-              // At the limit in the text's own colour and bold: red this small would be too faint.
-              c={atLimit ? undefined : 'dimmed'}
-              fw={atLimit ? 700 : undefined}
-            >
-              {t.charactersLeft(length, HIGHLIGHT_MAX_LENGTH)}
-              {atLimit ? ` · ${t.limitReached}` : ''}
-            </Text>
-          </div>
-          {/* #17: kept when the month turns mood off later; only the faces are hidden. */}
-          {moodEnabled && (
-            <MoodPicker
-              value={form.values.mood ?? null}
-              onChange={(mood) => form.setFieldValue('mood', mood)}
-            />
-          )}
-          <TextInput
-            label={labelWithUnit(measureName, measure?.unit)}
-            description={goalText(measure, locale, targetWords)}
-            inputMode="decimal"
-            required
-            {...form.getInputProps('metric')}
-          />
-          {moreMeasures.map((more) => {
-            const value = form.values.moreMetrics?.[more.id] ?? '';
-            const saved = isSaved(more.id);
-            const error = form.errors.moreMetrics
-              ? translateMessage(moreMetricError(value, saved, locale))
-              : null;
-            return (
-              <TextInput
-                key={more.id}
-                label={labelWithUnit(more.name, more.unit)}
-                description={goalText(more, locale, targetWords) ?? targetWords.optional}
-                inputMode="decimal"
-                required={saved}
-                value={value}
-                error={error}
-                onChange={(event) =>
-                  form.setFieldValue('moreMetrics', {
-                    ...form.values.moreMetrics,
-                    [more.id]: event.currentTarget.value,
-                  })
-                }
-              />
-            );
-          })}
-          {habits.length > 0 && (
-            <fieldset style={{ border: 0, margin: 0, padding: 0 }}>
-              <Text component="legend" fw={500} size="sm" mb="xs">
-                {t.habits}
+      <HeldWhileClosing open={visible}>
+        <form onSubmit={submit} noValidate aria-busy={busy || undefined}>
+          <Stack gap="md">
+            {restored && (
+              <Text size="sm" c="dimmed" role="status">
+                {t.draftRestored}
               </Text>
-              <Stack gap="xs" align="flex-start">
-                {habits.map((habit) => (
-                  <HabitState
-                    key={habit.id}
-                    id={`journal-form-habit-${habit.id}`}
-                    name={habit.name}
-                    state={dayState(
-                      form.values.practiced[habit.id] === true,
-                      form.values.skipped?.[habit.id] === true,
-                    )}
-                    schedule={scheduleOrDaily(habit.schedule)}
-                    date={form.values.createdAt}
-                    onChange={(state) => {
-                      form.setFieldValue(`practiced.${habit.id}`, state === 'done');
-                      form.setFieldValue('skipped', {
-                        ...form.values.skipped,
-                        [habit.id]: state === 'skipped',
-                      });
-                    }}
-                  />
-                ))}
-              </Stack>
-            </fieldset>
-          )}
-          <NoteField
-            value={form.values.note ?? ''}
-            onChange={(note) => form.setFieldValue('note', note)}
-          />
-          <FormActions {...guard.actions} busy={busy} mt="sm" />
-        </Stack>
-      </form>
+            )}
+            {/* The browser's own date picker: keyboard-friendly, localized, and no date library. */}
+            <TextInput
+              type="date"
+              label={t.date}
+              description={t.dateHint}
+              required
+              min="0001-01-01"
+              max="9999-12-31"
+              {...form.getInputProps('createdAt')}
+            />
+            <div>
+              <Textarea
+                label={t.highlight}
+                description={t.highlightHint}
+                required
+                rows={3}
+                data-autofocus
+                // The browser stops typing and pasting at the limit, so nothing is refused on Save.
+                maxLength={HIGHLIGHT_MAX_LENGTH}
+                aria-describedby="highlight-count"
+                {...form.getInputProps('highlight')}
+              />
+              <Text
+                id="highlight-count"
+                size="xs"
+                ta="right"
+                mt={4}
+                // At the limit in the text's own colour and bold: red this small would be too faint.
+                c={atLimit ? undefined : 'dimmed'}
+                fw={atLimit ? 700 : undefined}
+              >
+                {t.charactersLeft(length, HIGHLIGHT_MAX_LENGTH)}
+                {atLimit ? ` · ${t.limitReached}` : ''}
+              </Text>
+            </div>
+            {/* #17: kept when the month turns mood off later; only the faces are hidden. */}
+            {moodEnabled && (
+              <MoodPicker
+                value={form.values.mood ?? null}
+                onChange={(mood) => form.setFieldValue('mood', mood)}
+              />
+            )}
+            <TextInput
+              label={labelWithUnit(measureName, measure?.unit)}
+              description={goalText(measure, locale, targetWords)}
+              inputMode="decimal"
+              required
+              {...form.getInputProps('metric')}
+            />
+            {moreMeasures.map((more) => {
+              const value = form.values.moreMetrics?.[more.id] ?? '';
+              const saved = isSaved(more.id);
+              const error = form.errors.moreMetrics
+                ? translateMessage(moreMetricError(value, saved, locale))
+                : null;
+              return (
+                <TextInput
+                  key={more.id}
+                  label={labelWithUnit(more.name, more.unit)}
+                  description={goalText(more, locale, targetWords) ?? targetWords.optional}
+                  inputMode="decimal"
+                  required={saved}
+                  value={value}
+                  error={error}
+                  onChange={(event) =>
+                    form.setFieldValue('moreMetrics', {
+                      ...form.values.moreMetrics,
+                      [more.id]: event.currentTarget.value,
+                    })
+                  }
+                />
+              );
+            })}
+            {habits.length > 0 && (
+              <fieldset style={{ border: 0, margin: 0, padding: 0 }}>
+                <Text component="legend" fw={500} size="sm" mb="xs">
+                  {t.habits}
+                </Text>
+                <Stack gap="xs" align="flex-start">
+                  {habits.map((habit) => (
+                    <HabitState
+                      key={habit.id}
+                      id={`journal-form-habit-${habit.id}`}
+                      name={habit.name}
+                      state={dayState(
+                        form.values.practiced[habit.id] === true,
+                        form.values.skipped?.[habit.id] === true,
+                      )}
+                      schedule={scheduleOrDaily(habit.schedule)}
+                      date={form.values.createdAt}
+                      onChange={(state) => {
+                        form.setFieldValue(`practiced.${habit.id}`, state === 'done');
+                        form.setFieldValue('skipped', {
+                          ...form.values.skipped,
+                          [habit.id]: state === 'skipped',
+                        });
+                      }}
+                    />
+                  ))}
+                </Stack>
+              </fieldset>
+            )}
+            <NoteField
+              value={form.values.note ?? ''}
+              onChange={(note) => form.setFieldValue('note', note)}
+            />
+            <FormActions {...guard.actions} busy={busy} mt="sm" />
+          </Stack>
+        </form>
+      </HeldWhileClosing>
     </Modal>
   );
 }
