@@ -11,6 +11,8 @@ export const VIEWPORT = { width: 1280, height: 800 };
 
 /** A journal card: `<article aria-labelledby="journal-<id>">`. */
 const CARD = 'article[aria-labelledby^="journal-"]';
+/** On `#root` while the server's page hydrates: src/server-html.ts's SERVER_RENDERED_ATTRIBUTE. */
+const SERVER_RENDERED_ATTRIBUTE = 'data-server-rendered';
 
 /**
  * In the page, before the app: notes (on the frame after the change) each new number of journal
@@ -21,15 +23,15 @@ const RECORDER = `(() => {
   window.__cardEvents = events;
   let last = -1;
   new MutationObserver(() => {
-    // A page the server rendered is inert until the app takes it over (src/server-html.ts).
+    // A page the server rendered holds input until its content has hydrated (src/server-html.ts).
     const root = document.getElementById('root');
-    if (root && root.hasAttribute('inert')) window.__serverRendered = true;
+    if (root && root.hasAttribute('${SERVER_RENDERED_ATTRIBUTE}')) window.__serverRendered = true;
     else if (window.__serverRendered && window.__liveAt === undefined) window.__liveAt = performance.now();
     const count = document.querySelectorAll(${JSON.stringify(CARD)}).length;
     if (count === last) return;
     last = count;
     requestAnimationFrame(() => events.push({ count, at: performance.now() }));
-  }).observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['inert'] });
+  }).observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['${SERVER_RENDERED_ATTRIBUTE}'] });
   document.addEventListener('submit', () => { window.__submitAt = performance.now(); }, true);
 })();`;
 
@@ -48,7 +50,7 @@ export interface PageLoadRun {
   /** Until the first card showed: what a visitor sees first. */
   firstCardMs: number;
   cardsShownMs: number;
-  /** Until the page answers input: when the app took over a server-rendered page, else when the cards showed. */
+  /** Until the page answers input: when a server-rendered page's content hydrated, else when the cards showed. */
   liveMs: number;
   serverRendered: boolean;
   bytes: number;
@@ -160,7 +162,7 @@ async function timeVisit(
   return { firstCardMs, cardsShownMs, liveMs, serverRendered };
 }
 
-/** When the page answered input: a server-rendered one once the app took it over. */
+/** When the page answered input: a server-rendered one once its content hydrated. */
 async function waitForLive(
   page: Page,
   cardsShownMs: number,

@@ -247,9 +247,9 @@ function browserSections(results: BenchResults): string[] {
     '## The journals page in Chromium',
     '',
     `A month of 31 entries (each with a Markdown note, a mood, two measures and 5 habits) and 3 goals; \`${results.pageUrl}\` opened ${runs.length} times, each in a fresh browser context (empty HTTP cache; the session as the app keeps it: tokens in localStorage, their copy in the render cookie), 1280 × 800. ` +
-      `${runs.filter((run) => run.serverRendered).length} of ${runs.length} visits got the page rendered by the server with its cards (server/services/server-render.ts), inert until the app took it over. ` +
+      `${runs.filter((run) => run.serverRendered).length} of ${runs.length} visits got the page rendered by the server with its cards (server/services/server-render.ts), its clicks held until its content hydrated. ` +
       'Times: from the navigation start to the frame after the first, and after the 31st, journal card entered the page (the page’s own clock), ' +
-      'and to the moment the page answers input: when the app took over a server-rendered page, else when its cards showed. ' +
+      'and to the moment the page answers input: when a server-rendered page’s content hydrated (its clicks held till then, then replayed), else when its cards showed. ' +
       'Bytes: the transfer sizes (compressed bodies and headers) the page’s Resource Timing reports, document included.',
     '',
     '| | median | min | max |',
@@ -269,7 +269,7 @@ function browserSections(results: BenchResults): string[] {
           (v: number) => String(Math.round(v)),
         ],
         [
-          'page answers input (the app took over), ms',
+          'page answers input (hydrated), ms',
           (run: PageLoadRun) => run.liveMs,
           (v: number) => String(Math.round(v)),
         ],
@@ -283,7 +283,7 @@ function browserSections(results: BenchResults): string[] {
     '',
     (runs[0]?.apiCalls ?? []).length > 0
       ? `The API requests of a visit: ${callList(runs[0]?.apiCalls ?? [])}.`
-      : 'No API request on opening: the server-rendered page brought its seven reads’ answers, which the app took over.',
+      : 'No API request on opening: the server-rendered page brought its seven reads’ answers, which the app hydrated.',
     '',
     `Against the reference's ~${REFERENCE_PAGE_MS} ms for this page: ${(REFERENCE_PAGE_MS / median(runs.map((run) => run.cardsShownMs))).toFixed(1)}× faster (issue 5's goal was 5×; issue 19's is ${FIRST_VISIT_GOAL_MS} ms). ` +
       'The reference figure is the issue’s, not measured in this run.',
