@@ -99,6 +99,22 @@ export const STORAGE_KEYS = {
   /** Whether the journals page shows its month at a glance (closed unless the user opened it). */
   glanceOpen: 'glance-open',
 } as const;
+/** The app's languages: English, and Brazilian Portuguese. */
+export type AppLocale = 'en' | 'pt-BR';
+/**
+ * The first of a browser's languages (most preferred first) that the app has: any `pt*` (`pt`,
+ * `pt-PT`, `pt-BR`) is pt-BR, any `en*` English; null when none is. The app reads
+ * `navigator.languages` with it, and the server the `Accept-Language` header, so a first visit's
+ * page is rendered in the language the app then picks.
+ */
+export function localeOfLanguages(languages: Iterable<string>): AppLocale | null {
+  for (const language of languages) {
+    const code = language.toLowerCase();
+    if (code.startsWith('pt')) return 'pt-BR';
+    if (code.startsWith('en')) return 'en';
+  }
+  return null;
+}
 /**
  * The cookie holding a copy of the access token, sent only with page requests under its path, so
  * the server can render the journals page with the user's data (server/services/server-render.ts).
@@ -107,7 +123,8 @@ export const RENDER_COOKIE = 'render_access';
 export const RENDER_COOKIE_PATH = '/months';
 /**
  * The app's language (`en` or `pt-BR`), beside the render cookie under the same path: the server
- * renders the journals page in it, so the app hydrates the page in the language it shows.
+ * renders the journals page in it (without it, in the request's `Accept-Language`, as the app
+ * picks at start), so the app hydrates the page in the language it shows.
  */
 export const RENDER_LOCALE_COOKIE = 'render_locale';
 /**

@@ -165,11 +165,11 @@ export default fp(
         if (page !== null) {
           const { bytes, encoding } = await compressPage(page, request.headers['accept-encoding']);
           if (encoding) reply.header('content-encoding', encoding);
-          // The user's own data: kept by no cache, and answered per cookie.
+          // The user's own data: kept by no cache, and answered per cookie and language.
           return reply
             .header('content-type', 'text/html; charset=utf-8')
             .header('cache-control', 'private, no-store')
-            .header('vary', 'cookie, accept-encoding')
+            .header('vary', 'cookie, accept-language, accept-encoding')
             .send(bytes);
         }
       }

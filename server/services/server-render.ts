@@ -16,7 +16,9 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { JOURNALS_PER_MONTH } from '../../contract/quotas.js';
 import {
+  type AppLocale,
   GLANCE_RENDERED_ATTRIBUTE,
+  localeOfLanguages,
   RENDER_COOKIE,
   RENDER_GLANCE_COOKIE,
   RENDER_LOCALE_COOKIE,
@@ -28,15 +30,21 @@ interface AppRenderer {
   renderJournalsPage(
     monthId: number,
     reads: readonly unknown[],
-    locale: RenderLocale,
+    locale: AppLocale,
     glanceOpen: boolean,
   ): Promise<{ html: string; title: string; state: unknown }>;
 }
 
-/** The app's languages; the render locale cookie names one (anything else renders in English). */
-type RenderLocale = 'en' | 'pt-BR';
-const renderLocale = (cookie: string | undefined): RenderLocale =>
-  cookie === 'pt-BR' ? 'pt-BR' : 'en';
+/**
+ * The language the app will show: the render locale cookie's, which every start-up of the app
+ * writes (any other value: English); before the app has written it (a first visit, or a cookie
+ * cleared since), the request's `Accept-Language`, as the app picks from the same list.
+ */
+function renderLocale(request: FastifyRequest): AppLocale {
+  const cookie = request.cookies[RENDER_LOCALE_COOKIE];
+  if (cookie !== undefined) return cookie === 'pt-BR' ? 'pt-BR' : 'en';
+  return localeOfLanguages(request.languages()) ?? 'en';
+}
 
 /** An empty month's reads, for the warm-up render (of month 1: the page's code needs a valid id). */
 const WARM_UP_READS = [{ id: 1, name: '', author: 0 }, [], [], [], [], [], []];
@@ -143,7 +151,7 @@ export async function createServerRender(
       if (!match?.[1] || token === null) return null;
       const monthId = Number(match[1]);
       // The app's language (src/i18n/store.ts): it hydrates the page only if it shows the same.
-      const locale = renderLocale(request.cookies[RENDER_LOCALE_COOKIE]);
+      const locale = renderLocale(request);
       // The month at a glance as the user keeps it (src/components/stats/glance-open.ts).
       const glanceOpen = request.cookies[RENDER_GLANCE_COOKIE] === 'open';
       const paths = journalsPageReads(monthId);

@@ -1,10 +1,16 @@
 // The active language (English, or Brazilian Portuguese loaded on demand) and its texts, for components and plain code.
 // Ships with every page, the landing's too: English needs nothing else; pt-BR is one lazy chunk.
 import { useSyncExternalStore } from 'react';
-import { RENDER_COOKIE_PATH, RENDER_LOCALE_COOKIE, STORAGE_KEYS } from '../../contract/rules.js';
+import {
+  type AppLocale,
+  localeOfLanguages,
+  RENDER_COOKIE_PATH,
+  RENDER_LOCALE_COOKIE,
+  STORAGE_KEYS,
+} from '../../contract/rules.js';
 import type { Messages, Namespace } from './en.js';
 
-export type Locale = 'en' | 'pt-BR';
+export type Locale = AppLocale;
 
 /** What the pt-BR chunk provides: every namespace, and a translator for the server's messages. */
 export interface Translation {
@@ -61,12 +67,7 @@ export function preferredLocale(): Locale {
     // Storage can be disabled; the browser's languages still decide.
   }
   if (stored === 'en' || stored === 'pt-BR') return stored;
-  for (const language of navigator.languages) {
-    const code = language.toLowerCase();
-    if (code.startsWith('pt')) return 'pt-BR';
-    if (code.startsWith('en')) return 'en';
-  }
-  return 'en';
+  return localeOfLanguages(navigator.languages) ?? 'en';
 }
 
 /**

@@ -58,11 +58,15 @@ async function post<T>(user: TestUser, url: string, payload: object): Promise<T>
   return response.json() as T;
 }
 
-const open = (path: string, cookie?: string, encoding = 'identity') =>
+const open = (path: string, cookie?: string, encoding = 'identity', language?: string) =>
   testApp.app.inject({
     method: 'GET',
     url: path,
-    headers: { 'accept-encoding': encoding, ...(cookie === undefined ? {} : { cookie }) },
+    headers: {
+      'accept-encoding': encoding,
+      ...(cookie === undefined ? {} : { cookie }),
+      ...(language === undefined ? {} : { 'accept-language': language }),
+    },
   });
 const journalsPath = () => `/months/${monthId}/journals`;
 const isShell = (body: string) => body.includes('<div id="root"></div>');
@@ -118,6 +122,40 @@ describe('a journals page with the render cookie', () => {
     expect(response.body).toContain('<html lang="pt-BR">');
     expect(response.body).toContain('<h2>Registros</h2>');
     expect(response.body).toContain("<article>Paid $'20 &#38; $&#38; more</article>");
+  });
+
+  it.each([
+    ['pt-BR', 'pt-BR'],
+    ['pt-PT,pt;q=0.9,en;q=0.8', 'pt-BR'],
+    ['fr-FR, en;q=0.5, pt;q=0.9', 'pt-BR'],
+    ['de, en-GB;q=0.7', 'en'],
+    ['fr', 'en'],
+    ['', 'en'],
+  ])(
+    "without a language cookie, is in the browser's language the app has (Accept-Language %j → %s)",
+    async (language, locale) => {
+      const response = await open(
+        journalsPath(),
+        `${RENDER_COOKIE}=${owner.access}`,
+        'identity',
+        language,
+      );
+      expect(response.body).toContain(`<html lang="${locale}">`);
+      expect(response.body).toContain(
+        locale === 'pt-BR' ? '<h2>Registros</h2>' : '<h2>Registers</h2>',
+      );
+    },
+  );
+
+  it("follows the language cookie over the browser's languages (a language chosen in the app)", async () => {
+    const response = await open(
+      journalsPath(),
+      `${RENDER_LOCALE_COOKIE}=en; ${RENDER_COOKIE}=${owner.access}`,
+      'identity',
+      'pt-BR,pt;q=0.9',
+    );
+    expect(response.body).toContain('<html lang="en">');
+    expect(response.body).toContain('<h2>Registers</h2>');
   });
 
   it.each(['pt', 'fr', '"><script>'])(

@@ -144,6 +144,25 @@ describe('the journals page rendered on the server', () => {
     expect(errors).toEqual([]);
   });
 
+  it("comes in the browser's language before the app has said which, and keeps a click made meanwhile", async () => {
+    // A pt-BR browser whose app has not written the language cookie yet (its first page here, or
+    // the cookie cleared): rendered in English, the page was rendered afresh in Portuguese and
+    // the click made on the server's HTML was dropped with it.
+    const { page, path } = await seededUser({ locale: 'pt-BR' });
+    const errors = hydrationErrors(page);
+    const release = await holdScripts(page);
+    await page.goto(path, { waitUntil: 'commit' });
+    const add = page.getByRole('button', { name: journals.addJournal });
+    await visible(add);
+    expect(await page.evaluate<string>('document.documentElement.lang')).toBe('pt-BR');
+    await add.click();
+
+    await release();
+    await hydrated(page);
+    await visible(page.getByRole('dialog').getByRole('radio', { name: 'Humor 4 de 5: bom' }));
+    expect(errors).toEqual([]);
+  });
+
   it('comes with the month at a glance open for a user who keeps it open, hydrated in place', async () => {
     const { page, path } = await seededUser();
     const errors = hydrationErrors(page);
