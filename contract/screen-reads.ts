@@ -1,5 +1,8 @@
-// The API reads a screen makes when it opens, as paths relative to the API's address.
-// public/early-data.js sends the same ones (it is a plain script and keeps its own copy).
+// The API reads a screen makes when it opens, as paths relative to the API's address: the one
+// list. The server renders the journals page from these reads; public/early-data.js (a plain
+// script, run before the app's code) keeps a copy, and the route's queries
+// (src/queries/journals-page.ts) ask for them through the API layer: a unit test
+// (tests/unit/api/early-data.test.tsx) holds both to this list, in this order.
 
 /** The journals page's seven reads, in the order of src/queries/journals-page.ts. */
 export function journalsPageReads(monthId: number): string[] {

@@ -1,10 +1,11 @@
 // public/early-data.js (reads sent by the app shell before the app's code) and their hand-over to ky.
 import { readFileSync } from 'node:fs';
 import { HttpResponse, http } from 'msw';
+import { journalsPageReads } from '../../../contract/screen-reads';
 import { EARLY_READ_MAX_AGE_MS } from '../../../src/api/early-responses';
 import { storeTokens } from '../../../src/api/tokens';
 import { paymentStatusQueryOptions } from '../../../src/queries/billing';
-import { ensureJournalsPage } from '../../../src/queries/journals-page';
+import { ensureJournalsPage, journalsPageQueries } from '../../../src/queries/journals-page';
 import { monthQueryOptions, monthsQueryOptions } from '../../../src/queries/months';
 import { makeJwt, makeMonthFixture } from '../../fixtures/factories';
 import { seedMonth } from '../msw/db';
@@ -48,6 +49,28 @@ describe('early reads', () => {
     expect(month).toEqual(fixture.month);
     expect(journals).toHaveLength(31);
     expect(dailyHabits).toHaveLength(62);
+  });
+
+  it("are the contract's seven, in the order of the route's queries (which the server's page is hydrated into)", async () => {
+    // contract/screen-reads.ts is the one list: the server reads it to render the page, and
+    // src/prerender.tsx puts each answer under journalsPageQueries' key at the same index.
+    const fixture = seedMonth(makeMonthFixture({ journals: 2, habits: ['A'] }));
+    const monthId = fixture.month.id;
+    const reads = journalsPageReads(monthId);
+    storeTokens({ access: makeJwt(600), refresh: makeJwt(3600) });
+    // One client, as on the page: a daily list's read reuses the cached journals.
+    const queryClient = createTestQueryClient();
+    const queried: string[] = [];
+    for (const query of journalsPageQueries(monthId)) {
+      requestLog.length = 0;
+      await queryClient.fetchQuery(query);
+      expect(requestLog).toHaveLength(1);
+      queried.push(requestLog[0] ?? '');
+    }
+    expect(queried).toEqual(reads.map((read) => `GET /${read}`));
+
+    openShell(`/months/${monthId}/journals`);
+    expect(Object.keys(window.__monthbookEarly ?? {})).toEqual(reads.map(apiUrl));
   });
 
   it("send the months page's two reads, taken over the same way", async () => {
