@@ -2,7 +2,7 @@
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { TEXTS } from '../../src/texts.js';
 import { axeViolations } from './support/axe.js';
-import { uniqueUsername, visible } from './support/page-helpers.js';
+import { settled, uniqueUsername, visible } from './support/page-helpers.js';
 import {
   loggedInStorage,
   type SeededAccount,
@@ -154,10 +154,9 @@ for (const [label, viewport] of Object.entries(VIEWPORTS)) {
           await page.goto(screen.path(fullMonth));
           await screen.ready(page);
           // Let Mantine's transitions finish: half-faded elements would fail the contrast rule.
-          await page.waitForFunction(
-            "document.getAnimations().every((animation) => animation.playState !== 'running')",
-          );
-          await page.waitForTimeout(250);
+          // settled() waits for frames in a row with none running, so a transition that starts a
+          // frame or two after the content shows is waited for too (a single look could miss it).
+          await settled(page);
           expect(await axeViolations(page)).toEqual([]);
         } finally {
           await context.close();

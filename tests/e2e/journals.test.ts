@@ -4,7 +4,15 @@ import type { Goal, Journal } from '../../contract/entities.js';
 import { MESSAGES } from '../../contract/rules.js';
 import { TEXTS, TOASTS } from '../../src/texts.js';
 import { signedInPage } from './support/app-helpers.js';
-import { gone, path, toast, uniqueUsername, visible } from './support/page-helpers.js';
+import {
+  allSaved,
+  apiRequestsOut,
+  gone,
+  path,
+  toast,
+  uniqueUsername,
+  visible,
+} from './support/page-helpers.js';
 import {
   loggedInStorage,
   type SeededAccount,
@@ -140,8 +148,9 @@ for (const [label, viewport] of Object.entries(VIEWPORTS)) {
       await visible(page.getByRole('link', { name: 'May 2026' }));
     });
 
-    it('a double click, a click 150 ms later or a double Enter on Save makes one entry (issue 15 #1)', async () => {
+    it('a double click, a second click once the first save is out or a double Enter on Save makes one entry (issue 15 #1)', async () => {
       const { page, account, month } = await seeded(viewport);
+      const requestsOut = apiRequestsOut(page);
       await visible(page.getByRole('heading', { level: 1, name: 'May 2026' }));
       // Slow saves leave room for the second press to land while the first is still going. Since
       // #16 a create returns once queued and the modal closes at once: a second press lands on the
@@ -152,10 +161,15 @@ for (const [label, viewport] of Object.entries(VIEWPORTS)) {
       const attempts: [string, () => Promise<void>][] = [
         ['double click', () => save.dblclick()],
         [
-          'two clicks 150 ms apart',
+          'a second click once the first save is out',
           async () => {
+            const out = page.waitForRequest(
+              (request) =>
+                request.method() === 'POST' && new URL(request.url()).pathname === '/api/journals/',
+            );
             await save.click();
-            await page.waitForTimeout(150);
+            // The first save has gone out (and waits on the slow network): the modal is closing.
+            await out;
             // Gone already (the modal closed): nothing to press, rather than waiting 30 s for it.
             await save
               .click({ force: true, noWaitAfter: true, timeout: 1_000 })
@@ -179,8 +193,9 @@ for (const [label, viewport] of Object.entries(VIEWPORTS)) {
         await gone(register);
         await visible(page.getByRole('article').filter({ hasText: highlight }));
       }
-      // Long enough for a second save, had one gone out, to land.
-      await page.waitForTimeout(800);
+      // Every save has landed: no write queued or going (the sync status says 'All changes
+      // saved') and no API request out, so a second save, had one been made, is on the server now.
+      await allSaved(page, requestsOut);
       const journals = await apiList<Journal>(account, `api/journals/?month=${month.month.id}`);
       for (const [highlight] of attempts) {
         expect(journals.filter((journal) => journal.highlight === highlight)).toHaveLength(1);
@@ -206,6 +221,7 @@ describe('ticks on a slow network (issue 15 #4)', () => {
 
   it('check() and uncheck() on a goal and a habit never find the box unchanged, and the last click wins', async () => {
     const { page, account, month } = await seeded(VIEWPORTS.desktop);
+    const requestsOut = apiRequestsOut(page);
     await unevenNetwork(page, '**/api/goals/*/', [900, 100]);
     await unevenNetwork(page, '**/api/dailyhabits/*/', [900, 100]);
     const goal = page.getByRole('checkbox', { name: 'Learn a song' });
@@ -222,12 +238,14 @@ describe('ticks on a slow network (issue 15 #4)', () => {
     await run.check();
     await run.uncheck();
 
-    // Every answer lands (the first click's last); the screen stays on the last clicks.
+    // Every answer lands (the first click's last); the screen stays on the last clicks. Looked at
+    // every frame until all four writes are on the server and the reads they set off are back.
     const seen = new Set<string>();
-    for (let i = 0; i < 25; i += 1) {
+    const look = async () => {
       seen.add(`${await goal.isChecked()} ${await run.isChecked()}`);
-      await page.waitForTimeout(100);
-    }
+    };
+    await allSaved(page, requestsOut, { each: look });
+    await look();
     expect([...seen]).toEqual(['false false']);
     const goals = await apiList<Goal>(account, `api/goals/?month=${month.month.id}`);
     expect(goals[0]?.is_completed).toBe(false);

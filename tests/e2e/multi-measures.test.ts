@@ -6,7 +6,14 @@ import type { Measure, Month } from '../../contract/entities.js';
 import { signedInPage, type Viewport } from './support/app-helpers.js';
 import { axeViolations } from './support/axe.js';
 import { glanceSection, openGlance } from './support/glance.js';
-import { toast, uniqueUsername, visible } from './support/page-helpers.js';
+import {
+  gone,
+  settled,
+  showColorScheme,
+  toast,
+  uniqueUsername,
+  visible,
+} from './support/page-helpers.js';
 import { loggedInStorage, type SeededAccount, seedAccount } from './support/seed-account.js';
 import { ARTIFACTS_DIR, browserSessionForFile, VIEWPORTS } from './support/session.js';
 
@@ -135,8 +142,7 @@ describe('several measures with units and targets', { timeout: 180_000 }, () => 
       await openGlance(page);
       await visible(glanceSection(page).getByText(/2 of 2 days on target/));
       for (const scheme of ['light', 'dark'] as const) {
-        await page.emulateMedia({ colorScheme: scheme });
-        await page.waitForTimeout(300);
+        await showColorScheme(page, scheme);
         expect(await axeViolations(page, { within: 'main' })).toEqual([]);
         await card(page, 'Late coffee').screenshot({
           path: join(SCREENSHOTS, `card-${size}-${scheme}.png`),
@@ -147,14 +153,17 @@ describe('several measures with units and targets', { timeout: 180_000 }, () => 
         await card(page, 'Late coffee').getByRole('button', { name: /^Edit/ }).click();
         const dialog = page.getByRole('dialog', { name: 'Edit Register' });
         await visible(dialog);
-        await page.waitForTimeout(300);
+        // The modal's opening transition ended: a half-faded dialog fails the contrast rule.
+        await settled(page);
         expect(await dialog.getByRole('textbox', { name: /^Coffee \(cups\)/ }).inputValue()).toBe(
           '3',
         );
         expect(await axeViolations(page, { within: '[role="dialog"]' })).toEqual([]);
         await page.screenshot({ path: join(SCREENSHOTS, `journal-modal-${size}-${scheme}.png`) });
         await dialog.getByRole('button', { name: 'Close' }).last().click();
-        await page.waitForTimeout(300);
+        // Closed and faded out before the next scheme's checks of the page behind it.
+        await gone(dialog);
+        await settled(page);
       }
     });
   }

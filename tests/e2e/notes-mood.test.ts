@@ -5,7 +5,14 @@ import type { Locator, Page } from 'playwright-core';
 import type { Journal } from '../../contract/entities.js';
 import { signedInPage, type Viewport } from './support/app-helpers.js';
 import { axeViolations } from './support/axe.js';
-import { toast, uniqueUsername, visible } from './support/page-helpers.js';
+import {
+  gone,
+  settled,
+  showColorScheme,
+  toast,
+  uniqueUsername,
+  visible,
+} from './support/page-helpers.js';
 import {
   loggedInStorage,
   type SeededAccount,
@@ -102,7 +109,16 @@ describe('an entry’s mood and Markdown note', { timeout: 120_000 }, () => {
     const dialog = page.getByRole('dialog', { name: 'Create a Register' });
     await dialog.getByRole('radio', { name: 'Mood 2 of 5: bad' }).check();
     await dialog.getByRole('textbox', { name: /^Note/ }).fill('Half a thought');
-    await page.waitForTimeout(300);
+    // The modal keeps what is typed in localStorage (form-draft.ts) from an effect after the render:
+    // wait until the draft holds both the note and the mood, so the reload below is what is tested.
+    const draft = `monthbook:draft:journal:${month.month.id}:new`;
+    await expect
+      .poll(() =>
+        page.evaluate(
+          `(() => { const d = JSON.parse(localStorage.getItem(${JSON.stringify(draft)}) ?? 'null'); return d && [d.note, d.mood]; })()`,
+        ),
+      )
+      .toEqual(['Half a thought', 2]);
     page.on('dialog', (question) => void question.accept());
     await page.reload();
     await (await visible(page.getByRole('button', { name: 'Add New Journal +' }))).click();
@@ -138,21 +154,23 @@ describe('an entry’s mood and Markdown note', { timeout: 120_000 }, () => {
       await writeEntry(page, month);
       await visible(card(page).getByRole('link', { name: 'lake' }));
       for (const scheme of ['light', 'dark'] as const) {
-        await page.emulateMedia({ colorScheme: scheme });
-        await page.waitForTimeout(200);
+        await showColorScheme(page, scheme);
         expect(await axeViolations(page, { within: 'main' })).toEqual([]);
         await card(page).screenshot({ path: join(SCREENSHOTS, `card-${size}-${scheme}.png`) });
         await card(page).getByRole('button', { name: /^Edit/ }).click();
         const dialog = page.getByRole('dialog', { name: 'Edit Register' });
         await visible(dialog);
-        await page.waitForTimeout(300);
+        // The modal's opening transition ended: a half-faded dialog fails the contrast rule.
+        await settled(page);
         expect(await axeViolations(page, { within: '[role="dialog"]' })).toEqual([]);
         await page.screenshot({ path: join(SCREENSHOTS, `modal-${size}-${scheme}.png`) });
         await dialog.getByRole('tab', { name: 'Preview' }).click();
         await visible(dialog.getByRole('tabpanel').getByRole('link', { name: 'lake' }));
         expect(await axeViolations(page, { within: '[role="dialog"]' })).toEqual([]);
         await page.keyboard.press('Escape');
-        await page.waitForTimeout(300);
+        // Closed and faded out before the next scheme's checks of the page behind it.
+        await gone(dialog);
+        await settled(page);
       }
     });
   }

@@ -2,6 +2,7 @@
 import type { Page } from 'playwright-core';
 import { TEXTS, TOASTS } from '../../src/texts.js';
 import { signedInPage } from './support/app-helpers.js';
+import { savedOnDevice } from './support/offline.js';
 import { gone, toast, uniqueUsername, visible } from './support/page-helpers.js';
 import {
   loggedInStorage,
@@ -65,8 +66,12 @@ describe('after a reload', () => {
     await visible(page.getByRole('link', { name: 'April 2026' }));
 
     await seedMonth(url, account, 'Made on the phone', 'Hours', ['Read']);
-    // Long enough for anything the app saves for offline use to be written.
-    await page.waitForTimeout(1_500);
+    // The app has saved the months list for offline use (query-persistence.ts writes the cache to
+    // IndexedDB a moment after it changes): the reload then starts from that saved copy, which
+    // lacks the new month, and the page must still show the server's list.
+    await expect
+      .poll(async () => (await savedOnDevice(page))?.queryKeys ?? [], { timeout: 10_000 })
+      .toContain(JSON.stringify(['months', 'list']));
     await page.reload();
     await visible(page.getByRole('button', { name: TEXTS.addMonth }));
     await visible(page.getByRole('link', { name: 'Made on the phone' }));

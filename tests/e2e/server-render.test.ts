@@ -9,7 +9,14 @@ import {
 import { journals } from '../../src/i18n/pt-br/journals.js';
 import { toasts } from '../../src/i18n/pt-br/toasts.js';
 import { TOASTS } from '../../src/texts.js';
-import { live, toast, uniqueUsername, visible } from './support/page-helpers.js';
+import {
+  allSaved,
+  live,
+  requestsOut,
+  toast,
+  uniqueUsername,
+  visible,
+} from './support/page-helpers.js';
 import { loggedInStorage, seedAccount, seedJournal, seedMonth } from './support/seed-account.js';
 import { browserSessionForFile } from './support/session.js';
 
@@ -48,6 +55,20 @@ function hydrationErrors(page: Page): string[] {
 async function hydrated(page: Page): Promise<void> {
   await page.locator('#root:not([data-server-rendered])').waitFor({ timeout: 15_000 });
 }
+
+/**
+ * An init script: marks the page once the app has read its saved copy of the cache (TanStack's
+ * persister over idb-keyval: key 'queries' in the object store 'offline', query-persistence.ts).
+ */
+const SAVED_COPY_READ = `(() => {
+  const get = IDBObjectStore.prototype.get;
+  IDBObjectStore.prototype.get = function (key) {
+    const request = get.call(this, key);
+    if (this.name === 'offline' && key === 'queries')
+      request.addEventListener('success', () => { window.__savedCopyRead = true; });
+    return request;
+  };
+})()`;
 
 /**
  * Holds the app's code (module scripts under /assets) until `release` is called, as on a slow
@@ -238,6 +259,7 @@ describe('the journals page rendered on the server', () => {
 
   it('keeps a habit ticked the moment it shows, after a reload', async () => {
     const { page, path } = await seededUser();
+    await page.addInitScript(SAVED_COPY_READ);
     // The earliest click there can be: as the checkbox is parsed. Init scripts run on every load
     // of the page: only the first visit clicks.
     await page.addInitScript(`sessionStorage.getItem('clicked') || new MutationObserver((_, observer) => {
@@ -252,11 +274,16 @@ describe('the journals page rendered on the server', () => {
     await visible(toast(page, TOASTS.habitUpdated));
     const stretch = page.getByRole('checkbox', { name: 'Stretch' });
     expect(await stretch.isChecked()).toBe(true);
+    const out = requestsOut(page);
     await page.reload();
     await hydrated(page);
     await visible(stretch);
-    // Held a while: a late read or a restored copy must not take the tick back.
-    await page.waitForTimeout(1500);
+    // A late read or a restored copy must not take the tick back: wait until the app has read its
+    // saved copy back from IndexedDB (query-persistence.ts merges it into the cache straight after,
+    // or once the code of any saved write has loaded), every write is on the server and no request
+    // (an API read, that code) is out. Then nothing is left that could untick the box.
+    await expect.poll(() => page.evaluate('window.__savedCopyRead === true')).toBe(true);
+    await allSaved(page, out);
     expect(await stretch.isChecked()).toBe(true);
   });
 
