@@ -12,11 +12,14 @@ import { dailyHabitUpdate } from './writes';
 /**
  * Ids of the month's journals. Reuses the cached list unless it was invalidated (a new journal),
  * and joins a journals fetch already in flight, so a page load still makes one journals request.
+ * A cached list counts as stale while it is being fetched again: `fetchQuery` then joins that
+ * fetch (a refetch on focus or on mount may be bringing a journal the cache lacks) instead of
+ * answering the old list, which would drop the new journal's items from this month's list.
  */
 async function monthJournalIds(queryClient: QueryClient, monthId: number): Promise<Set<number>> {
   const journals = await queryClient.fetchQuery({
     ...journalsQueryOptions(monthId),
-    staleTime: Number.POSITIVE_INFINITY,
+    staleTime: (query) => (query.state.fetchStatus === 'fetching' ? 0 : Number.POSITIVE_INFINITY),
   });
   return new Set(journals.map((journal) => journal.id));
 }

@@ -7,6 +7,7 @@ import {
   dailyMeasuresQueryOptions,
   useToggleDailyHabit,
 } from '../../../src/queries/daily';
+import { journalsQueryOptions } from '../../../src/queries/journal-list';
 import { dailyHabitKeys, journalKeys } from '../../../src/queries/keys';
 import { makeMonthFixture } from '../../fixtures/factories';
 import { db, seedMonth } from '../msw/db';
@@ -44,6 +45,22 @@ describe('dailyHabitsQueryOptions', () => {
     await waitFor(() => expect(result.current.isSuccess).toBe(true));
     expect(result.current.data).toEqual(dailyHabits);
     expect(requestLog).toEqual([`GET /api/dailyhabits/?month=${month.id}`]);
+  });
+
+  it('joins a journals refetch in flight instead of filtering by the older cached list', async () => {
+    const { month, journals, dailyHabits } = seedMonth(makeMonthFixture({ journals: 3 }));
+    const queryClient = createTestQueryClient();
+    // The cache still lacks the third entry (written on another device); a refetch brings it.
+    queryClient.setQueryData(journalKeys.list(month.id), journals.slice(0, 2));
+    const refetched = queryClient.fetchQuery({ ...journalsQueryOptions(month.id), staleTime: 0 });
+
+    const list = await queryClient.fetchQuery(dailyHabitsQueryOptions(month.id));
+    await refetched;
+
+    expect(list).toEqual(dailyHabits);
+    expect(list.some((item) => item.journal_id === journals[2]!.id)).toBe(true);
+    // One journals request: the refetch's, joined.
+    expect(requestLog.filter((line) => line.startsWith('GET /api/journals/'))).toHaveLength(1);
   });
 
   it("keeps only this month's items when the server ignores ?month=", async () => {
