@@ -16,7 +16,8 @@ export const trash = {
   restore: 'Restore',
   restoreLabel: (label: string) => `Restore ${label}`,
   deleteForever: 'Delete forever',
-  deleteForeverLabel: (label: string) => `Delete ${label} forever`,
+  // The visible label comes first, whole: speech users say what they see (WCAG 2.5.3).
+  deleteForeverLabel: (label: string) => `Delete forever: ${label}`,
   confirmTitle: 'Delete forever?',
   confirmBody: (label: string) => `“${label}” will be deleted for good. This cannot be undone.`,
   restored: 'Restored',

@@ -16,7 +16,7 @@ export const trash: Messages['trash'] = {
   restore: 'Restaurar',
   restoreLabel: (label: string) => `Restaurar ${label}`,
   deleteForever: 'Excluir para sempre',
-  deleteForeverLabel: (label: string) => `Excluir ${label} para sempre`,
+  deleteForeverLabel: (label: string) => `Excluir para sempre: ${label}`,
   confirmTitle: 'Excluir para sempre?',
   confirmBody: (label: string) =>
     `“${label}” será excluído para sempre. Isso não pode ser desfeito.`,

@@ -5,6 +5,7 @@ import { ACCOUNT_MESSAGES } from '../../../contract/account';
 import { EXPORT_FORMAT, type ExportFile } from '../../../contract/export';
 import { MESSAGES } from '../../../contract/rules';
 import { getAccessToken } from '../../../src/api/tokens';
+import { setLocale } from '../../../src/i18n/store';
 import { TEXTS } from '../../../src/texts';
 import { makeGoal, makeMonth } from '../../fixtures/factories';
 import { db } from '../msw/db';
@@ -278,11 +279,33 @@ describe('Recently deleted', () => {
     );
   });
 
+  it.each([
+    ['en', 'Restore', 'Delete forever'],
+    ['pt-BR', 'Restaurar', 'Excluir para sempre'],
+  ] as const)(
+    'names each bin button with its visible label first (%s)',
+    async (locale, restore, purge) => {
+      await setLocale(locale);
+      try {
+        binGoal('Swim');
+        renderRoute('/settings');
+        const names = [
+          await screen.findByRole('button', { name: `${restore} Swim` }, FIRST_RENDER),
+          screen.getByRole('button', { name: `${purge}: Swim` }),
+        ].map((button) => [button.textContent, button.getAttribute('aria-label')]);
+        // Speech users say what they see: the accessible name starts with the visible words.
+        for (const [visible, name] of names) expect(name?.startsWith(visible ?? '?')).toBe(true);
+      } finally {
+        await setLocale('en');
+      }
+    },
+  );
+
   it('deletes forever only after confirming', async () => {
     binGoal('Swim');
     const view = renderRoute('/settings');
     await view.user.click(
-      await screen.findByRole('button', { name: 'Delete Swim forever' }, FIRST_RENDER),
+      await screen.findByRole('button', { name: 'Delete forever: Swim' }, FIRST_RENDER),
     );
     const dialog = within(await screen.findByRole('dialog', { name: 'Delete forever?' }));
     expect(db.trash).toHaveLength(1);
