@@ -182,7 +182,7 @@ export interface TokenClaims {
   iat: number;
   jti: string;
   user_id: number;
-  /** Refresh tokens only: the user's token generation when issued, absent for 0 (migration 005). */
+  /** The user's token generation when issued, absent for 0 (migration 005): older ones are refused. */
   gen?: number;
 }
 

@@ -1,9 +1,11 @@
 // Users and revoked refresh tokens: the only queries the account routes need.
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { User } from '../../contract/entities.js';
 import { usernameKey } from '../../contract/username.js';
+import type { Database } from '../db/database.js';
 import { isUniqueViolation } from '../db/errors.js';
 import type { DB } from '../db/schema.js';
+import { oneQueryAtATime } from '../db/user-column-read.js';
 
 export interface UserCredentials extends User {
   password_hash: string;
@@ -113,3 +115,28 @@ export function createUsersRepository(db: Kysely<DB>) {
 }
 
 export type UsersRepository = ReturnType<typeof createUsersRepository>;
+
+/**
+ * The user's token generation, read as every authenticated request is (undefined: no such user),
+ * outside any transaction so a reset committed on another server shows at once. On PostgreSQL the
+ * reads share round trips as the data version's and the paid flag's do (user-column-read.ts): the
+ * requests a page sends together cost one query.
+ */
+export function tokenGenerationReader(
+  database: Database,
+): (userId: number) => Promise<number | undefined> {
+  if (database.dialect === 'postgres') {
+    return oneQueryAtATime(async (userIds) => {
+      const { rows } = await sql<{ id: number; token_generation: number }>`
+        select id, token_generation from users where id = any(${[...new Set(userIds)]}::int[])
+      `.execute(database.db);
+      return new Map(rows.map((row) => [row.id, row.token_generation]));
+    });
+  }
+  return async (userId) => {
+    const { rows } = await sql<{ token_generation: number }>`
+      select token_generation from users where id = ${userId}
+    `.execute(database.db);
+    return rows[0]?.token_generation;
+  };
+}

@@ -38,9 +38,9 @@ export default async function accountRoutes(parent: FastifyInstance): Promise<vo
         security,
         summary: 'Change the password',
         description:
-          'Needs the current password; the new one follows the registration rules. Refresh ' +
-          'tokens issued before the change stop working (other sessions are signed out when ' +
-          'their access token expires); the answer is a new token pair for this session.',
+          'Needs the current password; the new one follows the registration rules. Access and ' +
+          'refresh tokens issued before the change stop working at once (every other session ' +
+          'is signed out); the answer is a new token pair for this session.',
         body: ChangePasswordSchema,
         response: { 200: TokenPairSchema, ...failures },
       },

@@ -122,7 +122,7 @@ export default async function authRoutes(parent: FastifyInstance): Promise<void>
       // A password change since it was issued, or a deleted account (routes/account.ts).
       const generation = await app.users.tokenGeneration(claims.user_id);
       if (generation !== (claims.gen ?? 0)) throw refreshInvalid();
-      return { access: app.tokens.issueAccess(claims.user_id) };
+      return { access: app.tokens.issueAccess(claims.user_id, generation) };
     },
   );
 

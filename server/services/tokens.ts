@@ -10,9 +10,12 @@ import type { TokenClaims, TokenPair } from '../../contract/entities.js';
 export const IAT_LEEWAY_SECONDS = 60;
 
 export interface TokenService {
-  /** `generation`: the user's token generation, written into the refresh token (absent for 0). */
+  /**
+   * `generation`: the user's token generation, written into both tokens (absent for 0): a
+   * password change or reset moves it, and every token of an older one stops working at once.
+   */
   issuePair(userId: number, generation?: number): TokenPair;
-  issueAccess(userId: number): string;
+  issueAccess(userId: number, generation?: number): string;
   /** Returns the claims of a valid, unexpired token, or null. */
   verify(token: string): TokenClaims | null;
 }
@@ -54,9 +57,9 @@ export function createTokenService(options: {
   return {
     issuePair: (userId, generation = 0) => ({
       refresh: issue(userId, 'refresh', options.refreshTtl, generation),
-      access: issue(userId, 'access', options.accessTtl),
+      access: issue(userId, 'access', options.accessTtl, generation),
     }),
-    issueAccess: (userId) => issue(userId, 'access', options.accessTtl),
+    issueAccess: (userId, generation = 0) => issue(userId, 'access', options.accessTtl, generation),
     verify(token) {
       try {
         const claims = verifyToken(token) as Partial<TokenClaims>;

@@ -119,6 +119,22 @@ describe('POST /api/account/password/', () => {
     expect((await refresh(t, later.refresh)).statusCode).toBe(200);
   });
 
+  it('refuses at once the access tokens of every session issued before the change', async () => {
+    const user = await register();
+    const otherSession = (await login(t, user.username, PASSWORD)).json<TokenPair>();
+    const otherHeaders = { authorization: `Bearer ${otherSession.access}` };
+
+    const pair = (await changePassword(user, validChange)).json<TokenPair>();
+
+    for (const headers of [otherHeaders, user.headers]) {
+      const read = await t.app.inject({ method: 'GET', url: '/api/months/', headers });
+      expect(read.statusCode).toBe(401);
+      expect((await post(t, '/api/months/', { name: 'Late' }, headers)).statusCode).toBe(401);
+    }
+    const mine = { authorization: `Bearer ${pair.access}` };
+    expect((await post(t, '/api/months/', { name: 'Mine' }, mine)).statusCode).toBe(201);
+  });
+
   it('revokes again on a second change, and leaves other users alone', async () => {
     const user = await register();
     const bystander = await register();

@@ -1,6 +1,6 @@
 // Accounts and tokens: register, log in, refresh and revoke, with every failure the contract lists.
 import { MESSAGES } from '../../contract/rules.js';
-import { buildTestApp, type TestApp, tamperSignature } from '../support/test-app.js';
+import { buildTestApp, createUser, type TestApp, tamperSignature } from '../support/test-app.js';
 
 const PASSWORD = 'Sunny@Day9!';
 let testApp: TestApp;
@@ -399,7 +399,7 @@ describe('authentication of the data routes', () => {
           url: '/api/months/',
           headers: { authorization: `Bearer ${access}` },
         });
-      const access = shortLived.app.tokens.issueAccess(1);
+      const { access } = await createUser(shortLived);
       expect((await get(access)).statusCode).toBe(200);
       advanceClock(2_000);
 

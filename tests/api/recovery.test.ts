@@ -343,6 +343,46 @@ describe('password reset', () => {
     expect((await login(t, user.username, NEW_PASSWORD)).statusCode).toBe(200);
   });
 
+  it('ends the sessions at once: an access token issued before a reset is refused for reads and writes', async () => {
+    const address = uniqueAddress();
+    const user = await withConfirmedEmail(address);
+    const otherDevice = (await login(t, user.username, PASSWORD)).json<TokenPair>();
+    const oldDevice = { authorization: `Bearer ${otherDevice.access}` };
+    const month = await post(t, '/api/months/', { name: 'Before the reset' }, oldDevice);
+    expect(month.statusCode).toBe(201);
+    const monthId = month.json<{ id: number }>().id;
+
+    expect((await reset(await resetToken(user, address))).statusCode).toBe(200);
+
+    for (const headers of [oldDevice, user.headers]) {
+      const read = await t.app.inject({ method: 'GET', url: '/api/months/', headers });
+      expect(read.statusCode).toBe(401);
+      expect(read.json()).toEqual({ detail: MESSAGES.badToken, code: 'token_not_valid' });
+      const write = await post(t, '/api/goals/', { month_id: monthId, name: 'Run' }, headers);
+      expect(write.statusCode).toBe(401);
+    }
+    // A session begun with the new password works, until the next reset ends it too.
+    const fresh = (await login(t, user.username, NEW_PASSWORD)).json<TokenPair>();
+    const freshDevice = { authorization: `Bearer ${fresh.access}` };
+    const refreshed = (await refresh(t, fresh.refresh)).json<{ access: string }>();
+    const refreshedDevice = { authorization: `Bearer ${refreshed.access}` };
+    for (const headers of [freshDevice, refreshedDevice]) {
+      const read = await t.app.inject({ method: 'GET', url: '/api/months/', headers });
+      expect(read.statusCode).toBe(200);
+    }
+    expect((await reset(await resetToken(user, address), 'Third3!pass')).statusCode).toBe(200);
+    for (const headers of [freshDevice, refreshedDevice]) {
+      const write = await post(t, '/api/goals/', { month_id: monthId, name: 'Run' }, headers);
+      expect(write.statusCode).toBe(401);
+    }
+    const goals = await t.database.db
+      .selectFrom('goals')
+      .select('id')
+      .where('month_id', '=', monthId)
+      .execute();
+    expect(goals).toEqual([]);
+  });
+
   it('finds the account by its confirmed address too, in any case and spacing', async () => {
     const address = uniqueAddress('Byaddress');
     const user = await withConfirmedEmail(address);
