@@ -1,11 +1,7 @@
-// PostgreSQL and Redis for the reliability tests: reachability gates, throw-away databases, stopping the cluster.
-import { execFile } from 'node:child_process';
+// PostgreSQL and Redis for the reliability tests: reachability gates and throw-away databases.
 import { randomBytes } from 'node:crypto';
-import { promisify } from 'node:util';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-
-const run = promisify(execFile);
 
 export const PG_ADMIN_URL =
   process.env.PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -108,53 +104,4 @@ export async function queryOnce<Row extends pg.QueryResultRow>(
   } finally {
     await client.end().catch(() => {});
   }
-}
-
-export interface Cluster {
-  version: string;
-  name: string;
-}
-
-/**
- * The Debian cluster (pg_lsclusters) serving the admin URL's port, when this process may stop and
- * start it (root, with pg_ctlcluster installed); otherwise the reason it cannot.
- */
-export async function findCluster(): Promise<Cluster | string> {
-  if (process.getuid?.() !== 0) return 'stopping PostgreSQL needs root (pg_ctlcluster)';
-  const port = new URL(PG_ADMIN_URL).port || '5432';
-  try {
-    const { stdout } = await run('pg_lsclusters', ['--no-header']);
-    for (const line of stdout.split('\n')) {
-      const [version, name, clusterPort, status] = line.trim().split(/\s+/);
-      if (version && name && clusterPort === port && status?.startsWith('online')) {
-        return { version, name };
-      }
-    }
-    return `no online cluster on port ${port} in pg_lsclusters`;
-  } catch (error) {
-    return `pg_lsclusters failed: ${(error as Error).message}`;
-  }
-}
-
-/** Fast shutdown: open sessions are terminated, as when the database server goes away. */
-export async function stopCluster(cluster: Cluster): Promise<void> {
-  await run('pg_ctlcluster', [cluster.version, cluster.name, 'stop', '-m', 'fast']);
-}
-
-/** Starts the cluster (if stopped) and waits until it accepts connections. */
-export async function startCluster(cluster: Cluster, timeoutMs = 60_000): Promise<void> {
-  try {
-    await run('pg_ctlcluster', [cluster.version, cluster.name, 'start']);
-  } catch (error) {
-    // "Cluster is already running." exits 2; anything else is worth reporting if it stays down.
-    if (!/already running/i.test(String((error as { stderr?: string }).stderr))) {
-      console.warn(`pg_ctlcluster start: ${(error as Error).message}`);
-    }
-  }
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await postgresReachable()) return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`PostgreSQL did not accept connections ${timeoutMs} ms after start`);
 }
