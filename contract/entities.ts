@@ -186,7 +186,14 @@ export interface TokenClaims {
   gen?: number;
 }
 
-export const PaymentStatusSchema = Type.Object({ has_paid: Type.Boolean() });
+export const PaymentStatusSchema = Type.Object({
+  has_paid: Type.Boolean(),
+  /**
+   * Ours, beyond the reference: true when `has_paid` is false for someone who has paid before (a
+   * subscription that ended): their data stays readable, and writing needs a plan again.
+   */
+  lapsed: Type.Optional(Type.Boolean()),
+});
 export type PaymentStatus = Static<typeof PaymentStatusSchema>;
 
 export const CheckoutSessionSchema = Type.Object({ checkout_url: Type.String() });

@@ -54,3 +54,36 @@ export function monthCsvFileName(monthName: string): string {
     .replace(/^-|-$/g, '');
   return `monthbook-${slug || 'month'}.csv`;
 }
+
+/**
+ * What an import adds: every month of the file (`all`, the default), or only the months the
+ * account does not have yet (`new`): a backup restores what was deleted without doubling the
+ * rest, and importing the same file twice adds nothing the second time.
+ */
+export const IMPORT_MODES = ['all', 'new'] as const;
+export type ImportMode = (typeof IMPORT_MODES)[number];
+
+/** A month as this check sees it: its name, and its calendar period (`YYYY-MM`) if it has one. */
+export interface MonthIdentity {
+  name: string;
+  period?: string | null | undefined;
+}
+
+/**
+ * When a file's month counts as already in the account: the same period (or both none) and the
+ * same name, ignoring case and spacing. Entries are not compared: a month written in since the
+ * backup was taken is still that month.
+ */
+export function monthIdentity({ name, period }: MonthIdentity): string {
+  const folded = name.normalize('NFC').trim().replace(/\s+/g, ' ').toLowerCase();
+  return `${period ?? ''} ${folded}`;
+}
+
+/** The indexes of the file's months the account already has (monthIdentity), in file order. */
+export function monthsAlreadyPresent(
+  file: readonly MonthIdentity[],
+  account: readonly MonthIdentity[],
+): number[] {
+  const present = new Set(account.map(monthIdentity));
+  return file.flatMap((month, index) => (present.has(monthIdentity(month)) ? [index] : []));
+}

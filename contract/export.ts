@@ -186,6 +186,8 @@ export const ImportReportSchema = Type.Object(
     imported: ImportCountsSchema,
     /** The new months, in file order. */
     months: Type.Array(MonthSchema),
+    /** Months of the file left out because the account has them (`?months=new`), by name. */
+    skipped_months: Type.Optional(Type.Array(Type.String())),
   },
   { $id: 'ImportReport' },
 );

@@ -11,7 +11,16 @@ export type BillingMode = 'local' | 'stripe' | 'off';
 
 export type DatabaseConfig =
   | { kind: 'sqlite'; path: string }
-  | { kind: 'postgres'; url: string; poolSize: number };
+  | {
+      kind: 'postgres';
+      url: string;
+      poolSize: number;
+      /**
+       * PostgreSQL's statement_timeout on every pooled connection, in ms (0: none). A request
+       * the client gave up on would otherwise keep its query, and a connection, busy.
+       */
+      statementTimeoutMs?: number;
+    };
 
 export interface StripeConfig {
   secretKey: string;
@@ -103,6 +112,7 @@ export const ENV_SCHEMA = Type.Object({
   DATA_DIR: Type.String({ default: './data' }),
   DATABASE_URL: Type.Optional(Type.String({ pattern: '^(file:|postgres://|postgresql://)' })),
   DATABASE_POOL_SIZE: integer(1, 200, 10),
+  DATABASE_STATEMENT_TIMEOUT_MS: integer(0, 3_600_000, 10_000),
   JWT_SECRET: Type.Optional(Type.String({ minLength: 32 })),
   ACCESS_TOKEN_TTL: Type.String({ pattern: DURATION, default: '30m' }),
   REFRESH_TOKEN_TTL: Type.String({ pattern: DURATION, default: '1d' }),
@@ -243,7 +253,12 @@ function databaseConfig(settings: Settings, dataDir: string): DatabaseConfig {
       );
     return { kind: 'sqlite', path: isAbsolute(path) ? path : resolve(path) };
   }
-  return { kind: 'postgres', url, poolSize: settings.DATABASE_POOL_SIZE };
+  return {
+    kind: 'postgres',
+    url,
+    poolSize: settings.DATABASE_POOL_SIZE,
+    statementTimeoutMs: settings.DATABASE_STATEMENT_TIMEOUT_MS,
+  };
 }
 
 /** The embedded default keeps a generated secret in DATA_DIR (mode 0600) so tokens survive restarts. */

@@ -315,6 +315,7 @@ function openPostgres(
   url: string,
   poolSize: number,
   onPoolError: (error: Error) => void,
+  statementTimeoutMs = 0,
 ): Database {
   const pool = new pg.Pool({
     connectionString: url,
@@ -323,6 +324,9 @@ function openPostgres(
     connectionTimeoutMillis: 3000,
     idleTimeoutMillis: 30_000,
     query_timeout: 15_000,
+    // query_timeout only stops waiting: the server would run the query on, holding a core and
+    // the connection. statement_timeout (sent when each connection starts) makes it stop there.
+    ...(statementTimeoutMs > 0 ? { statement_timeout: statementTimeoutMs } : {}),
   });
   // An idle client losing its connection must not crash the process.
   pool.on('error', onPoolError);
@@ -347,5 +351,5 @@ export function openDatabase(
 ): Database {
   return config.kind === 'sqlite'
     ? openSqlite(config.path)
-    : openPostgres(config.url, config.poolSize, onPoolError);
+    : openPostgres(config.url, config.poolSize, onPoolError, config.statementTimeoutMs);
 }

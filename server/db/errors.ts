@@ -16,6 +16,8 @@ const unavailableCodes = new Set([
   '57P01',
   '57P02',
   '57P03',
+  // statement_timeout ran out: the database is too busy for this query now.
+  '57014',
   // SQLite: another writer holds the lock beyond busy_timeout.
   'SQLITE_BUSY',
 ]);

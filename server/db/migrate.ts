@@ -17,6 +17,7 @@ import * as measureTargets from './migrations/013-measure-targets.js';
 import * as monthPeriod from './migrations/014-month-period.js';
 import * as dataVersionTriggers from './migrations/015-data-version-triggers.js';
 import * as binnedMonthCounts from './migrations/016-binned-month-counts.js';
+import * as oneDailyItemPerEntry from './migrations/021-one-daily-item-per-entry.js';
 
 type DialectMigration = {
   up: (db: Parameters<Migration['up']>[0], dialect: Database['dialect']) => Promise<void>;
@@ -40,6 +41,7 @@ const migrations: Record<string, DialectMigration> = {
   '014-month-period': monthPeriod,
   '015-data-version-triggers': dataVersionTriggers,
   '016-binned-month-counts': binnedMonthCounts,
+  '021-one-daily-item-per-entry': oneDailyItemPerEntry,
 };
 
 export async function migrate(database: Database): Promise<void> {

@@ -44,6 +44,12 @@ export const DAILY_HABITS: DailyKind<DailyHabit, CreateDailyHabit, UpdateDailyHa
       is_skipped: flag(input.is_skipped ?? false),
     };
   },
+  /** Into the pair's row: a tick or a skip is set; an unticked create changes nothing. */
+  mergeValues(input) {
+    if (input.is_practiced === true) return { is_practiced: 1, is_skipped: 0 };
+    if (input.is_skipped === true) return { is_practiced: 0, is_skipped: 1 };
+    return {};
+  },
   updateValues(changes) {
     refuseBoth(changes);
     const set: { is_practiced?: Flag; is_skipped?: Flag } = {};

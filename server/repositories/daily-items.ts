@@ -55,6 +55,11 @@ export interface DailyKind<Entity extends Versioned, Create, Update> {
   createValues(input: Create): Record<string, unknown>;
   /** The value columns an update sets; empty when it sets none (throws for bad input). */
   updateValues(changes: Update): Record<string, unknown>;
+  /**
+   * What a create for a pair that already has its row changes in that row (see `create`); the
+   * create's input has passed `createValues`.
+   */
+  mergeValues(input: Create): Record<string, unknown>;
 }
 
 type Versioned = { version?: number };
@@ -142,18 +147,45 @@ export class DailyItemRepository<Entity extends Versioned, Create extends DailyC
     return row && this.toEntity(row);
   }
 
-  /** The month item must be the caller's and of the same month as the caller's journal. */
+  /**
+   * The month item must be the caller's and of the same month as the caller's journal. An entry
+   * has one row per month item (a unique index, migration 021): a create for a pair that already
+   * has one merges into it and answers it, as two tabs or devices that each saw no row yet both
+   * create one. A tick or a value wins; an unticked create leaves a tick alone, since it only says
+   * that its sender saw no row.
+   */
   async create(input: Create): Promise<Entity> {
     const { table, itemColumn } = this.kind;
     // Checked before anything is read or locked: bad input changes nothing.
     const values = this.kind.createValues(input);
     const item = await this.items.forJournal(this.itemIdOf(input), input.journal_id);
     if (!item) throw await this.invalidParents(input);
-    // One per month item is all a day needs: the month's list stays bounded (quotas.ts).
+    // One per month item is all a day needs: the month's list stays bounded (quotas.ts). The lock
+    // also keeps two creates of the same pair from both finding no row.
     await locked(
       this.db,
       this.db.selectFrom('journals').select('id').where('id', '=', input.journal_id),
     ).execute();
+    const existing = (await this.db
+      .selectFrom(table as 'daily_habits')
+      .select(['id', ...(this.kind.valueColumns as 'is_practiced'[])])
+      .where('journal_id', '=', input.journal_id)
+      .where(itemColumn as 'habit_id', '=', item.id)
+      .where('author_id', '=', this.userId)
+      .executeTakeFirst()) as ({ id: number } & Record<string, unknown>) | undefined;
+    if (existing) {
+      // Only what differs is written: a create that changes nothing leaves the version alone, so
+      // an edit based on it elsewhere does not meet a conflict.
+      const changed = Object.fromEntries(
+        Object.entries(this.kind.mergeValues(input)).filter(
+          ([column, value]) => Number(existing[column]) !== Number(value),
+        ),
+      );
+      const merged = await updateAtVersion(this.db, this.row(existing.id), changed, undefined, () =>
+        this.get(existing.id),
+      );
+      if (merged) return merged;
+    }
     await ensureRoom(this.db, table, table, 'journal_id', input.journal_id);
     const row = await insertChecked(
       this.db,

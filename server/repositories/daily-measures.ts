@@ -25,5 +25,7 @@ export const DAILY_MEASURES: DailyKind<DailyMeasure, CreateDailyMeasure, UpdateD
     version: row.version,
   }),
   createValues: (input) => ({ metric: input.metric }),
+  /** Into the pair's row: the newest value wins. */
+  mergeValues: (input) => ({ metric: input.metric }),
   updateValues: (changes) => (changes.metric === undefined ? {} : { metric: changes.metric }),
 };

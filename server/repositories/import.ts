@@ -1,10 +1,18 @@
-// Writes a validated export file into one user's account: new rows only, all in one transaction.
+// Writes a validated export file into one user's account: new rows only (every month, or only the months it lacks), all in one transaction.
 
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { Month } from '../../contract/entities.js';
-import type { ExportFile, ExportMeasure, ImportCounts } from '../../contract/export.js';
+import {
+  type ExportDailyHabit,
+  type ExportDailyMeasure,
+  type ExportFile,
+  type ExportMeasure,
+  type ImportCounts,
+  type ImportMode,
+  monthsAlreadyPresent,
+} from '../../contract/export.js';
 import { scheduleColumns, scheduleOrDaily } from '../../contract/habit-schedule.js';
-import { periodParts } from '../../contract/month-period.js';
+import { formatPeriod, periodParts } from '../../contract/month-period.js';
 import { type ImportMonthCounts, importQuotaProblem } from '../../contract/quotas.js';
 import type { DB, Flag } from '../db/schema.js';
 import { searchText } from './journal-search.js';
@@ -139,22 +147,75 @@ function habitColumns(item: object) {
 export interface ImportResult {
   counts: ImportCounts;
   months: Month[];
+  /** The names of the file's months left out as already present (mode `new`), in file order. */
+  skipped: string[];
+}
+
+/**
+ * An entry has one row per habit and per measure (a unique index, migration 021); files written
+ * before that may hold two. Merged as the migration merged them: done over skipped over neither,
+ * and the last value of a measure.
+ */
+function oneDailyHabitEach(rows: readonly ExportDailyHabit[]): ExportDailyHabit[] {
+  const rank = (row: ExportDailyHabit) => (row.is_practiced ? 2 : row.is_skipped ? 1 : 0);
+  const kept = new Map<number, ExportDailyHabit>();
+  for (const row of rows) {
+    const other = kept.get(row.habit);
+    if (!other || rank(row) >= rank(other)) kept.set(row.habit, row);
+  }
+  return kept.size === rows.length ? [...rows] : rows.filter((row) => kept.get(row.habit) === row);
+}
+
+function oneDailyMeasureEach(rows: readonly ExportDailyMeasure[]): ExportDailyMeasure[] {
+  const kept = new Map<number, ExportDailyMeasure>();
+  for (const row of rows) kept.set(row.measure, row);
+  return kept.size === rows.length
+    ? [...rows]
+    : rows.filter((row) => kept.get(row.measure) === row);
+}
+
+/** The file's months the account does not have yet (contract monthsAlreadyPresent), read in `trx`. */
+async function newMonthsOnly(trx: Transaction<DB>, userId: number, file: ExportFile) {
+  const rows = await trx
+    .selectFrom('months')
+    .select(['name', 'period_year', 'period_month'])
+    .where('author_id', '=', userId)
+    .execute();
+  const account = rows.map((row) => ({
+    name: row.name,
+    period:
+      row.period_year === null || row.period_month === null
+        ? null
+        : formatPeriod({ year: row.period_year, month: row.period_month }),
+  }));
+  const present = new Set(monthsAlreadyPresent(file.months, account));
+  return {
+    file: { ...file, months: file.months.filter((_, index) => !present.has(index)) },
+    skipped: file.months.filter((_, index) => present.has(index)).map((month) => month.name),
+  };
 }
 
 /**
  * `file` must have passed validateExport (references resolve within their month). Kind by
  * kind, parents before children, each kind in file order, so a later export lists everything
- * in the same order. Nothing of the account is read or changed: the file only adds rows.
+ * in the same order. Nothing of the account is changed: the file only adds rows. With mode
+ * `new`, the months the account already has (same name and period) are left out, and named.
  * The database moves the data version with the rows (migration 015). A file that
  * would pass a quota is refused whole before anything is written (ensureImportFits).
  */
 export function importFile(
   db: Kysely<DB>,
   userId: number,
-  file: ExportFile,
+  whole: ExportFile,
+  mode: ImportMode = 'all',
 ): Promise<ImportResult> {
   const author_id = userId;
   return db.transaction().execute(async (trx) => {
+    // The user's row is locked first (ensureImportFits): two imports of one file cannot both
+    // find its months missing.
+    await lockUser(trx, userId);
+    const { file, skipped } =
+      mode === 'new' ? await newMonthsOnly(trx, userId, whole) : { file: whole, skipped: [] };
     await ensureImportFits(trx, userId, file);
     const monthIds = await insertParents(
       trx,
@@ -222,7 +283,7 @@ export function importFile(
     );
 
     const dailyHabits = journals.flatMap(({ journal, m }, j) =>
-      journal.daily_habits.map((daily) => ({
+      oneDailyHabitEach(journal.daily_habits).map((daily) => ({
         author_id,
         journal_id: idAt(journalIds, j),
         habit_id: idAt(habitIds[m], daily.habit),
@@ -233,7 +294,7 @@ export function importFile(
     );
     await insertLeaves(trx, 'daily_habits', dailyHabits);
     const dailyMeasures = journals.flatMap(({ journal, m }, j) =>
-      journal.daily_measures.map((daily) => ({
+      oneDailyMeasureEach(journal.daily_measures).map((daily) => ({
         author_id,
         journal_id: idAt(journalIds, j),
         measure_id: idAt(measureIds[m], daily.measure),
@@ -254,6 +315,7 @@ export function importFile(
         daily_measures: dailyMeasures.length,
       },
       months: await importedMonths(trx, userId, monthIds),
+      skipped,
     };
   });
 }

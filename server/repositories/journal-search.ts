@@ -1,14 +1,24 @@
-// Search over the journals' folded highlights: the stored text, the LIKE patterns, and the catch-up of unfolded rows.
-import { type Kysely, type SqlBool, sql } from 'kysely';
-import { foldForSearch } from '../../contract/search.js';
+// Search over the journals' folded text: the stored copy, the bounds on a search, the index-backed query, and the catch-up of unfolded rows.
+import { type Kysely, PostgresAdapter, type SqlBool, sql } from 'kysely';
+import { MESSAGES } from '../../contract/rules.js';
+import type { JournalSearchHit } from '../../contract/search.js';
+import {
+  foldForSearch,
+  SEARCH_MESSAGES,
+  searchPeriodDates,
+  searchRefusal,
+  searchWords,
+} from '../../contract/search-text.js';
 import type { DB } from '../db/schema.js';
+import { InvalidInput } from './errors.js';
+import { afterDateId, type PageRequest } from './keyset.js';
 
 /**
  * What `journals.highlight_search` holds for an entry: its highlight and, after a line break, its
- * note (#17), folded. One column, so a search still reads one column of one table; a searched
- * word holds no whitespace, so it never matches across the two. Never '', which marks a row
- * written without it (by an insert that is not the repository's): a highlight made only of marks
- * folds to nothing and is stored as ' ', which no searched word can match.
+ * note, folded. One column, so a search still reads one column of one table; a searched word
+ * holds no whitespace, so it never matches across the two. Never '', which marks a row written
+ * without it (by an insert that is not the repository's): a highlight made only of marks folds
+ * to nothing and is stored as ' ', which no searched word can match.
  */
 export function searchText(highlight: string, note = ''): string {
   return foldForSearch(note === '' ? highlight : `${highlight}\n${note}`) || ' ';
@@ -19,24 +29,134 @@ export function containsPattern(word: string): string {
   return `%${word.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
-/** True when the row's folded highlight contains the (folded) word; the same on both dialects. */
-export function containsWord(word: string) {
-  // SQLite has no default LIKE escape character and PostgreSQL's is the backslash: name it.
-  return sql<SqlBool>`journals.highlight_search like ${containsPattern(word)} escape '\\'`;
+/** Words this long have a trigram, which the search index (migration 017) can look up. */
+const INDEXED_WORD_LENGTH = 3;
+
+const isIndexed = (word: string) => [...word].length >= INDEXED_WORD_LENGTH;
+
+/** The distinct three-character pieces of the words: what the SQLite index holds per entry. */
+export function trigrams(words: readonly string[]): string[] {
+  const pieces = new Set<string>();
+  for (const word of words) {
+    const chars = [...word];
+    for (let i = 0; i + INDEXED_WORD_LENGTH <= chars.length; i++) {
+      pieces.add(chars.slice(i, i + INDEXED_WORD_LENGTH).join(''));
+    }
+  }
+  return [...pieces];
+}
+
+/** An FTS5 query that needs every piece: each a quoted string (quotes doubled), ANDed. */
+export function ftsQuery(pieces: readonly string[]): string {
+  return pieces.map((piece) => `"${piece.replaceAll('"', '""')}"`).join(' AND ');
+}
+
+export interface SearchRequest {
+  search: string;
+  month?: number;
+  /** `YYYY` or `YYYY-MM`: only entries dated in it. */
+  period?: string;
+  page: PageRequest;
+}
+
+/**
+ * The user's journals whose folded text contains every word of the search (AND), newest date
+ * first, one page of them, each with its month's name.
+ *
+ * The index narrows the entries to those holding every trigram of the words of three characters
+ * or more; each word is then confirmed on those entries alone (SQLite's index knows which entries
+ * hold a trigram, not where; PostgreSQL rechecks LIKE itself), and two-letter words, which have
+ * no trigram, are checked there too. Few words (SEARCH_MAX_WORDS) and no single letters bound
+ * the passes a search makes over the entries the index leaves.
+ */
+export async function searchJournals(
+  db: Kysely<DB>,
+  userId: number,
+  { search, month, period, page }: SearchRequest,
+): Promise<JournalSearchHit[]> {
+  const words = searchWords(search);
+  const refusal = searchRefusal(search);
+  if (refusal !== null) throw InvalidInput.field('search', refusal);
+  if (words.length === 0) throw InvalidInput.field('search', MESSAGES.blank);
+  const dates = period === undefined ? undefined : searchPeriodDates(period);
+  if (dates === null) throw InvalidInput.field('period', SEARCH_MESSAGES.period);
+  await foldUnfolded(db, userId);
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  let query = db
+    .selectFrom('journals')
+    .innerJoin('months', 'months.id', 'journals.month_id')
+    .select([
+      'journals.id',
+      'journals.created_at',
+      'journals.highlight',
+      'journals.author_id as author',
+      'journals.month_id as month',
+      'journals.month_id',
+      'journals.version',
+      'journals.note',
+      'journals.mood',
+      'months.name as month_name',
+    ])
+    .where('journals.author_id', '=', userId);
+  const pieces = trigrams(words.filter(isIndexed));
+  if (!postgres && pieces.length > 0) {
+    query = query.where(
+      sql<SqlBool>`journals.id in (select rowid from journal_search where journal_search match ${ftsQuery(pieces)})`,
+    );
+  }
+  if (month !== undefined) query = query.where('journals.month_id', '=', month);
+  if (dates) {
+    query = query
+      .where('journals.created_at', '>=', dates.from)
+      .where('journals.created_at', '<=', dates.to);
+  }
+  for (const word of words) query = query.where(containsWord(word, postgres));
+  if (page.after) {
+    query = query.where(
+      afterDateId<DB, 'journals' | 'months'>(
+        'journals.created_at',
+        'journals.id',
+        page.after as readonly [string, number],
+        'desc',
+      ),
+    );
+  }
+  return query
+    .orderBy('journals.created_at', 'desc')
+    .orderBy('journals.id', 'desc')
+    .limit(page.limit)
+    .execute();
+}
+
+/**
+ * True when the row's folded text contains the (folded) word. PostgreSQL: LIKE for a word its
+ * trigram index can serve, strpos for a shorter one (a LIKE the index cannot serve would make it
+ * read all of itself). SQLite: instr, confirming what its index found.
+ */
+function containsWord(word: string, postgres: boolean) {
+  if (postgres && isIndexed(word)) {
+    // PostgreSQL's LIKE escape is the backslash already; named, as SQLite would need it.
+    return sql<SqlBool>`journals.highlight_search like ${containsPattern(word)} escape '\\'`;
+  }
+  return postgres
+    ? sql<SqlBool>`strpos(journals.highlight_search, ${word}) > 0`
+    : sql<SqlBool>`instr(journals.highlight_search, ${word}) > 0`;
 }
 
 /**
  * Folds the user's rows still at '' (imported or written by SQL). Only the derived column
  * changes, which no answer but a search's shows, and a search runs this before it reads: no
  * data version bump is needed. Conditional on both columns, so it never overwrites a copy a
- * concurrent edit of the highlight has just written.
+ * concurrent edit of the highlight has just written. The '' is written out, not bound, so both
+ * databases use the partial index of such rows (migration 017).
  */
 export async function foldUnfolded(db: Kysely<DB>, userId: number): Promise<void> {
+  const unfolded = sql<SqlBool>`highlight_search = ''`;
   const rows = await db
     .selectFrom('journals')
     .select(['id', 'highlight', 'note'])
     .where('author_id', '=', userId)
-    .where('highlight_search', '=', '')
+    .where(unfolded)
     .execute();
   for (const row of rows) {
     await db
@@ -45,7 +165,7 @@ export async function foldUnfolded(db: Kysely<DB>, userId: number): Promise<void
       .where('id', '=', row.id)
       .where('highlight', '=', row.highlight)
       .where('note', '=', row.note)
-      .where('highlight_search', '=', '')
+      .where(unfolded)
       .execute();
   }
 }

@@ -6,14 +6,14 @@ import { MESSAGES } from '../../contract/rules.js';
 import {
   type JournalListQuery,
   type JournalSearchHit,
+  SEARCH_MESSAGES,
   SEARCH_RESULTS_LIMIT,
-  searchWords,
 } from '../../contract/search.js';
 import type { DB } from '../db/schema.js';
 import { runCompiled } from './compiled.js';
 import { InvalidInput } from './errors.js';
 import { insertChecked, todayUtc } from './foreign-keys.js';
-import { containsWord, foldUnfolded, searchText } from './journal-search.js';
+import { searchJournals, searchText } from './journal-search.js';
 import { afterDateId, type CursorKey, type PageRequest } from './keyset.js';
 import type { MonthRepository } from './months.js';
 import { ensureRoom } from './quotas.js';
@@ -45,7 +45,10 @@ export class JournalRepository {
 
   /** By date, then id; with `search`, the newest hits instead (see `search`). */
   list(filter: JournalListQuery): Promise<Journal[]> {
-    if (filter.search !== undefined) return this.search(filter.search, filter.month);
+    if (filter.search !== undefined) return this.search(filter.search, filter);
+    if (filter.period !== undefined) {
+      throw InvalidInput.field('period', SEARCH_MESSAGES.periodWithoutSearch);
+    }
     const ordered = (query: ReturnType<typeof this.select>) =>
       query.orderBy('created_at').orderBy('id');
     const { month } = filter;
@@ -66,8 +69,9 @@ export class JournalRepository {
    * and rows written meanwhile neither repeat nor skip an item.
    */
   page(filter: JournalListQuery, { after, limit }: PageRequest): Promise<Journal[]> {
-    if (filter.search !== undefined) {
-      return this.search(filter.search, filter.month, { after, limit });
+    if (filter.search !== undefined) return this.search(filter.search, filter, { after, limit });
+    if (filter.period !== undefined) {
+      throw InvalidInput.field('period', SEARCH_MESSAGES.periodWithoutSearch);
     }
     let query = this.select();
     if (filter.month !== undefined) query = query.where('month_id', '=', filter.month);
@@ -76,52 +80,18 @@ export class JournalRepository {
     return query.orderBy('created_at').orderBy('id').limit(limit).execute();
   }
 
-  /**
-   * Journals whose folded highlight contains every folded word (AND), newest date first, at most
-   * SEARCH_RESULTS_LIMIT (or the page's), each with its month's name; within one month when
-   * `month` is given.
-   */
-  async search(
+  /** A page of the hits of `search` (journal-search.ts), newest first, within `month` and `period`. */
+  search(
     search: string,
-    month?: number,
+    { month, period }: JournalListQuery = {},
     page: PageRequest = { limit: SEARCH_RESULTS_LIMIT },
   ): Promise<JournalSearchHit[]> {
-    const words = searchWords(search);
-    if (words.length === 0) throw InvalidInput.field('search', MESSAGES.blank);
-    await foldUnfolded(this.db, this.userId);
-    let query = this.db
-      .selectFrom('journals')
-      .innerJoin('months', 'months.id', 'journals.month_id')
-      .select([
-        'journals.id',
-        'journals.created_at',
-        'journals.highlight',
-        'journals.author_id as author',
-        'journals.month_id as month',
-        'journals.month_id',
-        'journals.version',
-        'journals.note',
-        'journals.mood',
-        'months.name as month_name',
-      ])
-      .where('journals.author_id', '=', this.userId);
-    if (month !== undefined) query = query.where('journals.month_id', '=', month);
-    for (const word of words) query = query.where(containsWord(word));
-    if (page.after) {
-      query = query.where(
-        afterDateId<DB, 'journals' | 'months'>(
-          'journals.created_at',
-          'journals.id',
-          dateIdOf(page.after),
-          'desc',
-        ),
-      );
-    }
-    return query
-      .orderBy('journals.created_at', 'desc')
-      .orderBy('journals.id', 'desc')
-      .limit(page.limit)
-      .execute();
+    return searchJournals(this.db, this.userId, {
+      search,
+      page,
+      ...(month === undefined ? {} : { month }),
+      ...(period === undefined ? {} : { period }),
+    });
   }
 
   get(id: number): Promise<Journal | undefined> {

@@ -28,7 +28,9 @@ import {
   exportFileName,
   IMPORT_MAX_BYTES,
   IMPORT_MESSAGES,
+  IMPORT_MODES,
   ImportErrorSchema,
+  type ImportMode,
   ImportReportSchema,
   monthCsvFileName,
 } from '../../contract/export.js';
@@ -61,6 +63,26 @@ const refused = { 429: DetailErrorSchema, 503: DetailErrorSchema };
 function attachment(fileName: string): string {
   const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+const ImportQuerySchema = Type.Object({
+  months: Type.Optional(
+    Type.Union(
+      IMPORT_MODES.map((mode) => Type.Literal(mode)),
+      {
+        description:
+          '`all` (the default) adds every month of the file; `new` leaves out the months the ' +
+          'account already has (the same name, ignoring case and spacing, and the same period) ' +
+          'and names them in `skipped_months`: importing the same file again then adds nothing.',
+      },
+    ),
+  ),
+});
+
+/** The route checks no schema (see its validatorCompiler), so its one query parameter is read here. */
+function importModeOf(query: unknown): ImportMode | null {
+  const months = (query as { months?: unknown } | null)?.months ?? 'all';
+  return (IMPORT_MODES as readonly unknown[]).includes(months) ? (months as ImportMode) : null;
 }
 
 /** Only this route's scope: its 413 says what the limit is; anything else goes to the app's handler. */
@@ -188,13 +210,15 @@ export default async function exportImportRoutes(parent: FastifyInstance): Promi
           security,
           summary: 'Import a JSON export',
           description:
-            'Adds every month of the file to the account as new rows, never changing existing ' +
-            `ones. The file is checked first and imported all or nothing; at most ${IMPORT_MAX_BYTES} ` +
+            'Adds the months of the file to the account as new rows, never changing existing ' +
+            'ones: every month, or with `?months=new` only those the account does not have. ' +
+            `The file is checked first and imported all or nothing; at most ${IMPORT_MAX_BYTES} ` +
             'bytes (413 beyond). 400 names the first bad record. ' +
             `Reads versions ${EXPORT_VERSIONS.join(' and ')}: the schema is the current one; a ` +
             'version 1 file has none of its optional fields and imports as it always did. ' +
             `At most ${IMPORTS_PER_HOUR} imports an hour and one export or import at a time per ` +
             'account (429), and 503 when the server runs as many as it can; both with Retry-After.',
+          querystring: ImportQuerySchema,
           body: ExportFileSchema,
           response: {
             201: ImportReportSchema,
@@ -207,6 +231,12 @@ export default async function exportImportRoutes(parent: FastifyInstance): Promi
         },
       },
       async (request, reply) => {
+        const mode = importModeOf(request.query);
+        if (mode === null) {
+          return reply.code(400).send({
+            detail: `months must be one of: ${IMPORT_MODES.join(', ')}.`,
+          });
+        }
         const body: unknown = request.body;
         if (!Buffer.isBuffer(body)) {
           // Another content type (text/plain): no export, said as for any other bad file.
@@ -227,8 +257,13 @@ export default async function exportImportRoutes(parent: FastifyInstance): Promi
           yieldingQueries(app.database.db),
           request.user.id,
           checked.file,
+          mode,
         );
-        return reply.code(201).send({ imported: result.counts, months: result.months });
+        return reply.code(201).send({
+          imported: result.counts,
+          months: result.months,
+          skipped_months: result.skipped,
+        });
       },
     );
   });

@@ -45,10 +45,10 @@ const exportOf = async (as: TestUser = user, app: TestApp = t): Promise<ExportFi
   return response.json<ExportFile>();
 };
 
-const importFile = (payload: unknown, as: TestUser = user, app: TestApp = t) =>
+const importFile = (payload: unknown, as: TestUser = user, app: TestApp = t, query = '') =>
   app.app.inject({
     method: 'POST',
-    url: '/api/import/',
+    url: `/api/import/${query}`,
     headers: { ...as.headers, 'content-type': 'application/json' },
     payload: JSON.stringify(payload),
   });
@@ -256,6 +256,82 @@ describe('POST /api/import/', () => {
       headers: user.headers,
     });
     expect(month.json()).toEqual(existing.month);
+  });
+
+  it('with ?months=new restores a deleted month from a backup without doubling the others', async () => {
+    await seedAccount(user);
+    const backup = await exportOf();
+    const months = await t.app.inject({
+      method: 'GET',
+      url: '/api/months/',
+      headers: user.headers,
+    });
+    const january = months.json<Month[]>().find((month) => month.name === 'January');
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/months/${january?.id}/`,
+      headers: user.headers,
+    });
+    expect(deleted.statusCode).toBe(204);
+
+    const response = await importFile(backup, user, t, '?months=new');
+
+    expect(response.statusCode).toBe(201);
+    const report = response.json<ImportReport>();
+    expect(report.months.map((month) => month.name)).toEqual(['January']);
+    expect(report.skipped_months).toEqual(['February']);
+    expect(report.imported).toMatchObject({ months: 1, journals: 2 });
+    const after = await exportOf();
+    expect(after.months.map((month) => month.name).sort()).toEqual(['February', 'January']);
+    const highlights = (file: ExportFile, name: string) =>
+      file.months.find((month) => month.name === name)?.journals.map((entry) => entry.highlight);
+    expect(highlights(after, 'January')).toEqual(highlights(backup, 'January'));
+  });
+
+  it('with ?months=new adds nothing when its own export is imported twice', async () => {
+    await seedAccount(user);
+    const original = await exportOf();
+    const other = await createUser(t);
+    expect((await importFile(original, other, t, '?months=new')).statusCode).toBe(201);
+
+    const again = await importFile(original, other, t, '?months=new');
+
+    expect(again.statusCode).toBe(201);
+    const report = again.json<ImportReport>();
+    expect(report.months).toEqual([]);
+    expect(Object.values(report.imported).every((count) => count === 0)).toBe(true);
+    expect(report.skipped_months).toEqual(['January', 'February']);
+    expect(withoutDate(await exportOf(other))).toEqual(withoutDate(original));
+  });
+
+  it('counts a month as present by its period and its name, in any case and spacing', async () => {
+    await seedMonth(t, user, 'Trip');
+    const file: ExportFile = {
+      format: EXPORT_FORMAT,
+      version: EXPORT_VERSION,
+      exported_at: '2026-01-01T00:00:00.000Z',
+      months: [
+        { name: '  trip ', habits: [], measures: [], goals: [], journals: [] },
+        { name: 'Trip', period: '2026-05', habits: [], measures: [], goals: [], journals: [] },
+      ],
+    };
+
+    const response = await importFile(file, user, t, '?months=new');
+
+    expect(response.statusCode).toBe(201);
+    expect(response.json<ImportReport>().skipped_months).toEqual(['  trip ']);
+    expect(response.json<ImportReport>().months.map((month) => month.period)).toEqual(['2026-05']);
+  });
+
+  it('refuses an unknown import mode and writes nothing', async () => {
+    await seedAccount(user);
+    const file = await exportOf();
+
+    const response = await importFile(file, user, t, '?months=some');
+
+    expect(response.statusCode).toBe(400);
+    expect(response.json<{ detail: string }>().detail).toContain('all, new');
+    expect((await exportOf()).months).toHaveLength(2);
   });
 
   it('bumps the data version, so cached lists show the imported months at once', async () => {
