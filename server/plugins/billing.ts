@@ -1,7 +1,7 @@
 // Payment state and the paywall: picks the billing mode's gateway and decorates `app.billing` and `app.requirePaid`.
 import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import { MESSAGES } from '../../contract/rules.js';
+import { MESSAGES, SUBSCRIPTION_ENDED } from '../../contract/rules.js';
 import type { BillingMode } from '../config.js';
 import { type BillingService, createOffBilling } from '../services/billing/billing-service.js';
 import { createFulfilment, type Fulfilment } from '../services/billing/fulfilment.js';
@@ -12,6 +12,9 @@ import {
 } from '../services/billing/payments-repository.js';
 import { createStripeGateway } from '../services/billing/stripe-gateway.js';
 import { createWebhookHandler, type WebhookHandler } from '../services/billing/stripe-webhook.js';
+
+/** Methods that only read: a lapsed subscriber may still send them. */
+const READS = new Set(['GET', 'HEAD']);
 
 export interface Billing {
   mode: BillingMode;
@@ -27,7 +30,10 @@ export interface Billing {
 declare module 'fastify' {
   interface FastifyInstance {
     billing: Billing;
-    /** Hook for the data routes: 402 for a user who has not paid. Runs after `authenticate`. */
+    /**
+     * Hook for the data routes: 402 for a user who has not paid, except the reads (GET, HEAD) of
+     * one who paid before. Runs after `authenticate`.
+     */
     requirePaid: onRequestHookHandler;
   }
 }
@@ -71,16 +77,34 @@ export default fp(
     const billing = createBilling(app);
     app.decorate('billing', billing);
     // Written with `done` rather than async, like `authenticate`: with payments off it costs
-    // nothing, and otherwise no more than its one query. An answer ends the request without `done`.
+    // nothing, and otherwise no more than its one query for a paying user. An answer ends the
+    // request without `done`.
     const requirePaid: onRequestHookHandler =
       billing.mode === 'off'
         ? (_request, _reply, done) => done()
         : (request, reply, done) => {
+            const userId = request.user.id;
             // Our own table only: it runs on every data request, so no call to Stripe here.
-            billing.repository.hasPaid(request.user.id).then((paid) => {
-              if (paid) done();
-              else reply.code(402).send({ detail: MESSAGES.paymentRequired });
-            }, done);
+            billing.repository
+              .hasPaid(userId)
+              .then(async (paid) => {
+                if (paid) return 'pass';
+                // Someone whose subscription ended keeps reading, searching and exporting what
+                // they wrote (their journal is theirs); only writing needs a plan again. Someone
+                // who never paid is refused everything, and the app sends them to the plans.
+                const lapsed = await billing.repository.hasPaidBefore(userId);
+                if (lapsed && READS.has(request.method)) return 'pass';
+                return lapsed ? 'lapsed' : 'unpaid';
+              })
+              .then((verdict) => {
+                if (verdict === 'pass') done();
+                else
+                  reply.code(402).send({
+                    detail:
+                      verdict === 'lapsed' ? MESSAGES.subscriptionEnded : MESSAGES.paymentRequired,
+                    ...(verdict === 'lapsed' ? { code: SUBSCRIPTION_ENDED } : {}),
+                  });
+              }, done);
           };
     app.decorate('requirePaid', requirePaid);
   },

@@ -46,7 +46,14 @@ export default async function routes(root: FastifyInstance): Promise<void> {
   app.get(
     '/check-payment-status',
     { ...authenticated, schema: { tags, security, response: { 200: PaymentStatusSchema } } },
-    async (request) => ({ has_paid: await billing.service.hasPaid(request.user.id) }),
+    async (request) => {
+      const userId = request.user.id;
+      if (await billing.service.hasPaid(userId)) return { has_paid: true };
+      // Said only when true, so the spec's answer to a user who never paid stays exactly as it was.
+      return (await billing.repository.hasPaidBefore(userId))
+        ? { has_paid: false, lapsed: true }
+        : { has_paid: false };
+    },
   );
 
   app.post(

@@ -6,6 +6,7 @@ import { getRefreshToken, storeTokens } from '../api/tokens';
 import { endSessionHere } from './session';
 
 export interface LoginResult {
+  /** Opens the months: has paid, or paid before (a subscription that ended reads, read-only). */
   hasPaid: boolean;
 }
 
@@ -27,9 +28,10 @@ export function useLogin() {
       storeTokens(tokens);
       try {
         // Loaded here: the billing API (and the signed-in client it uses) stays out of /login's load.
-        const { paymentStatusQueryOptions } = await import('./billing');
+        const { paymentStatusQueryOptions, readsMonths } = await import('./billing');
         const status = await queryClient.fetchQuery(paymentStatusQueryOptions());
-        return { hasPaid: status.has_paid };
+        // Someone whose subscription ended goes to their months too: they read them, and renew there.
+        return { hasPaid: readsMonths(status) };
       } catch (error) {
         console.error('Payment status check failed', error);
         return { hasPaid: false };

@@ -3,6 +3,7 @@
 import { createFileRoute, Outlet, redirect, useNavigate, useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { AppLayout } from '../components/app-shell/app-layout';
+import { RenewNotice } from '../components/billing/renew-notice';
 import { ErrorPage } from '../components/error-page';
 import { FramedLoadingScreen } from '../components/loading-screen';
 import { AppNotFoundPage } from '../components/not-found-page';
@@ -64,6 +65,7 @@ function AuthLayout() {
   }, [navigate]);
   return (
     <AppLayout>
+      <RenewNotice />
       <Outlet />
     </AppLayout>
   );

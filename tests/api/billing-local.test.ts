@@ -1,6 +1,7 @@
 // BILLING=local and off: the built-in checkout and portal pages, the paywall, and the launch-offer count.
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES, SUBSCRIPTION_ENDED } from '../../contract/rules.js';
 import {
   buildTestApp,
   createUser,
@@ -232,9 +233,16 @@ describe('local portal', () => {
     expect(canceledPage.body).toContain('Your subscription is canceled.');
     expect(canceledPage.body).not.toContain('Cancel subscription');
     expect(await hasPaid(user)).toBe(false);
-    const data = await months(user);
-    expect(data.statusCode).toBe(402);
-    expect(data.json()).toEqual({ detail: 'Payment required.' });
+    // Read-only from then on: the months still read, a new one is refused.
+    expect((await months(user)).statusCode).toBe(200);
+    const write = await inject({
+      method: 'POST',
+      url: '/api/months/',
+      headers: user.headers,
+      payload: { name: 'January' },
+    });
+    expect(write.statusCode).toBe(402);
+    expect(write.json()).toEqual({ detail: MESSAGES.subscriptionEnded, code: SUBSCRIPTION_ENDED });
   });
 
   it('shows a one-time purchase as kept for good, with nothing to cancel', async () => {

@@ -1,5 +1,6 @@
 // Stripe's webhook: signatures, repeated and concurrent deliveries, events out of order, access ending.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES, SUBSCRIPTION_ENDED } from '../../contract/rules.js';
 import {
   type StripeStub,
   type StubSession,
@@ -181,7 +182,8 @@ describe('subscription events', () => {
       url: '/api/check-payment-status',
       headers: user.headers,
     });
-    expect(status.json()).toEqual({ has_paid: false });
+    // Paid before: the app keeps their journal readable and offers Renew.
+    expect(status.json()).toEqual({ has_paid: false, lapsed: true });
   });
 
   it('follows invoices: a failed payment suspends access and a paid one restores it', async () => {
@@ -234,7 +236,7 @@ describe('events we do not act on', () => {
 });
 
 describe('paywall in stripe mode', () => {
-  it('answers 402 to a user whose subscription was canceled', async () => {
+  it('answers 402 to the writes of a user whose subscription was canceled, and lets them read', async () => {
     const { user, session } = await checkedOut('subscription');
     await deliver(completed(session));
     const subscriptionId = stub.sessions.get(session.id)!.subscription!;
@@ -245,9 +247,19 @@ describe('paywall in stripe mode', () => {
     stub.setSubscriptionStatus(subscriptionId, 'canceled');
     await deliver(webhookDelivery('customer.subscription.deleted', { id: subscriptionId }));
     const canceledAnswer = await months();
+    const canceledWrite = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/months/',
+      headers: user.headers,
+      payload: { name: 'January' },
+    });
 
     expect(paidAnswer.statusCode).toBe(200);
-    expect(canceledAnswer.statusCode).toBe(402);
-    expect(canceledAnswer.json()).toEqual({ detail: 'Payment required.' });
+    expect(canceledAnswer.statusCode).toBe(200);
+    expect(canceledWrite.statusCode).toBe(402);
+    expect(canceledWrite.json()).toEqual({
+      detail: MESSAGES.subscriptionEnded,
+      code: SUBSCRIPTION_ENDED,
+    });
   });
 });

@@ -15,6 +15,11 @@ export interface PaymentsRepository {
   find(userId: number, db?: Kysely<DB>): Promise<BillingAccount | undefined>;
   /** The paywall's lookup: one primary-key read. */
   hasPaid(userId: number): Promise<boolean>;
+  /**
+   * True for someone who has paid at some time (a subscription since ended, say): the paywall lets
+   * them read what they wrote. Read only for users without access, so it costs paying users nothing.
+   */
+  hasPaidBefore(userId: number): Promise<boolean>;
   userExists(userId: number): Promise<boolean>;
   username(userId: number): Promise<string | undefined>;
   userIdByCustomer(customerId: string): Promise<number | undefined>;
@@ -75,6 +80,15 @@ export function createPaymentsRepository(database: Database): PaymentsRepository
         .executeTakeFirst(),
 
     hasPaid: async (userId) => (await hasPaid(userId)) === 1,
+
+    async hasPaidBefore(userId) {
+      const row = await db
+        .selectFrom('billing_accounts')
+        .select('first_paid_at')
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return row?.first_paid_at != null;
+    },
 
     async userExists(userId) {
       const row = await db

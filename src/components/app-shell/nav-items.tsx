@@ -6,7 +6,11 @@ import { Link, useMatchRoute, useNavigate } from '@tanstack/react-router';
 import type { MouseEvent, ReactNode } from 'react';
 import { app } from '../../i18n/en/app';
 import { useTexts } from '../../i18n/store';
-import { paymentStatusQueryOptions, useCreatePortalSession } from '../../queries/billing';
+import {
+  paymentStatusQueryOptions,
+  readsMonths,
+  useCreatePortalSession,
+} from '../../queries/billing';
 import { errorStatus } from '../../queries/errors';
 import { LanguageSwitch } from '../language-switch';
 import { notifyWarning } from '../toast';
@@ -30,12 +34,13 @@ export function NavItems({ vertical = false, onNavigate }: NavItemsProps) {
   // whole. Asked once per visit at most (login and the screens' loaders usually have the answer),
   // and never from a journals page: it shows only to a paying user (its reads answer 402
   // otherwise, which leads to /subscribe), and it loads in its seven requests.
-  const unpaid =
-    useQuery({
-      ...paymentStatusQueryOptions(),
-      staleTime: Number.POSITIVE_INFINITY,
-      enabled: !onJournals,
-    }).data?.has_paid === false;
+  // Someone whose subscription ended keeps the whole navbar: their months are still readable.
+  const status = useQuery({
+    ...paymentStatusQueryOptions(),
+    staleTime: Number.POSITIVE_INFINITY,
+    enabled: !onJournals,
+  }).data;
+  const unpaid = status !== undefined && !readsMonths(status);
   const itemProps: ButtonProps = {
     variant: 'subtle',
     color: 'gray',

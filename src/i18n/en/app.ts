@@ -31,6 +31,11 @@ export const app = {
   /** A screen's data lost on the way while the browser counts as online (a network error). */
   unreachable: 'Monthbook could not be reached. Check your connection and try again.',
   subscribe: 'Subscribe',
+  /** Someone whose subscription ended: their journal stays readable, writing needs a plan again. */
+  subscriptionEnded: 'Your subscription has ended',
+  subscriptionEndedBody:
+    'You can still read, search and export everything you wrote. Renew to add or change entries.',
+  renew: 'Renew',
   /** Billing pressed by an account with no payment to manage (issue 15 #10). */
   noBillingAccount: 'Billing has nothing to show yet: no payment has been made with this account.',
   // Subscribe.

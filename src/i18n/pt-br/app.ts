@@ -26,6 +26,10 @@ export const app: Messages['app'] = {
     'Esta página não está salva neste dispositivo. Ela carrega quando você voltar a ficar online.',
   unreachable: 'Não foi possível acessar o Monthbook. Verifique sua conexão e tente de novo.',
   subscribe: 'Assinar',
+  subscriptionEnded: 'Sua assinatura terminou',
+  subscriptionEndedBody:
+    'Você ainda pode ler, pesquisar e exportar tudo o que escreveu. Renove para adicionar ou alterar registros.',
+  renew: 'Renovar',
   noBillingAccount:
     'Ainda não há nada para mostrar em Cobrança: nenhum pagamento foi feito com esta conta.',
   choosePlan: 'Escolha seu plano',

@@ -1,4 +1,4 @@
-// Months (spec §2 /months): a grid of month cards; unpaid users, or a failed payment check, go to /subscribe.
+// Months (spec §2 /months): a grid of month cards; users who never paid, or a failed payment check, go to /subscribe.
 import { Button, Group, SimpleGrid, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useSuspenseQuery } from '@tanstack/react-query';
@@ -37,7 +37,8 @@ export const Route = createFileRoute('/_auth/months/')({
     ]);
     // Offline the check cannot run (issue 6 #8): the saved months show, and it runs on reconnect.
     const unchecked = status.status === 'rejected' && isOfflineError(status.reason);
-    if (!unchecked && (status.status === 'rejected' || !status.value.has_paid))
+    // Someone whose subscription ended stays: their months are readable, and a notice offers Renew.
+    if (!unchecked && (status.status === 'rejected' || !billing.readsMonths(status.value)))
       throw redirect({ to: '/subscribe' });
     if (list.status === 'rejected') throw list.reason;
   },

@@ -1,0 +1,57 @@
+// The app screens' notice for someone whose subscription ended: their journal stays readable, and Renew leads to the plans.
+import { Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { app } from '../../i18n/en/app';
+import { useTexts } from '../../i18n/store';
+import { isLapsed, paymentStatusQueryOptions, watchPaymentRefusals } from '../../queries/billing';
+
+/**
+ * Asked once per visit (login and the months page usually have the answer already), and only
+ * after the first render: a journals page the server rendered is hydrated without it, and its
+ * own reads go first. A write refused for payment asks again (watchPaymentRefusals), so a
+ * subscription that ends while the app is open shows here rather than as a bare error.
+ */
+export function RenewNotice() {
+  const t = useTexts('app', app);
+  const queryClient = useQueryClient();
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => {
+    setMounted(true);
+    return watchPaymentRefusals(queryClient);
+  }, [queryClient]);
+  const status = useQuery({
+    ...paymentStatusQueryOptions(),
+    staleTime: Number.POSITIVE_INFINITY,
+    enabled: mounted,
+  });
+  const lapsed = mounted && isLapsed(status.data);
+  // The live region stays, so a notice that appears after a refused write is announced.
+  return (
+    <div role="status">
+      {lapsed && (
+        <Paper
+          withBorder
+          radius="md"
+          p="sm"
+          mb="md"
+          bg="var(--mantine-color-blue-light)"
+          data-renew-notice
+        >
+          <Group justify="space-between" align="center" gap="sm">
+            <Stack gap={2} style={{ flex: '1 1 16rem' }}>
+              <Text fw={700} size="sm">
+                {t.subscriptionEnded}
+              </Text>
+              <Text size="sm">{t.subscriptionEndedBody}</Text>
+            </Stack>
+            <Button component={Link} to="/subscribe" size="sm">
+              {t.renew}
+            </Button>
+          </Group>
+        </Paper>
+      )}
+    </div>
+  );
+}
