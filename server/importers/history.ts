@@ -1,0 +1,138 @@
+// What every other app's export is read into before it becomes Monthbook months: entries, habits and measures by day, each with the key it had in its app.
+import type { HabitSchedule } from '../../contract/habit-schedule.js';
+
+/** The apps whose exports are read, recognised from the file's content. */
+export const IMPORT_SOURCES = ['day-one', 'daylio', 'loop', 'jrnl', 'apple-health'] as const;
+export type ImportSource = (typeof IMPORT_SOURCES)[number];
+
+/** How each app is named to the user (proper names: the same in every language). */
+export const SOURCE_NAMES: Record<ImportSource, string> = {
+  'day-one': 'Day One',
+  daylio: 'Daylio',
+  loop: 'Loop Habit Tracker',
+  jrnl: 'jrnl',
+  'apple-health': 'Apple Health',
+};
+
+/** One piece of writing on one day. */
+export interface HistoryEntry {
+  /** Unique within its app and stable across its exports (Day One's uuid; jrnl's date, time and title…). */
+  key: string;
+  /** `YYYY-MM-DD`, in the writer's own time zone. */
+  date: string;
+  /** `HH:MM`, or '' when the app keeps none; orders a day's entries. */
+  time: string;
+  /** Markdown; may be empty when the entry holds only a mood or activities. */
+  text: string;
+  /** 1 … 5. */
+  mood?: number;
+  /** Names of habits done in this entry (Daylio's activities). */
+  done?: string[];
+}
+
+export type HabitDay = 'done' | 'skipped' | 'not_done';
+
+export interface HistoryHabit {
+  name: string;
+  schedule: HabitSchedule;
+  /** By `YYYY-MM-DD`. */
+  days: Map<string, HabitDay>;
+}
+
+export interface HistoryMeasure {
+  name: string;
+  unit?: string;
+  /** One value a day, by `YYYY-MM-DD`. */
+  values: Map<string, number>;
+}
+
+/** What was read but left out or changed, counted for the import's report. */
+export type HistoryNoteCode =
+  | 'photos_left_out'
+  | 'tags_kept_in_note'
+  | 'starred_kept_in_note'
+  | 'location_kept_in_note'
+  | 'unknown_moods'
+  | 'schedule_approximated'
+  | 'types_left_out'
+  | 'rows_unreadable';
+
+export interface HistoryNote {
+  code: HistoryNoteCode;
+  count: number;
+  /** The names involved, e.g. mood names that match none of the five levels. */
+  names?: string[];
+}
+
+export interface History {
+  source: ImportSource;
+  entries: HistoryEntry[];
+  habits: HistoryHabit[];
+  measures: HistoryMeasure[];
+  notes: HistoryNote[];
+}
+
+/** Adds to a note's count (and names), creating it on first use. */
+export function note(history: History, code: HistoryNoteCode, count = 1, name?: string): void {
+  let found = history.notes.find((item) => item.code === code);
+  if (!found) {
+    found = { code, count: 0 };
+    history.notes.push(found);
+  }
+  found.count += count;
+  if (name !== undefined) {
+    found.names ??= [];
+    if (!found.names.includes(name)) found.names.push(name);
+  }
+}
+
+export function emptyHistory(source: ImportSource): History {
+  return { source, entries: [], habits: [], measures: [], notes: [] };
+}
+
+/** A file that is not what it claims, or is cut short: the import is refused with this message. */
+export class UnreadableImport extends Error {
+  override readonly name = 'UnreadableImport';
+}
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A real calendar date `YYYY-MM-DD` (no 31 April), else null. */
+export function calendarDate(text: string): string | null {
+  if (!DATE.test(text)) return null;
+  const date = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text ? text : null;
+}
+
+/** The local date and time of an instant in an IANA time zone (UTC when the zone is unknown). */
+export function localDateTime(
+  instant: Date,
+  timeZone: string | undefined,
+): { date: string; time: string } {
+  let zone = 'UTC';
+  if (timeZone) {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone });
+      zone = timeZone;
+    } catch {
+      // An unknown zone name: UTC is the honest fallback.
+    }
+  }
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone: zone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(instant)
+      .map((part) => [part.type, part.value]),
+  );
+  return {
+    date: `${parts.year}-${parts.month}-${parts.day}`,
+    time: `${parts.hour}:${parts.minute}`,
+  };
+}

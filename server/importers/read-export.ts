@@ -1,0 +1,94 @@
+// Recognises another app's export from its content (never its name) and reads it into a history: Day One, Daylio, Loop Habit Tracker, jrnl or Apple Health.
+import { healthReader, looksLikeHealthXml } from './apple-health.js';
+import { isDayOneJournal, readDayOne } from './day-one.js';
+import { isDaylioCsv, readDaylio } from './daylio.js';
+import { type History, UnreadableImport } from './history.js';
+import { isJrnlExport, readJrnl } from './jrnl.js';
+import { isLoopExport, readLoop } from './loop.js';
+import { isZip, readZip, textCollector, type ZipLimits } from './zip.js';
+
+export interface ReadOptions {
+  locale: 'en' | 'pt-BR';
+  /** The user's answers for mood names Daylio's defaults do not cover: name → 1…5. */
+  moodLevels?: Record<string, number>;
+  zipLimits?: ZipLimits;
+}
+
+export const READ_MESSAGES = {
+  unknown:
+    'This file is not an export Monthbook can read: choose a Monthbook export, a Day One JSON export, a Daylio CSV, a Loop Habit Tracker CSV zip, a jrnl JSON export or an Apple Health export.',
+  mixed: 'This zip holds exports of more than one app: import them one at a time.',
+  notUtf8: 'The file is not UTF-8 text.',
+  notJson: 'The file is not valid JSON.',
+} as const;
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new UnreadableImport(READ_MESSAGES.notJson);
+  }
+}
+
+function fromZip(bytes: Uint8Array, options: ReadOptions): History {
+  const texts = new Map<string, string>();
+  const health = healthReader(options.locale);
+  let sawHealth = false;
+  const names = readZip(
+    bytes,
+    (name) => {
+      if (/(^|\/)export\.xml$/.test(name)) {
+        sawHealth = true;
+        return { data: (chunk) => health.write(chunk), end: () => {} };
+      }
+      // Day One's journals and Loop's CSVs; photos, Health's routes and clinical records are skipped.
+      if (
+        /\.(json|csv)$/i.test(name) &&
+        !/(^|\/)(photos|workout-routes|clinical-records)\//.test(name)
+      )
+        return textCollector((text) => texts.set(name, text.replace(/^\uFEFF/, '')));
+      return undefined;
+    },
+    options.zipLimits,
+  );
+  const loop = isLoopExport(names);
+  const journals = [...texts]
+    .filter(([name]) => name.toLowerCase().endsWith('.json'))
+    .map(([, text]) => parseJson(text))
+    .filter(isDayOneJournal);
+  const found = [loop, journals.length > 0, sawHealth].filter(Boolean).length;
+  if (found === 0) throw new UnreadableImport(READ_MESSAGES.unknown);
+  if (found > 1) throw new UnreadableImport(READ_MESSAGES.mixed);
+  if (loop) return readLoop(texts);
+  if (sawHealth) return health.close();
+  return readDayOne(journals);
+}
+
+/**
+ * The history in `bytes`, or null when the file is a JSON document none of these apps wrote (a
+ * Monthbook export goes its own way). Throws UnreadableImport with a message for the user.
+ */
+export function readOtherExport(bytes: Uint8Array, options: ReadOptions): History | null {
+  if (isZip(bytes)) return fromZip(bytes, options);
+  const head = Buffer.from(bytes.subarray(0, 4096)).toString('utf8');
+  if (looksLikeHealthXml(head)) {
+    const health = healthReader(options.locale);
+    for (let at = 0; at < bytes.length; at += 1 << 20)
+      health.write(bytes.subarray(at, at + (1 << 20)));
+    return health.close();
+  }
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes).replace(/^\uFEFF/, '');
+  } catch {
+    throw new UnreadableImport(READ_MESSAGES.notUtf8);
+  }
+  if (/^\s*[{[]/.test(text)) {
+    const value = parseJson(text);
+    if (isDayOneJournal(value)) return readDayOne([value]);
+    if (isJrnlExport(value)) return readJrnl(value);
+    return null;
+  }
+  if (isDaylioCsv(text)) return readDaylio(text, options.moodLevels);
+  throw new UnreadableImport(READ_MESSAGES.unknown);
+}

@@ -1,0 +1,235 @@
+// The importers read each app's export into a history, recognised by content; hostile files are refused with a message.
+import { strToU8, zipSync } from 'fflate';
+import { readOtherExport } from '../../../server/importers/read-export.js';
+import { ZIP_MESSAGES } from '../../../server/importers/zip.js';
+import {
+  DAYLIO_8_PT,
+  DAYLIO_9,
+  dayOneEntry,
+  dayOneJournal,
+  healthXml,
+  JRNL,
+  loopZip,
+  record,
+  zip,
+} from './files.js';
+
+const read = (bytes: Uint8Array | string, moodLevels?: Record<string, number>) =>
+  readOtherExport(typeof bytes === 'string' ? strToU8(bytes) : bytes, {
+    locale: 'en',
+    ...(moodLevels ? { moodLevels } : {}),
+  });
+
+describe('Day One', () => {
+  it('reads the zip: the day in the writer’s zone, text unescaped, photos counted, tags, star and place kept', () => {
+    const history = read(
+      zip({
+        'Journal.json': dayOneJournal([dayOneEntry({ creationDate: '2025-02-01T01:30:00Z' })]),
+        'photos/abc.jpeg': new Uint8Array([1, 2, 3]),
+      }),
+    );
+    expect(history?.source).toBe('day-one');
+    expect(history?.entries).toEqual([
+      {
+        key: 'A1B2C3D4E5F60718293A4B5C6D7E8F90',
+        date: '2025-01-31',
+        time: '22:30',
+        text: 'Lunch with Ana. It rained!\n\nWe talked for hours.\n\n#friends #food\n\n⭐\n\n📍 Café Central, Lisbon, Portugal',
+      },
+    ]);
+    expect(history?.notes).toEqual(
+      expect.arrayContaining([
+        { code: 'photos_left_out', count: 1 },
+        { code: 'tags_kept_in_note', count: 1 },
+      ]),
+    );
+  });
+
+  it('reads a single journal JSON file too', () => {
+    const history = read(
+      dayOneJournal([dayOneEntry({ uuid: 'X', tags: [], starred: false, location: undefined })]),
+    );
+    expect(history?.entries.map((entry) => entry.key)).toEqual(['X']);
+  });
+});
+
+describe('Daylio', () => {
+  it('reads the 9-column CSV: BOM, 12-hour times, moods, activities as habits, <br> in notes', () => {
+    const history = read(DAYLIO_9);
+    expect(history?.source).toBe('daylio');
+    expect(history?.entries[0]).toEqual({
+      key: '2025-02-03 21:15',
+      date: '2025-02-03',
+      time: '21:15',
+      text: 'Great day\n\nFinished the report.\nThen gym.',
+      mood: 5,
+      done: ['work', 'gym'],
+    });
+    expect(history?.entries[1]?.mood).toBe(3);
+    expect(history?.habits.map((habit) => [habit.name, [...habit.days.keys()]])).toEqual([
+      ['work', ['2025-02-03']],
+      ['gym', ['2025-02-03', '2025-02-04']],
+    ]);
+    // A renamed mood is asked about, not guessed.
+    expect(history?.entries[2]?.mood).toBeUndefined();
+    expect(history?.notes).toContainEqual({
+      code: 'unknown_moods',
+      count: 1,
+      names: ['super duper'],
+    });
+  });
+
+  it('takes the user’s answer for a renamed mood', () => {
+    expect(read(DAYLIO_9, { 'Super Duper': 4 })?.entries[2]?.mood).toBe(4);
+  });
+
+  it('reads the old 8-column CSV with Portuguese mood names', () => {
+    const history = read(DAYLIO_8_PT);
+    expect(history?.entries.map((entry) => entry.mood)).toEqual([5, 1]);
+  });
+});
+
+describe('Loop Habit Tracker', () => {
+  it('reads habits with schedules, both checkmark layouts, notes, and numbers as measures', () => {
+    const history = read(loopZip());
+    expect(history?.source).toBe('loop');
+    const [gym, read_] = history?.habits ?? [];
+    expect(gym?.schedule).toEqual({ kind: 'times_per_week', times: 3 });
+    expect(Object.fromEntries(gym?.days ?? [])).toEqual({
+      '2025-04-02': 'done',
+      '2025-04-01': 'skipped',
+      '2025-03-31': 'not_done',
+    });
+    expect(read_?.schedule).toEqual({ kind: 'daily' });
+    expect(Object.fromEntries(read_?.days ?? [])).toEqual({
+      '2025-04-02': 'done',
+      '2025-04-01': 'not_done',
+    });
+    expect(history?.measures).toEqual([
+      {
+        name: 'Water',
+        values: new Map([
+          ['2025-04-02', 2.5],
+          ['2025-04-01', 1.75],
+        ]),
+      },
+    ]);
+    expect(history?.entries).toEqual([
+      { key: 'Gym 2025-04-02', date: '2025-04-02', time: '', text: 'Gym: Legs day' },
+    ]);
+  });
+});
+
+describe('jrnl', () => {
+  it('reads titles, bodies, dates and times', () => {
+    const history = read(JRNL);
+    expect(history?.source).toBe('jrnl');
+    expect(history?.entries[0]).toEqual({
+      key: '2024-12-31 18:05 Shipped the release.',
+      date: '2024-12-31',
+      time: '18:05',
+      text: 'Shipped the release.\n\nIt went well @work\n\n⭐',
+    });
+  });
+});
+
+describe('Apple Health', () => {
+  const steps = 'HKQuantityTypeIdentifierStepCount';
+  const xml = healthXml(
+    [
+      record(steps, '2025-05-01 08:00:00 +0100', '1000'),
+      record(steps, '2025-05-01 18:00:00 +0100', '500'),
+      // The watch counted the same walk: the day is the larger device total, not the sum.
+      record(steps, '2025-05-01 08:00:00 +0100', '1200', { source: 'Watch' }),
+      record('HKQuantityTypeIdentifierBodyMass', '2025-05-01 07:00:00 +0100', '81', { unit: 'kg' }),
+      record('HKQuantityTypeIdentifierBodyMass', '2025-05-01 21:00:00 +0100', '80.5', {
+        unit: 'kg',
+      }),
+      record(
+        'HKCategoryTypeIdentifierSleepAnalysis',
+        '2025-05-01 23:00:00 +0100',
+        'HKCategoryValueSleepAnalysisAsleepCore',
+        {
+          end: '2025-05-02 06:30:00 +0100',
+        },
+      ),
+      record(
+        'HKCategoryTypeIdentifierSleepAnalysis',
+        '2025-05-01 22:30:00 +0100',
+        'HKCategoryValueSleepAnalysisInBed',
+        {
+          end: '2025-05-02 07:00:00 +0100',
+        },
+      ),
+      record('HKQuantityTypeIdentifierHeartRate', '2025-05-01 08:00:00 +0100', '70'),
+    ].join('\n'),
+  );
+
+  it('reads export.xml with Apple’s internal DTD: sums, the day’s last body mass, sleep by waking day', () => {
+    const history = read(xml);
+    expect(history?.measures).toEqual([
+      { name: 'Steps', unit: 'steps', values: new Map([['2025-05-01', 1500]]) },
+      { name: 'Body mass', unit: 'kg', values: new Map([['2025-05-01', 80.5]]) },
+      { name: 'Sleep', unit: 'h', values: new Map([['2025-05-02', 7.5]]) },
+    ]);
+    expect(history?.notes).toContainEqual({
+      code: 'types_left_out',
+      count: 1,
+      names: ['HeartRate'],
+    });
+  });
+
+  it('reads it inside the export zip', () => {
+    const history = read(
+      zip({ 'apple_health_export/export.xml': xml, 'apple_health_export/export_cda.xml': '<x/>' }),
+    );
+    expect(history?.measures.map((measure) => measure.name)).toEqual([
+      'Steps',
+      'Body mass',
+      'Sleep',
+    ]);
+  });
+
+  it('refuses entities and external DTDs, and a cut-short file', () => {
+    const external = healthXml('', '<!DOCTYPE HealthData SYSTEM "http://127.0.0.1:9/evil.dtd">');
+    const entity = healthXml('', '<!DOCTYPE HealthData [<!ENTITY x "xx">]>');
+    expect(() => read(external)).toThrow(/entities or fetches a DTD/);
+    expect(() => read(entity)).toThrow(/entities or fetches a DTD/);
+    expect(() => read(xml.slice(0, xml.length - 40))).toThrow(/damaged or cut short/);
+  });
+});
+
+describe('hostile and unknown files', () => {
+  it('refuses a zip bomb before inflating it', () => {
+    const bomb = zipSync({ 'export.xml': new Uint8Array(16 * 1024 * 1024) }, { level: 9 });
+    expect(bomb.length).toBeLessThan(50_000);
+    expect(() => read(bomb)).toThrow(ZIP_MESSAGES.bomb);
+  });
+
+  it('refuses a path that leaves its folder', () => {
+    expect(() => read(zip({ '../Journal.json': dayOneJournal([dayOneEntry()]) }))).toThrow(
+      ZIP_MESSAGES.unsafePath,
+    );
+  });
+
+  it('refuses a truncated zip', () => {
+    const whole = loopZip();
+    expect(() => read(whole.subarray(0, Math.floor(whole.length / 2)))).toThrow(
+      /damaged or cut short/,
+    );
+  });
+
+  it('refuses a zip that mixes apps', () => {
+    const mixed = zip({
+      'Journal.json': dayOneJournal([dayOneEntry()]),
+      'Habits.csv': 'Position,Name\n001,Gym\n',
+      '001 Gym/Checkmarks.csv': '2025-01-01,2\n',
+    });
+    expect(() => read(mixed)).toThrow(/more than one app/);
+  });
+
+  it('refuses text it does not know, and leaves other JSON to the Monthbook import', () => {
+    expect(() => read('just some words')).toThrow(/not an export Monthbook can read/);
+    expect(read('{"format": "monthbook-export", "version": 2}')).toBeNull();
+  });
+});
