@@ -167,6 +167,59 @@ export function isDue(schedule: HabitSchedule, date: string): boolean {
   return true;
 }
 
+/**
+ * The one rule every habit figure counts by (the month at a glance, the year view, the calendar's
+ * and the year pixels' "2 of 3 habits"): what one checkbox of a habit on `date` adds. Done → a
+ * done unit; not done → a missed unit; skipped (a planned rest), or a day the habit is not due
+ * (Saturday for a Monday-to-Friday habit), → nothing: neither done nor missed, whatever was ticked.
+ */
+export function unitOf(
+  schedule: HabitSchedule,
+  date: string,
+  state: DayState,
+): 'done' | 'missed' | null {
+  if (state === 'skipped' || !isDue(schedule, date)) return null;
+  return state === 'done' ? 'done' : 'missed';
+}
+
+/** A day's "`done` of `total` habits": its checkboxes, each counted by `unitOf`. */
+export function dayHabitCount(
+  date: string,
+  boxes: Iterable<{ schedule: HabitSchedule; state: DayState }>,
+): { done: number; total: number } {
+  let done = 0;
+  let total = 0;
+  for (const { schedule, state } of boxes) {
+    const unit = unitOf(schedule, date, state);
+    if (unit === null) continue;
+    total += 1;
+    if (unit === 'done') done += 1;
+  }
+  return { done, total };
+}
+
+/**
+ * One habit over several months (a year): the units of each month's progress added up, and the
+ * rate of each month weighted by the units it counted, so a single month reads exactly as its
+ * month at a glance says.
+ */
+export function combinedProgress(progresses: Iterable<HabitProgress>): {
+  done: number;
+  total: number;
+  rate: number;
+} {
+  let done = 0;
+  let total = 0;
+  let weighted = 0;
+  for (const progress of progresses) {
+    const counted = progress.done + progress.missed;
+    done += progress.done;
+    total += counted;
+    weighted += progress.rate * counted;
+  }
+  return { done, total, rate: total === 0 ? 0 : weighted / total };
+}
+
 export function streakUnit(schedule: HabitSchedule): StreakUnit {
   return schedule.kind === 'times_per_week' ? 'weeks' : 'days';
 }
@@ -250,9 +303,9 @@ function dailyProgress(schedule: HabitSchedule, records: DayNumberRecord[]): Hab
   let run = 0;
   let longest = 0;
   for (const record of ordered) {
-    if (record.state === 'skipped') continue;
-    if (!isDue(schedule, dateOfDay(record.day))) continue;
-    if (record.state === 'done') {
+    const unit = unitOf(schedule, dateOfDay(record.day), record.state);
+    if (unit === null) continue;
+    if (unit === 'done') {
       done += 1;
       run += 1;
       if (run > longest) longest = run;

@@ -11,10 +11,13 @@ import { PERIOD_MAX_YEAR, PERIOD_MIN_YEAR } from './month-period.js';
  * - `days`: one item per calendar day of the year that has at least one entry of those months,
  *   by date. `entries` counts them; `mood` is the mean of their moods (1 to 5), null when none
  *   has one; `habits_done` of `habits_total` counts the day's habit checkboxes ticked, of those
- *   not skipped (a skipped habit is a planned rest, not a miss).
+ *   that count: not skipped (a planned rest) and due that day by the habit's schedule
+ *   (contract/habit-schedule.ts `dayHabitCount`).
  * - `habits`: one item per habit name (compared without case or accents) across the months, in
- *   the order first seen: `done` of `total` checkboxes (skips left out), `rate` = done / total
- *   (0 when total is 0), `months` how many of the months have it.
+ *   the order first seen: each month's progress as its month at a glance computes it, added up
+ *   (`combinedProgress`): `done` of `total` units (due entries, or weeks of an N-a-week habit),
+ *   `rate` the months' rates weighted by their units (0 when total is 0), `months` how many of
+ *   the months have it.
  * - `measures`: one item per measure name likewise, with the unit of its first month; `points`
  *   one per period that has values: their mean and how many there were.
  */

@@ -1,5 +1,16 @@
 // A year at a glance for its author (issue #17): the months with a period in it, by day, habit and measure.
-import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import {
+  combinedProgress,
+  DAILY,
+  type DayState,
+  dayHabitCount,
+  entriesProgress,
+  type HabitProgress,
+  type HabitSchedule,
+  mergeStates,
+  scheduleFromColumns,
+} from '../../contract/habit-schedule.js';
 import { formatPeriod } from '../../contract/month-period.js';
 import { YEAR_VIEW_MONTHS } from '../../contract/quotas.js';
 import { nameKey, type YearDay, type YearView } from '../../contract/year.js';
@@ -8,16 +19,12 @@ import type { DB } from '../db/schema.js';
 /** SQLite's planner must not walk the author index of daily items (see daily-habits.ts). */
 const unindexed = (column: string) => sql<number>`+${sql.ref(column)}`;
 
-/** 1 for a checkbox that counts (not skipped: a skip is a planned rest), else 0 (none: 0). */
-const counted = (eb: ExpressionBuilder<DailyJoin, 'd'>) =>
-  eb.case().when('d.is_skipped', '=', 0).then(1).else(0).end();
-type DailyJoin = { d: DB['daily_habits'] };
-
 /**
  * Read only (no data-version bump). Four queries after the months' own, run together, each
- * grouped in SQL and bounded by YEAR_VIEW_MONTHS and the month quotas: the entries' dates (≤ 200
- * per month), the checkboxes per entry, per habit, and the measures' means per measure. Every
- * query is scoped to the author, so another user's months never count.
+ * bounded by YEAR_VIEW_MONTHS and the month quotas: the months' entries (≤ 200 per month), their
+ * checkboxes, the habits with their schedules, and the measures' means per measure. Every query
+ * is scoped to the author, so another user's months never count. Habit figures count by the
+ * schedules' rule (contract/habit-schedule.ts), as the month at a glance and the calendar do.
  */
 export class YearViewRepository {
   constructor(
@@ -48,14 +55,35 @@ export class YearViewRepository {
     const ids = months.map((month) => month.id);
     const periodOf = new Map(months.map((month) => [month.id, month.period]));
 
-    const [entries, boxesByEntry, habits, measures] = await Promise.all([
-      this.entries(ids, year),
-      this.boxesByEntry(ids),
+    const [monthEntries, boxRows, habitRows, measures] = await Promise.all([
+      this.entries(ids),
+      this.boxes(ids),
       this.habits(ids),
       this.measures(ids),
     ]);
 
-    const boxes = new Map(boxesByEntry.map((row) => [row.journal_id, row]));
+    const schedules = new Map<number, HabitSchedule>(
+      habitRows.map((habit) => [
+        habit.id,
+        scheduleFromColumns(habit.schedule_kind, habit.schedule_days, habit.schedule_times),
+      ]),
+    );
+    // Per entry, its checkboxes: the habit's schedule and the box's state.
+    const boxes = new Map<number, { habitId: number; state: DayState }[]>();
+    for (const box of boxRows) {
+      const state: DayState =
+        Number(box.is_practiced) === 1
+          ? 'done'
+          : Number(box.is_skipped) === 1
+            ? 'skipped'
+            : 'not_done';
+      const list = boxes.get(box.journal_id) ?? [];
+      list.push({ habitId: box.habit_id, state });
+      boxes.set(box.journal_id, list);
+    }
+    const entries = monthEntries.filter(
+      (entry) => entry.created_at >= `${year}-01-01` && entry.created_at <= `${year}-12-31`,
+    );
     const days = new Map<string, YearDay & { moods: number; moodSum: number }>();
     for (const entry of entries) {
       const day = days.get(entry.created_at) ?? {
@@ -72,9 +100,15 @@ export class YearViewRepository {
         day.moods += 1;
         day.moodSum += Number(entry.mood);
       }
-      const box = boxes.get(entry.id);
-      day.habits_done += Number(box?.done ?? 0);
-      day.habits_total += Number(box?.total ?? 0);
+      const count = dayHabitCount(
+        entry.created_at,
+        (boxes.get(entry.id) ?? []).flatMap(({ habitId, state }) => {
+          const schedule = schedules.get(habitId);
+          return schedule ? [{ schedule, state }] : [];
+        }),
+      );
+      day.habits_done += count.done;
+      day.habits_total += count.total;
       days.set(entry.created_at, day);
     }
 
@@ -88,55 +122,46 @@ export class YearViewRepository {
           ...day,
           mood: moods === 0 ? null : Math.round((moodSum / moods) * 10) / 10,
         })),
-      habits: mergeHabits(habits),
+      habits: mergeHabits(habitRows, monthEntries, boxes, schedules),
       measures: mergeMeasures(measures, periodOf),
     };
   }
 
-  /** The entries dated in the year (an entry may be dated outside its month's period). */
-  private entries(ids: number[], year: number) {
+  /**
+   * The months' entries in order, as the month at a glance reads them: the days use those dated
+   * in the year (an entry may be dated outside its month's period), the habits' rates all of them.
+   */
+  private entries(ids: number[]) {
     return this.db
       .selectFrom('journals')
-      .select(['id', 'created_at', 'mood'])
+      .select(['id', 'month_id', 'created_at', 'mood'])
       .where('month_id', 'in', ids)
       .where(unindexed('author_id'), '=', this.userId)
-      .where('created_at', '>=', `${year}-01-01`)
-      .where('created_at', '<=', `${year}-12-31`)
+      .orderBy('created_at')
+      .orderBy('id')
       .execute();
   }
 
-  /** Per entry: its checkboxes ticked, of those counted. */
-  private boxesByEntry(ids: number[]) {
+  /** Every checkbox of the months' habits: its entry, its habit and its state. */
+  private boxes(ids: number[]) {
     return this.db
       .selectFrom('daily_habits as d')
       .innerJoin('habits as h', 'h.id', 'd.habit_id')
-      .select((eb) => [
-        'd.journal_id',
-        eb.fn.sum<number>(counted(eb)).as('total'),
-        eb.fn.sum<number>('d.is_practiced').as('done'),
-      ])
+      .select(['d.journal_id', 'd.habit_id', 'd.is_practiced', 'd.is_skipped'])
       .where('h.month_id', 'in', ids)
       .where(unindexed('h.author_id'), '=', this.userId)
       .where(unindexed('d.author_id'), '=', this.userId)
-      .groupBy('d.journal_id')
       .execute();
   }
 
-  /** Per habit, in id order: its checkboxes ticked, of those counted. */
+  /** The months' habits in id order, with their schedules. */
   private habits(ids: number[]) {
     return this.db
-      .selectFrom('habits as h')
-      .leftJoin('daily_habits as d', 'd.habit_id', 'h.id')
-      .select((eb) => [
-        'h.id',
-        'h.name',
-        eb.fn.sum<number>(counted(eb)).as('total'),
-        eb.fn.sum<number>('d.is_practiced').as('done'),
-      ])
-      .where('h.month_id', 'in', ids)
-      .where(unindexed('h.author_id'), '=', this.userId)
-      .groupBy(['h.id', 'h.name'])
-      .orderBy('h.id')
+      .selectFrom('habits')
+      .select(['id', 'name', 'month_id', 'schedule_kind', 'schedule_days', 'schedule_times'])
+      .where('month_id', 'in', ids)
+      .where(unindexed('author_id'), '=', this.userId)
+      .orderBy('id')
       .execute();
   }
 
@@ -162,26 +187,57 @@ export class YearViewRepository {
 }
 
 interface HabitRow {
+  id: number;
   name: string;
-  total: number | string | null;
-  done: number | string | null;
+  month_id: number;
 }
 
-function mergeHabits(rows: HabitRow[]): YearView['habits'] {
-  const byName = new Map<string, YearView['habits'][number]>();
+/**
+ * Per habit name, its months' progress as each month at a glance computes it (the month's
+ * entries in order, the habit's state on each), added up across the months.
+ */
+function mergeHabits(
+  rows: HabitRow[],
+  entries: { id: number; month_id: number; created_at: string }[],
+  boxes: Map<number, { habitId: number; state: DayState }[]>,
+  schedules: Map<number, HabitSchedule>,
+): YearView['habits'] {
+  const entriesOf = new Map<number, { id: number; created_at: string }[]>();
+  for (const entry of entries) {
+    const list = entriesOf.get(entry.month_id) ?? [];
+    list.push(entry);
+    entriesOf.set(entry.month_id, list);
+  }
+  const byName = new Map<string, { name: string; progresses: HabitProgress[]; months: number }>();
   for (const row of rows) {
     const key = nameKey(row.name);
-    const habit = byName.get(key) ?? { name: row.name, done: 0, total: 0, rate: 0, months: 0 };
-    habit.done += Number(row.done ?? 0);
-    habit.total += Number(row.total ?? 0);
+    const habit = byName.get(key) ?? { name: row.name, progresses: [], months: 0 };
+    const monthEntries = entriesOf.get(row.month_id) ?? [];
+    // Two boxes of one habit on one entry read as done if either is, else skipped if either is.
+    const states = monthEntries.map((entry) =>
+      mergeBoxStates(
+        (boxes.get(entry.id) ?? []).filter((box) => box.habitId === row.id).map((box) => box.state),
+      ),
+    );
+    habit.progresses.push(
+      entriesProgress(
+        schedules.get(row.id) ?? DAILY,
+        monthEntries.map((entry) => entry.created_at),
+        states,
+      ),
+    );
     habit.months += 1;
     byName.set(key, habit);
   }
-  return [...byName.values()].map((habit) => ({
-    ...habit,
-    rate: habit.total === 0 ? 0 : habit.done / habit.total,
+  return [...byName.values()].map(({ name, progresses, months }) => ({
+    name,
+    ...combinedProgress(progresses),
+    months,
   }));
 }
+
+const mergeBoxStates = (states: DayState[]): DayState | null =>
+  states.length === 0 ? null : mergeStates(states);
 
 interface MeasureRow {
   name: string;

@@ -4,7 +4,9 @@ import type { ExportFile } from '../../contract/export.js';
 import { PERIOD_MESSAGE } from '../../contract/month-period.js';
 import { YEAR_VIEW_MONTHS } from '../../contract/quotas.js';
 import { MESSAGES } from '../../contract/rules.js';
+import type { MonthStats } from '../../contract/stats.js';
 import type { YearView } from '../../contract/year.js';
+import { YearViewRepository } from '../../server/repositories/year-view.js';
 import {
   reposOf,
   seedDailyHabit,
@@ -16,7 +18,7 @@ import {
 } from '../support/factories.js';
 import { createUser, setUpTestApp, type TestUser } from '../support/test-app.js';
 
-const { t, user } = setUpTestApp();
+const { t, user, api } = setUpTestApp();
 
 const post = (payload: unknown, as: TestUser = user) =>
   t.app.inject({
@@ -174,9 +176,10 @@ describe('GET /api/years/{year}/', () => {
       { date: '2026-03-02', entries: 1, mood: null, habits_done: 1, habits_total: 1 },
       { date: '2026-04-01', entries: 1, mood: null, habits_done: 0, habits_total: 1 },
     ]);
+    // As the month at a glance counts: an entry without the habit's checkbox is not done.
     expect(view.habits).toEqual([
-      { name: 'Read', done: 2, total: 3, rate: 2 / 3, months: 2 },
-      { name: 'Run', done: 1, total: 2, rate: 0.5, months: 1 },
+      { name: 'Read', done: 2, total: 4, rate: 0.5, months: 2 },
+      { name: 'Run', done: 1, total: 3, rate: 1 / 3, months: 1 },
     ]);
     expect(view.measures).toEqual([
       {
@@ -188,6 +191,65 @@ describe('GET /api/years/{year}/', () => {
         ],
       },
     ]);
+  });
+
+  it('is computed on a read thread, never on the event loop every request shares', async () => {
+    const onMainThread = vi.spyOn(YearViewRepository.prototype, 'forYear');
+    try {
+      const month = await seedMonth(t, user, 'May 2026');
+      await entryOn(month.id, '2026-05-04');
+
+      const response = await year(2026);
+
+      expect(response.statusCode).toBe(200);
+      expect(response.json<YearView>().days).toEqual([
+        { date: '2026-05-04', entries: 1, mood: null, habits_done: 0, habits_total: 0 },
+      ]);
+      expect(onMainThread).not.toHaveBeenCalled();
+    } finally {
+      onMainThread.mockRestore();
+    }
+  });
+
+  it('counts habits by their schedules, as the month at a glance does', async () => {
+    const june = await seedMonth(t, user, 'June 2026');
+    const habit = async (name: string, schedule: unknown) => {
+      const response = await api('POST', '/api/habits/', { name, month_id: june.id, schedule });
+      expect(response.statusCode).toBe(201);
+      return response.json<{ id: number }>();
+    };
+    const gym = await habit('Gym', { kind: 'weekdays', days: [1, 2, 3, 4, 5] });
+    const read = await habit('Read', { kind: 'times_per_week', times: 3 });
+    // 1 June 2026 is a Monday: two weeks of entries, Gym done on weekdays but one, never at the
+    // weekend (not due); Read three times the first week, twice the second.
+    const readDays = new Set([1, 3, 5, 9, 11]);
+    for (let day = 1; day <= 14; day += 1) {
+      const date = `2026-06-${String(day).padStart(2, '0')}`;
+      const entry = await entryOn(june.id, date);
+      const weekend = day % 7 === 6 || day % 7 === 0;
+      await seedDailyHabit(t, user, entry.id, gym.id, !weekend && day !== 10);
+      await seedDailyHabit(t, user, entry.id, read.id, readDays.has(day));
+    }
+    const stats = (await api('GET', `/api/months/${june.id}/stats/`)).json<MonthStats>();
+    const glance = new Map(stats.habits.map((each) => [each.name, each.rate]));
+    expect(glance.get('Gym')).toBeCloseTo(9 / 10);
+    expect(glance.get('Read')).toBeCloseTo((1 + 2 / 3) / 2);
+
+    const view = (await year(2026)).json<YearView>();
+    // The same figures as the glance: one rule (contract/habit-schedule.ts).
+    expect(view.habits.map(({ name, rate }) => [name, rate])).toEqual([
+      ['Gym', glance.get('Gym')],
+      ['Read', glance.get('Read')],
+    ]);
+    // Saturday 6 June: Gym is not due, so the day counts Read alone.
+    expect(view.days.find((day) => day.date === '2026-06-06')).toMatchObject({
+      habits_done: 0,
+      habits_total: 1,
+    });
+    expect(view.days.find((day) => day.date === '2026-06-05')).toMatchObject({
+      habits_done: 2,
+      habits_total: 2,
+    });
   });
 
   it('leaves skipped habits out of the days’ and habits’ counts', async () => {

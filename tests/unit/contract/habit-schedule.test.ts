@@ -2,10 +2,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  combinedProgress,
   type DayRecord,
   type DayState,
   dateOfDay,
+  dayHabitCount,
   dayNumber,
+  entriesProgress,
   type HabitSchedule,
   habitProgress,
   isDue,
@@ -14,6 +17,7 @@ import {
   SCHEDULE_MESSAGES,
   scheduleColumns,
   scheduleFromColumns,
+  unitOf,
   weekdayOf,
 } from '../../../contract/habit-schedule';
 
@@ -308,6 +312,65 @@ describe('properties', () => {
         },
       ),
       { numRuns: 500 },
+    );
+  });
+});
+
+describe('one rule for every figure', () => {
+  const GYM: HabitSchedule = { kind: 'weekdays', days: [1, 2, 3, 4, 5] };
+  const READ: HabitSchedule = { kind: 'times_per_week', times: 3 };
+  const DAILY_HABIT: HabitSchedule = { kind: 'daily' };
+
+  it('counts a checkbox as done, missed, or nothing when skipped or not due', () => {
+    expect(unitOf(GYM, day(0), 'done')).toBe('done');
+    expect(unitOf(GYM, day(0), 'not_done')).toBe('missed');
+    expect(unitOf(GYM, day(0), 'skipped')).toBeNull();
+    // Saturday: a Monday-to-Friday habit is not due, ticked or not.
+    expect(unitOf(GYM, day(5), 'not_done')).toBeNull();
+    expect(unitOf(GYM, day(5), 'done')).toBeNull();
+    expect(unitOf(READ, day(5), 'not_done')).toBe('missed');
+  });
+
+  it('says "1 of 2 habits" on a Saturday when the weekday habit is not due', () => {
+    const saturday = day(5);
+    const boxes = [
+      { schedule: GYM, state: 'not_done' as const },
+      { schedule: READ, state: 'done' as const },
+      { schedule: DAILY_HABIT, state: 'not_done' as const },
+    ];
+    expect(dayHabitCount(saturday, boxes)).toEqual({ done: 1, total: 2 });
+    expect(dayHabitCount(day(0), boxes)).toEqual({ done: 1, total: 3 });
+  });
+
+  it('gives one month over a year the month’s own rate, and weighs months by what they counted', () => {
+    const dates = Array.from({ length: 14 }, (_, offset) => day(offset));
+    const states = dates.map((_, offset): DayState => (offset === 2 ? 'not_done' : 'done'));
+    const month = entriesProgress(GYM, dates, states);
+    expect(month.rate).toBeCloseTo(9 / 10);
+    expect(combinedProgress([month])).toEqual({ done: 9, total: 10, rate: month.rate });
+    const other = entriesProgress(GYM, dates.slice(0, 5), [
+      'not_done',
+      'done',
+      'done',
+      'done',
+      'done',
+    ]);
+    expect(combinedProgress([month, other])).toEqual({ done: 13, total: 15, rate: 13 / 15 });
+    expect(combinedProgress([])).toEqual({ done: 0, total: 0, rate: 0 });
+  });
+
+  it('agrees with the progress rule on every record (property)', () => {
+    fc.assert(
+      fc.property(
+        scheduleArb.filter((s) => s.kind !== 'times_per_week'),
+        recordsArb,
+        (schedule, records) => {
+          const result = progress(schedule, records);
+          const units = records.map((record) => unitOf(schedule, record.date, record.state));
+          expect(result.done).toBe(units.filter((unit) => unit === 'done').length);
+          expect(result.missed).toBe(units.filter((unit) => unit === 'missed').length);
+        },
+      ),
     );
   });
 });
