@@ -17,6 +17,7 @@ import * as measureTargets from './migrations/013-measure-targets.js';
 import * as monthPeriod from './migrations/014-month-period.js';
 import * as dataVersionTriggers from './migrations/015-data-version-triggers.js';
 import * as binnedMonthCounts from './migrations/016-binned-month-counts.js';
+import * as searchIndex from './migrations/017-search-index.js';
 import * as oneDailyItemPerEntry from './migrations/021-one-daily-item-per-entry.js';
 
 type DialectMigration = {
@@ -41,6 +42,7 @@ const migrations: Record<string, DialectMigration> = {
   '014-month-period': monthPeriod,
   '015-data-version-triggers': dataVersionTriggers,
   '016-binned-month-counts': binnedMonthCounts,
+  '017-search-index': searchIndex,
   '021-one-daily-item-per-entry': oneDailyItemPerEntry,
 };
 
@@ -50,7 +52,15 @@ export async function migrate(database: Database): Promise<void> {
       Object.fromEntries(
         Object.entries(migrations).map(([name, migration]) => [
           name,
-          { up: (db) => migration.up(db, database.dialect) } satisfies Migration,
+          {
+            up: async (db) => {
+              // A migration may rewrite or index a whole table: longer than any request may take.
+              if (database.dialect === 'postgres') {
+                await sql`set local statement_timeout = 0`.execute(db);
+              }
+              await migration.up(db, database.dialect);
+            },
+          } satisfies Migration,
         ]),
       ),
   };
