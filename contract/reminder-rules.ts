@@ -14,6 +14,11 @@ export const REMINDER_TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
 export const DEFAULT_TIME_ZONE = 'UTC';
 /** Push subscriptions kept per account (devices); the oldest is dropped past it. */
 export const PUSH_SUBSCRIPTIONS_MAX = 10;
+/**
+ * A push subscription that failed this many times in a row is dropped. Between failures it rests,
+ * a minute after the first and twice as long after each next, at most a day.
+ */
+export const PUSH_FAILURES_MAX = 20;
 /** The longest push endpoint accepted. */
 export const PUSH_ENDPOINT_MAX_LENGTH = 2048;
 

@@ -70,6 +70,8 @@ export interface Config {
   vapid: VapidConfig;
   /** REMINDERS=off stops the reminder scheduler on this server (the routes still work). */
   reminders: boolean;
+  /** PUSH_ALLOW_PRIVATE=on lets pushes reach loopback and private addresses (tests, local push services). */
+  pushAllowPrivate: boolean;
 }
 
 export interface VapidConfig {
@@ -157,6 +159,7 @@ export const ENV_SCHEMA = Type.Object({
     Type.String({ pattern: '^(mailto:[^\\s@]+@[^\\s@]+|https://\\S+)$' }),
   ),
   REMINDERS: oneOf(['on', 'off'], { default: 'on' }),
+  PUSH_ALLOW_PRIVATE: oneOf(['on', 'off'], { default: 'off' }),
 });
 
 type Settings = Static<typeof ENV_SCHEMA>;
@@ -432,5 +435,6 @@ export function loadConfig(env: Env = process.env): Config {
     mail,
     vapid: vapidConfig(settings, dataDir, database, mail.from),
     reminders: settings.REMINDERS === 'on',
+    pushAllowPrivate: settings.PUSH_ALLOW_PRIVATE === 'on',
   };
 }

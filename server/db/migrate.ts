@@ -18,6 +18,7 @@ import * as monthPeriod from './migrations/014-month-period.js';
 import * as dataVersionTriggers from './migrations/015-data-version-triggers.js';
 import * as binnedMonthCounts from './migrations/016-binned-month-counts.js';
 import * as searchIndex from './migrations/017-search-index.js';
+import * as reminderSchedule from './migrations/018-reminder-schedule.js';
 import * as oneDailyItemPerEntry from './migrations/021-one-daily-item-per-entry.js';
 
 type DialectMigration = {
@@ -43,6 +44,7 @@ const migrations: Record<string, DialectMigration> = {
   '015-data-version-triggers': dataVersionTriggers,
   '016-binned-month-counts': binnedMonthCounts,
   '017-search-index': searchIndex,
+  '018-reminder-schedule': reminderSchedule,
   '021-one-daily-item-per-entry': oneDailyItemPerEntry,
 };
 

@@ -1,5 +1,5 @@
 // Kysely table types: the shape of every table as the migrations create it.
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /** Booleans are stored as 0/1 integers so both dialects read and write them the same way. */
 export type Flag = 0 | 1;
@@ -186,6 +186,10 @@ export interface ReminderSettingsTable {
   by_push: Flag;
   weekly_digest: Flag;
   language: string;
+  /** Unix ms from which the scheduler looks at the daily reminder again; null: off (migration 018). */
+  reminder_due_at: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The same for the weekly digest. */
+  digest_due_at: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface PushSubscriptionsTable {
@@ -196,6 +200,9 @@ export interface PushSubscriptionsTable {
   auth: string;
   /** Unix milliseconds. */
   created_at: number;
+  /** Pushes failed in a row; the subscription is not tried before `retry_at` (Unix ms). */
+  failures: Generated<number>;
+  retry_at: Generated<number>;
 }
 
 /** The sent-log: one row per (user, kind, period) ever claimed (server/services/reminders.ts). */

@@ -1,4 +1,5 @@
 // Decorates `app.reminders` (settings, push, unsubscribe tokens, the reminder job) and runs the job: pg-boss on PostgreSQL, a timer on SQLite.
+import { EventEmitter } from 'node:events';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { sql } from 'kysely';
@@ -20,6 +21,11 @@ export interface Reminders {
    * takes it), in process on SQLite. Resolves once the job is queued (PostgreSQL) or done (SQLite).
    */
   kick(): Promise<void>;
+  /**
+   * Emits 'tick' ({ startedAt: performance.now() when it was asked for, result }) after each tick
+   * this server ran, so a test can wait for the tick a kick queued instead of sleeping.
+   */
+  readonly ticks: EventEmitter;
 }
 
 declare module 'fastify' {
@@ -36,8 +42,8 @@ export default fp(
   async function reminders(app: FastifyInstance) {
     const { config } = app;
     const log = app.log.child({ module: 'reminders' });
-    const repository = createRemindersRepository(app.database.db);
-    const push = createPushSender(config.vapid);
+    const repository = createRemindersRepository(app.database.db, app.database.dialect);
+    const push = createPushSender(config.vapid, { allowPrivateAddresses: config.pushAllowPrivate });
     const tokens = createUnsubscribeTokens(config.jwtSecret);
     const service = createReminderService({
       repository,
@@ -64,8 +70,14 @@ export default fp(
       inFlight.add(run);
       return run;
     };
+    const ticks = new EventEmitter();
+    const runTick = async () => {
+      const startedAt = performance.now();
+      const result = await service.tick();
+      ticks.emit('tick', { startedAt, result });
+    };
     const tickInProcess = () => {
-      if (!stopping) void track(service.tick());
+      if (!stopping) void track(runTick());
     };
 
     const decoration: Reminders = {
@@ -74,12 +86,15 @@ export default fp(
       push,
       tokens,
       scheduling: config.reminders,
+      ticks,
       async kick() {
         if (boss) await boss.send(TICK_QUEUE, {});
-        else await track(service.tick());
+        else await track(runTick());
       },
     };
     app.decorate('reminders', decoration);
+    // Kept-alive connections to push services end with the app (ticks are run by hand in tests).
+    app.addHook('onClose', async () => push.close());
 
     if (!config.reminders) return;
 
@@ -119,7 +134,7 @@ export default fp(
         // The handler does the sends itself; the sent-log's claims make each one happen once
         // even when ticks overlap (services/reminders.ts). A server dying mid-tick: pg-boss
         // expires its job, the next minute's tick sees what is still due.
-        await track(service.tick());
+        await track(runTick());
       });
       // Only now may kick() send to the queue: pg-boss's send() into a queue not yet created
       // inserts nothing and answers null without an error, so a kick during start-up was lost

@@ -1,6 +1,11 @@
 // Reminder settings, push subscriptions, the sent-log's claims, and the numbers the reminders and the weekly digest need.
 import type { Kysely } from 'kysely';
-import { DEFAULT_TIME_ZONE, PUSH_SUBSCRIPTIONS_MAX } from '../../contract/reminder-rules.js';
+import {
+  DEFAULT_TIME_ZONE,
+  PUSH_FAILURES_MAX,
+  PUSH_SUBSCRIPTIONS_MAX,
+} from '../../contract/reminder-rules.js';
+import type { Dialect } from '../db/database.js';
 import type { DB, ReminderSendsTable } from '../db/schema.js';
 
 export type SendKind = ReminderSendsTable['kind'];
@@ -26,6 +31,21 @@ export interface StoredPushSubscription {
   endpoint: string;
   p256dh: string;
   auth: string;
+  /** Pushes failed in a row, and the Unix ms before which it is not tried again. */
+  failures: number;
+  retry_at: number;
+}
+
+/** Where a send's sent-log row stands when this server could not claim it. */
+export type ClaimResult =
+  | { claimedAt: number }
+  | { sent: true }
+  /** Another server holds a live claim, taken at `heldSince`. */
+  | { heldSince: number };
+
+/** How long a failing push subscription rests: a minute, doubling per failure, at most a day. */
+export function pushBackoffMs(failures: number): number {
+  return Math.min(60_000 * 2 ** Math.min(Math.max(failures - 1, 0), 20), 24 * 60 * 60 * 1000);
 }
 
 export const DEFAULT_SETTINGS: StoredReminderSettings = {
@@ -39,8 +59,11 @@ export const DEFAULT_SETTINGS: StoredReminderSettings = {
 
 const flag = (value: boolean) => (value ? 1 : 0) as 0 | 1;
 
-export function createRemindersRepository(db: Kysely<DB>) {
-  return {
+/** The column holding when each kind is next due. */
+const dueColumn = (kind: SendKind) => (kind === 'reminder' ? 'reminder_due_at' : 'digest_due_at');
+
+export function createRemindersRepository(db: Kysely<DB>, dialect: Dialect) {
+  const repository = {
     async settings(userId: number): Promise<StoredReminderSettings> {
       const row = await db
         .selectFrom('reminder_settings')
@@ -66,6 +89,10 @@ export function createRemindersRepository(db: Kysely<DB>) {
         by_push: flag(settings.by_push),
         weekly_digest: flag(settings.weekly_digest),
         language: settings.language,
+        // Looked at by the next tick (0), which works out when each is next due.
+        reminder_due_at:
+          settings.time !== null && (settings.by_email || settings.by_push) ? 0 : null,
+        digest_due_at: settings.weekly_digest ? 0 : null,
       };
       await db
         .insertInto('reminder_settings')
@@ -160,44 +187,94 @@ export function createRemindersRepository(db: Kysely<DB>) {
       await db.deleteFrom('push_subscriptions').where('id', '=', id).execute();
     },
 
+    /** The user's subscriptions, those resting after failures included (`retry_at`). */
     async subscriptions(userId: number): Promise<StoredPushSubscription[]> {
       return db
         .selectFrom('push_subscriptions')
-        .select(['id', 'endpoint', 'p256dh', 'auth'])
+        .select(['id', 'endpoint', 'p256dh', 'auth', 'failures', 'retry_at'])
         .where('user_id', '=', userId)
         .orderBy('id')
         .execute();
     },
 
-    /** Every user with a daily reminder or a digest turned on, with a way to reach them. */
-    async candidates(): Promise<ReminderCandidate[]> {
-      const rows = await db
-        .selectFrom('reminder_settings as s')
-        .innerJoin('users as u', 'u.id', 's.user_id')
-        .select([
-          's.user_id',
-          's.time',
-          's.time_zone',
-          's.by_email',
-          's.by_push',
-          's.weekly_digest',
-          's.language',
-          'u.email',
-        ])
-        .where((eb) =>
-          eb.or([
-            eb.and([
-              eb('s.time', 'is not', null),
-              eb.or([eb('s.by_push', '=', 1), eb('s.by_email', '=', 1)]),
-            ]),
-            eb('s.weekly_digest', '=', 1),
-          ]),
-        )
-        .orderBy('s.user_id')
+    /** A push got through: the subscription's failures are forgotten. */
+    async pushSucceeded(id: number): Promise<void> {
+      await db
+        .updateTable('push_subscriptions')
+        .set({ failures: 0, retry_at: 0 })
+        .where('id', '=', id)
         .execute();
+    },
+
+    /**
+     * A push failed: the subscription rests (pushBackoffMs) before it is tried again, and after
+     * PUSH_FAILURES_MAX failures in a row it is dropped. Answers when it may be tried again, or
+     * null when dropped.
+     */
+    async pushFailed(subscription: StoredPushSubscription, now: number): Promise<number | null> {
+      const failures = subscription.failures + 1;
+      if (failures >= PUSH_FAILURES_MAX) {
+        await db.deleteFrom('push_subscriptions').where('id', '=', subscription.id).execute();
+        return null;
+      }
+      const retryAt = now + pushBackoffMs(failures);
+      await db
+        .updateTable('push_subscriptions')
+        .set({ failures, retry_at: retryAt })
+        .where('id', '=', subscription.id)
+        .execute();
+      return retryAt;
+    },
+
+    /**
+     * Claims up to `limit` users whose `kind` is due at `now`, in one statement, by moving their
+     * due time to `leaseUntil`: no other server picks them up until then (if this one dies, they
+     * are due again after it). PostgreSQL skips rows another server is claiming (SKIP LOCKED);
+     * SQLite runs one writer at a time. Users not due are never read.
+     */
+    async claimDue(
+      kind: SendKind,
+      now: number,
+      leaseUntil: number,
+      limit: number,
+    ): Promise<ReminderCandidate[]> {
+      const column = dueColumn(kind);
+      const rows = await db
+        .updateTable('reminder_settings')
+        .set(kind === 'reminder' ? { reminder_due_at: leaseUntil } : { digest_due_at: leaseUntil })
+        .where('user_id', 'in', (eb) => {
+          const due = eb
+            .selectFrom('reminder_settings')
+            .select('user_id')
+            .where(column, '<=', now)
+            .orderBy(column)
+            .limit(limit);
+          return dialect === 'postgres' ? due.forUpdate().skipLocked() : due;
+        })
+        .returning([
+          'user_id',
+          'time',
+          'time_zone',
+          'by_email',
+          'by_push',
+          'weekly_digest',
+          'language',
+        ])
+        .execute();
+      if (rows.length === 0) return [];
+      const users = await db
+        .selectFrom('users')
+        .select(['id', 'email'])
+        .where(
+          'id',
+          'in',
+          rows.map((row) => row.user_id),
+        )
+        .execute();
+      const emails = new Map(users.map((row) => [row.id, row.email]));
       return rows.map((row) => ({
         user_id: row.user_id,
-        email: row.email,
+        email: emails.get(row.user_id) ?? null,
         time: row.time,
         time_zone: row.time_zone,
         by_email: row.by_email === 1,
@@ -230,11 +307,11 @@ export function createRemindersRepository(db: Kysely<DB>) {
     },
 
     /**
-     * Claims the send of (user, kind, period): true for exactly one caller across every server.
+     * Claims the send of (user, kind, period) for exactly one caller across every server.
      * The insert wins when no one claimed it yet (the primary key refuses every other insert);
      * else a claim still 'claimed' (never marked sent) older than `leaseMs` is taken over — its
      * server died or failed mid-send — by moving its claimed_at, which one update at most can do.
-     * Returns the claim's time to mark it with, or null.
+     * Answers the claim's time to mark it with, or where the row stands.
      */
     async claim(
       userId: number,
@@ -242,13 +319,13 @@ export function createRemindersRepository(db: Kysely<DB>) {
       period: string,
       now: number,
       leaseMs: number,
-    ): Promise<number | null> {
+    ): Promise<ClaimResult> {
       const inserted = await db
         .insertInto('reminder_sends')
         .values({ user_id: userId, kind, period, state: 'claimed', claimed_at: now })
         .onConflict((oc) => oc.columns(['user_id', 'kind', 'period']).doNothing())
         .executeTakeFirst();
-      if ((inserted.numInsertedOrUpdatedRows ?? 0n) > 0n) return now;
+      if ((inserted.numInsertedOrUpdatedRows ?? 0n) > 0n) return { claimedAt: now };
       const taken = await db
         .updateTable('reminder_sends')
         .set({ claimed_at: now })
@@ -258,34 +335,101 @@ export function createRemindersRepository(db: Kysely<DB>) {
         .where('state', '=', 'claimed')
         .where('claimed_at', '<', now - leaseMs)
         .executeTakeFirst();
-      return taken.numUpdatedRows > 0n ? now : null;
-    },
-
-    async markSent(userId: number, kind: SendKind, period: string): Promise<void> {
-      await db
-        .updateTable('reminder_sends')
-        .set({ state: 'sent' })
+      if (taken.numUpdatedRows > 0n) return { claimedAt: now };
+      const row = await db
+        .selectFrom('reminder_sends')
+        .select(['state', 'claimed_at'])
         .where('user_id', '=', userId)
         .where('kind', '=', kind)
         .where('period', '=', period)
-        .execute();
+        .executeTakeFirst();
+      // Released meanwhile: counted as held, and looked at again after the lease.
+      return row?.state === 'sent' ? { sent: true } : { heldSince: row?.claimed_at ?? now };
     },
 
-    /** A send that failed entirely: the next tick may try again (only this claim, if still ours). */
-    async release(
-      userId: number,
+    /**
+     * Claims the sends of a batch in one statement (see `claim`): an insert per (user, period)
+     * that no server claimed yet; the few already in the sent-log go through `claim` one by one.
+     */
+    async claimSends(
       kind: SendKind,
-      period: string,
-      claimedAt: number,
-    ): Promise<void> {
-      await db
-        .deleteFrom('reminder_sends')
-        .where('user_id', '=', userId)
-        .where('kind', '=', kind)
-        .where('period', '=', period)
-        .where('state', '=', 'claimed')
-        .where('claimed_at', '=', claimedAt)
+      sends: Array<{ userId: number; period: string }>,
+      now: number,
+      leaseMs: number,
+    ): Promise<Map<number, ClaimResult>> {
+      const results = new Map<number, ClaimResult>();
+      if (sends.length === 0) return results;
+      const inserted = await db
+        .insertInto('reminder_sends')
+        .values(
+          sends.map(({ userId, period }) => ({
+            user_id: userId,
+            kind,
+            period,
+            state: 'claimed' as const,
+            claimed_at: now,
+          })),
+        )
+        .onConflict((oc) => oc.columns(['user_id', 'kind', 'period']).doNothing())
+        .returning('user_id')
         .execute();
+      for (const row of inserted) results.set(row.user_id, { claimedAt: now });
+      for (const { userId, period } of sends) {
+        if (!results.has(userId)) {
+          results.set(userId, await repository.claim(userId, kind, period, now, leaseMs));
+        }
+      }
+      return results;
+    },
+
+    /**
+     * Ends a batch in one transaction (one commit, where a commit per user made SQLite wait on
+     * the disk for each): marks each send 'sent', or releases its claim for a later try (only
+     * if still ours), and sets when each user is next due — if this server still holds the
+     * claim it took at `leaseUntil` (settings saved meanwhile set it to 0, which must stand).
+     */
+    async finishBatch(
+      kind: SendKind,
+      leaseUntil: number,
+      users: Array<{
+        userId: number;
+        next: number | null;
+        sent?: { period: string };
+        released?: { period: string; claimedAt: number };
+      }>,
+    ): Promise<void> {
+      if (users.length === 0) return;
+      await db.transaction().execute(async (trx) => {
+        for (const user of users) {
+          if (user.sent) {
+            await trx
+              .updateTable('reminder_sends')
+              .set({ state: 'sent' })
+              .where('user_id', '=', user.userId)
+              .where('kind', '=', kind)
+              .where('period', '=', user.sent.period)
+              .execute();
+          }
+          if (user.released) {
+            await trx
+              .deleteFrom('reminder_sends')
+              .where('user_id', '=', user.userId)
+              .where('kind', '=', kind)
+              .where('period', '=', user.released.period)
+              .where('state', '=', 'claimed')
+              .where('claimed_at', '=', user.released.claimedAt)
+              .execute();
+          }
+          await trx
+            .updateTable('reminder_settings')
+            .set(
+              kind === 'reminder' ? { reminder_due_at: user.next } : { digest_due_at: user.next },
+            )
+            .where('user_id', '=', user.userId)
+            .where(dueColumn(kind), '=', leaseUntil)
+            .execute();
+        }
+      });
     },
 
     /** The sent-log is needed only while a period can still be sent: older rows go. */
@@ -358,6 +502,7 @@ export function createRemindersRepository(db: Kysely<DB>) {
         .execute();
     },
   };
+  return repository;
 }
 
 export type RemindersRepository = ReturnType<typeof createRemindersRepository>;

@@ -1,10 +1,12 @@
 // Reminder settings, the browser's push subscriptions, and the one-click unsubscribe of reminder and digest mails.
+import { createPublicKey } from 'node:crypto';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { DetailErrorSchema, type FieldErrors } from '../../contract/entities.js';
 import {
   isTimeZone,
+  PUSH_FAILURES_MAX,
   PUSH_SUBSCRIPTIONS_MAX,
   REMINDER_LANGUAGES,
   REMINDER_MESSAGES,
@@ -35,8 +37,9 @@ const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
  * production, so tests (and a developer's local push service) work while a production server
  * never sends a push in clear text. In production the host must also be a public-looking name
  * (push services all are): no IP literal, no single-label or .local/.internal/.localhost name, so
- * a subscription cannot point the server's requests at the machines next to it. (A DNS name that
- * resolves to a private address is not caught here; the body is encrypted noise either way.)
+ * a subscription cannot point the server's requests at the machines next to it. A name that
+ * resolves to such an address is refused when sending (services/push.ts), where the address the
+ * request connects to is checked.
  */
 export function endpointError(endpoint: string, production: boolean): string | null {
   let url: URL;
@@ -48,7 +51,8 @@ export function endpointError(endpoint: string, production: boolean): string | n
   if (url.username || url.password || url.hash) return REMINDER_MESSAGES.invalidEndpoint;
   if (url.protocol === 'https:') {
     if (!production) return null;
-    const host = url.hostname.toLowerCase();
+    // "localhost." is "localhost": a trailing dot only marks the name as absolute.
+    const host = url.hostname.toLowerCase().replace(/\.$/, '');
     const ipLiteral = host.startsWith('[') || /^[\d.]+$/.test(host);
     const internal =
       !host.includes('.') || /\.(local|internal|localhost|lan|home|corp)$/.test(host);
@@ -58,12 +62,31 @@ export function endpointError(endpoint: string, production: boolean): string | n
   return REMINDER_MESSAGES.invalidEndpoint;
 }
 
-/** p256dh: an uncompressed P-256 point (65 bytes from 0x04); auth: a 16-byte secret; base64url. */
+/**
+ * p256dh: an uncompressed point on P-256 (65 bytes from 0x04); auth: a 16-byte secret; base64url.
+ * The point is checked to be on the curve (node:crypto refuses one that is not), since a push
+ * can only be encrypted to a real one.
+ */
 export function keysValid(keys: { p256dh: string; auth: string }): boolean {
   const b64url = /^[\w-]+={0,2}$/;
   if (!b64url.test(keys.p256dh) || !b64url.test(keys.auth)) return false;
   const point = Buffer.from(keys.p256dh, 'base64url');
-  return point.length === 65 && point[0] === 4 && Buffer.from(keys.auth, 'base64url').length === 16;
+  if (point.length !== 65 || point[0] !== 4) return false;
+  if (Buffer.from(keys.auth, 'base64url').length !== 16) return false;
+  try {
+    createPublicKey({
+      key: {
+        kty: 'EC',
+        crv: 'P-256',
+        x: point.subarray(1, 33).toString('base64url'),
+        y: point.subarray(33, 65).toString('base64url'),
+      },
+      format: 'jwk',
+    });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 export default async function reminderRoutes(parent: FastifyInstance): Promise<void> {
@@ -120,7 +143,9 @@ export default async function reminderRoutes(parent: FastifyInstance): Promise<v
     async (request) => {
       const body = request.body;
       const errors: FieldErrors = {};
-      const time = body.time === null ? null : body.time.trim();
+      // An empty time (a cleared input) is no daily reminder, like null.
+      const typed = body.time === null ? '' : body.time.trim();
+      const time = typed === '' ? null : typed;
       if (time !== null && !REMINDER_TIME_PATTERN.test(time)) {
         errors.time = [REMINDER_MESSAGES.invalidTime];
       }
@@ -163,7 +188,10 @@ export default async function reminderRoutes(parent: FastifyInstance): Promise<v
           "Body: the browser's PushSubscription.toJSON(). The endpoint must be an https URL " +
           '(≤ 2048 characters); p256dh an uncompressed P-256 public key and auth 16 bytes, both ' +
           'base64url. Idempotent on the endpoint (an endpoint saved by another account moves to ' +
-          `this one). At most ${PUSH_SUBSCRIPTIONS_MAX} per account: the oldest are dropped.`,
+          `this one). At most ${PUSH_SUBSCRIPTIONS_MAX} per account: the oldest are dropped. ` +
+          'A subscription whose pushes fail rests (a minute, doubling, at most a day) and is ' +
+          `dropped after ${PUSH_FAILURES_MAX} failures in a row, or at once when the push ` +
+          'service answers 404 or 410; one whose host resolves to a private address is never pushed to.',
         body: PushSubscriptionInputSchema,
         response: {
           201: PushSubscriptionCreatedSchema,

@@ -138,7 +138,7 @@ export function createAccountEmailService({
         ttlMs: EMAIL_CONFIRM_TTL_SECONDS * 1000,
       });
       try {
-        await mailer.send(confirmEmailMail(mailer, email, account.username, token));
+        await mailer.send(confirmEmailMail(mailer, email, token));
       } catch (error) {
         log.warn({ err: error, userId }, 'confirmation email could not be sent');
         throw new HttpError(503, { detail: RECOVERY_MESSAGES.mailFailed });

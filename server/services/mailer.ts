@@ -35,8 +35,10 @@ export interface Mailer {
    */
   link(path: string, fragment?: Record<string, string>): string;
   /**
-   * Runs `task` without holding up the answer (so its timing tells nothing about what it found),
-   * tracked: closing waits for it, and tests await `settled()`. A failure is logged.
+   * Runs `task` a little later (LATER_DELAY_MS, at random), never right after the answer: so
+   * neither the answer nor the requests that follow it are held up by what the task does (a
+   * look-up, a token, a mail), and their timing tells nothing about what it found. Tracked:
+   * closing waits for it, and tests await `settled()`. A failure is logged.
    */
   later(what: string, task: () => Promise<void>): void;
   settled(): Promise<void>;
@@ -48,7 +50,17 @@ export interface MailerOptions {
   publicUrl: string;
   dataDir: string;
   log: FastifyBaseLogger;
+  /** How long `later` work waits, at least and at most (ms); LATER_DELAY_MS by default. */
+  laterDelayMs?: readonly [number, number];
 }
+
+/**
+ * `later` work starts this long (ms, uniform at random) after it is queued. Work started the
+ * moment the answer was written ran while the client's next request arrived, and made that
+ * request measurably slower when there was a mail to send; a random wait far longer than a
+ * request takes puts the work at a moment nothing can tie to the request that caused it.
+ */
+export const LATER_DELAY_MS = [250, 750] as const;
 
 /** The header that marks a mail written to the outbox instead of sent. */
 export const OUTBOX_HEADER = 'X-Monthbook-Outbox';
@@ -82,7 +94,13 @@ export function renderMail(mail: MailContent, settingsUrl: string): { text: stri
   return { text, html };
 }
 
-export function createMailer({ mail, publicUrl, dataDir, log }: MailerOptions): Mailer {
+export function createMailer({
+  mail,
+  publicUrl,
+  dataDir,
+  log,
+  laterDelayMs = LATER_DELAY_MS,
+}: MailerOptions): Mailer {
   const offline = mail.smtpUrl === null;
   const outboxDir = join(dataDir, 'outbox');
   // The outbox transport only builds the message; nothing leaves the machine.
@@ -146,8 +164,9 @@ export function createMailer({ mail, publicUrl, dataDir, log }: MailerOptions): 
     },
 
     later(what, task) {
-      // After the answer is written: its bytes leave before this work competes with them.
-      const run = new Promise<void>((resolve) => setImmediate(resolve))
+      const [least, most] = laterDelayMs;
+      const wait = least + Math.random() * (most - least);
+      const run = new Promise<void>((resolve) => setTimeout(resolve, wait))
         .then(task)
         .catch((error: unknown) => log.error({ err: error, task: what }, 'background mail failed'))
         .finally(() => pending.delete(run));

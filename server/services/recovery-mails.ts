@@ -13,18 +13,19 @@ const hours = (seconds: number) => {
 
 const ignoreIfNotYou = 'If you did not ask for this, ignore this email: nothing changes.';
 
-export function confirmEmailMail(
-  mailer: Mailer,
-  to: string,
-  username: string,
-  token: string,
-): MailContent {
+/**
+ * Goes to an address nobody has shown to be theirs yet, so it carries nothing the asker chose:
+ * a username can be written to look like a web address or a message ("paypal.com-verify"), and
+ * anyone may send this mail to anyone (a few an hour). The account is named once the address is
+ * confirmed, in the mails that follow.
+ */
+export function confirmEmailMail(mailer: Mailer, to: string, token: string): MailContent {
   return {
     kind: 'confirm_email',
     to,
     subject: 'Confirm your email address for Monthbook',
     paragraphs: [
-      `Someone (hopefully you) asked to use this address for the Monthbook account “${username}”. Once it is confirmed, a forgotten password can be reset through it.`,
+      'Someone (hopefully you) asked to use this address for a Monthbook account. Once it is confirmed, a forgotten password can be reset through it.',
       `The link works once, for ${hours(EMAIL_CONFIRM_TTL_SECONDS)}.`,
       ignoreIfNotYou,
     ],

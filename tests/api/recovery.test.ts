@@ -2,7 +2,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { Worker } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
 import { ACCOUNT_MESSAGES } from '../../contract/account.js';
 import type { TokenPair } from '../../contract/entities.js';
@@ -110,21 +109,6 @@ const reset = (token: string, password = NEW_PASSWORD, app: TestApp = t) =>
     confirm_password: password,
   });
 
-/** Asks for a reset per message and answers its status and time, from its own event loop. */
-const TIMING_CLIENT = `
-const { parentPort, workerData } = require('node:worker_threads');
-parentPort.on('message', async (username) => {
-  const started = performance.now();
-  const response = await fetch(workerData.base + '/api/password-reset/', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username }),
-  });
-  await response.text();
-  parentPort.postMessage({ status: response.status, ms: performance.now() - started });
-});
-`;
-
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /** A registered account with `address` confirmed (through the real links). */
@@ -211,7 +195,6 @@ describe('the account email address', () => {
     expect(asked.json()).toEqual({ email: null, pending_email: address });
     const mail = await mailTo(address, 'Confirm');
     expect(mail.headers.get('from')).toBe('Monthbook <hi@monthbook.test>');
-    expect(mail.text).toContain(user.username);
     expect(mail.text).toContain('24 hours');
     expect(mail.text).toContain(`${PUBLIC_URL}${RECOVERY_PATHS.confirmEmail}#token=`);
     expectSettingsLink(mail);
@@ -236,6 +219,29 @@ describe('the account email address', () => {
     const again = await confirm(token);
     expect(again.statusCode).toBe(400);
     expect(again.json()).toEqual({ detail: RECOVERY_MESSAGES.invalidLink });
+  });
+
+  it('keeps the username out of the confirmation mail, which goes to an address not yet shown to be theirs', async () => {
+    counter += 1;
+    const username = `www.bank-example.com-verify${process.pid}x${counter}`;
+    const created = await post(t, '/api/user/register/', { username, password: PASSWORD });
+    expect(created.statusCode).toBe(201);
+    const tokens = (await login(t, username, PASSWORD)).json<TokenPair>();
+    const user = {
+      id: created.json<{ id: number }>().id,
+      username,
+      tokens,
+      headers: { authorization: `Bearer ${tokens.access}` },
+    };
+    const address = uniqueAddress('stranger');
+    expect((await askToChange(user, address)).statusCode).toBe(202);
+    const mail = await mailTo(address, 'Confirm');
+    for (const part of [mail.subject, mail.text, mail.html]) {
+      expect(part).not.toContain(username);
+      expect(part.toLowerCase()).not.toContain('bank-example');
+    }
+    expect(mail.text).toContain('a Monthbook account');
+    expect(mail.html).toContain('a Monthbook account');
   });
 
   it('refuses an expired, unknown or malformed confirmation link', async () => {
@@ -343,46 +349,6 @@ describe('password reset', () => {
     expect((await login(t, user.username, NEW_PASSWORD)).statusCode).toBe(200);
   });
 
-  it('ends the sessions at once: an access token issued before a reset is refused for reads and writes', async () => {
-    const address = uniqueAddress();
-    const user = await withConfirmedEmail(address);
-    const otherDevice = (await login(t, user.username, PASSWORD)).json<TokenPair>();
-    const oldDevice = { authorization: `Bearer ${otherDevice.access}` };
-    const month = await post(t, '/api/months/', { name: 'Before the reset' }, oldDevice);
-    expect(month.statusCode).toBe(201);
-    const monthId = month.json<{ id: number }>().id;
-
-    expect((await reset(await resetToken(user, address))).statusCode).toBe(200);
-
-    for (const headers of [oldDevice, user.headers]) {
-      const read = await t.app.inject({ method: 'GET', url: '/api/months/', headers });
-      expect(read.statusCode).toBe(401);
-      expect(read.json()).toEqual({ detail: MESSAGES.badToken, code: 'token_not_valid' });
-      const write = await post(t, '/api/goals/', { month_id: monthId, name: 'Run' }, headers);
-      expect(write.statusCode).toBe(401);
-    }
-    // A session begun with the new password works, until the next reset ends it too.
-    const fresh = (await login(t, user.username, NEW_PASSWORD)).json<TokenPair>();
-    const freshDevice = { authorization: `Bearer ${fresh.access}` };
-    const refreshed = (await refresh(t, fresh.refresh)).json<{ access: string }>();
-    const refreshedDevice = { authorization: `Bearer ${refreshed.access}` };
-    for (const headers of [freshDevice, refreshedDevice]) {
-      const read = await t.app.inject({ method: 'GET', url: '/api/months/', headers });
-      expect(read.statusCode).toBe(200);
-    }
-    expect((await reset(await resetToken(user, address), 'Third3!pass')).statusCode).toBe(200);
-    for (const headers of [freshDevice, refreshedDevice]) {
-      const write = await post(t, '/api/goals/', { month_id: monthId, name: 'Run' }, headers);
-      expect(write.statusCode).toBe(401);
-    }
-    const goals = await t.database.db
-      .selectFrom('goals')
-      .select('id')
-      .where('month_id', '=', monthId)
-      .execute();
-    expect(goals).toEqual([]);
-  });
-
   it('finds the account by its confirmed address too, in any case and spacing', async () => {
     const address = uniqueAddress('Byaddress');
     const user = await withConfirmedEmail(address);
@@ -398,6 +364,8 @@ describe('password reset', () => {
     const pending = uniqueAddress('pending');
     await askToChange(unconfirmed, pending);
     await mailTo(pending, 'Confirm');
+    // Notices queued by earlier tests go out a moment later: not counted here.
+    await t.app.mailer.settled();
     const mailsBefore = catcher.mails.length;
 
     const answers = [];
@@ -419,53 +387,44 @@ describe('password reset', () => {
     expect(catcher.mails.slice(mailsBefore).map((mail) => mail.to)).toEqual([[known]]);
   });
 
-  it('answers before the mail goes out, as fast for a real account as for an unknown one', async () => {
-    const slow = await startSmtpCatcher({ delayMs: 400 });
-    const app = await buildTestApp({ SMTP_URL: slow.url, PUBLIC_URL });
+  it('answers, and answers the next request, before any of the reset work runs', async () => {
+    const app = await buildTestApp({ SMTP_URL: catcher.url, PUBLIC_URL });
     try {
       const address = uniqueAddress();
-      const user = await register(app);
-      await askToChange(user, address, PASSWORD, app);
-      const confirmMail = await slow.waitFor((mail) => mail.to.includes(address));
-      await confirm(linkToken(confirmMail, RECOVERY_PATHS.confirmEmail), app);
-      // Timed by a client on its own thread over a real socket, as a remote client would: the
-      // server's work after the answer must not be counted against the client's clock.
+      const user = await withConfirmedEmail(address, app);
+      const { mailer } = app.app;
+      const send = mailer.send;
+      const events: string[] = [];
+      mailer.send = async (mail) => {
+        events.push(`mail ${mail.kind}`);
+        await send.call(mailer, mail);
+      };
+      // Over a real socket, as a client would: the work must not run between the answer going
+      // out and the next request coming in, where it would hold that request up (and its delay
+      // would tell that the name has a confirmed address).
       const base = await app.app.listen({ port: 0, host: '127.0.0.1' });
-      const client = new Worker(TIMING_CLIENT, { eval: true, workerData: { base } });
-      const timed = (username: string) =>
-        new Promise<number>((resolve, reject) => {
-          client.once('message', (message: { status: number; ms: number }) => {
-            if (message.status === 202) resolve(message.ms);
-            else reject(new Error(`status ${message.status}`));
-          });
-          client.postMessage(username);
-        });
-
-      const timings: Record<'known' | 'unknown', number[]> = { known: [], unknown: [] };
       try {
-        await timed('warm-up-connection');
-        for (let round = 0; round < 6; round += 1) {
-          const pairs = [
-            ['known', user.username],
-            ['unknown', `ghost${round}xyz`],
-          ] as const;
-          for (const [kind, typed] of round % 2 ? [...pairs].reverse() : pairs) {
-            timings[kind].push(await timed(typed));
-            await app.app.mailer.settled();
-          }
-        }
+        const answered = await fetch(`${base}/api/password-reset/`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ username: user.username }),
+        });
+        events.push(`answer ${answered.status} ${await answered.text()}`);
+        const next = await fetch(`${base}/api/account/email/`, { headers: user.headers });
+        events.push(`next ${next.status}`);
+        await next.arrayBuffer();
+        await mailer.settled();
       } finally {
-        await client.terminate();
+        mailer.send = send;
       }
-
-      const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
-      // The mail server takes 400 ms per mail: an answer that waited for it would show.
-      expect(Math.max(...timings.known)).toBeLessThan(200);
-      expect(Math.abs(median(timings.known) - median(timings.unknown))).toBeLessThan(15);
-      expect(slow.mails.filter((mail) => mail.subject.includes('Reset'))).toHaveLength(6);
+      expect(events).toEqual([
+        `answer 202 ${JSON.stringify({ detail: RECOVERY_MESSAGES.resetRequested })}`,
+        'next 200',
+        'mail reset_password',
+      ]);
+      await mailTo(address, 'Reset');
     } finally {
       await app.close();
-      await slow.close();
     }
   });
 

@@ -14,8 +14,8 @@ export interface ReceivedPush {
   path: string;
   headers: Record<string, string | string[] | undefined>;
   body: Buffer;
-  /** The status the service answered. */
-  status: number;
+  /** The status the service answered ('never': it did not). */
+  status: number | 'never';
 }
 
 /** A browser's subscription made in the test: its JSON and the private half to decrypt with. */
@@ -31,8 +31,13 @@ export interface PushService {
   received: ReceivedPush[];
   /** A new subscription at `${origin}/push/{name}`, with fresh ECDH (prime256v1) and auth keys. */
   subscribe(name: string): TestSubscription;
-  /** Answer `status` (e.g. 410) to pushes for this subscription from now on (default 201). */
-  answer(subscription: { endpoint: string }, status: number): void;
+  /**
+   * Answer `status` (e.g. 410) to pushes for this subscription from now on (default 201), or
+   * 'never': take the request and never answer (a dead push service).
+   */
+  answer(subscription: { endpoint: string }, status: number | 'never'): void;
+  /** The first push (already received or still to come) to this subscription. */
+  waitFor(subscription: { endpoint: string }): Promise<ReceivedPush>;
   close(): Promise<void>;
 }
 
@@ -116,7 +121,8 @@ export function verifyVapid(
 
 export async function startPushService(): Promise<PushService> {
   const received: ReceivedPush[] = [];
-  const statuses = new Map<string, number>();
+  const statuses = new Map<string, number | 'never'>();
+  const waiters = new Set<() => void>();
   const server: Server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -124,7 +130,8 @@ export async function startPushService(): Promise<PushService> {
       const path = request.url ?? '';
       const status = statuses.get(path) ?? 201;
       received.push({ path, headers: request.headers, body: Buffer.concat(chunks), status });
-      response.writeHead(status).end();
+      for (const wake of waiters) wake();
+      if (status !== 'never') response.writeHead(status).end();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -147,6 +154,19 @@ export async function startPushService(): Promise<PushService> {
     },
     answer(subscription, status) {
       statuses.set(new URL(subscription.endpoint).pathname, status);
+    },
+    waitFor(subscription) {
+      const path = new URL(subscription.endpoint).pathname;
+      return new Promise((resolve) => {
+        const check = () => {
+          const push = received.find((candidate) => candidate.path === path);
+          if (!push) return;
+          waiters.delete(check);
+          resolve(push);
+        };
+        waiters.add(check);
+        check();
+      });
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -3,6 +3,12 @@
 import { Stack, Text } from '@mantine/core';
 import { type KeyboardEvent, useMemo, useRef, useState } from 'react';
 import type { DailyHabit, Journal } from '../../../contract/entities';
+import {
+  DAILY,
+  dayHabitCount,
+  dayState,
+  type HabitSchedule,
+} from '../../../contract/habit-schedule';
 import { localToday } from '../../../contract/local-date';
 import { calendarWeeks, inPeriod, periodParts } from '../../../contract/month-period';
 import { calendar } from '../../i18n/en/calendar';
@@ -14,6 +20,8 @@ export interface MonthCalendarProps {
   monthName: string;
   journals: Journal[];
   dailyHabits: DailyHabit[];
+  /** The month's habits' schedules by habit id (absent: daily): a habit not due is not counted. */
+  habitSchedules?: ReadonlyMap<number, HabitSchedule>;
   onOpen: (journal: Journal) => void;
   onCreate: (date: string) => void;
 }
@@ -25,8 +33,15 @@ interface DaySummary {
   total: number;
 }
 
-/** Per date: its entries (oldest first), their mean mood, and habits done of those not skipped. */
-function summarize(journals: Journal[], dailyHabits: DailyHabit[]): Map<string, DaySummary> {
+/**
+ * Per date: its entries (oldest first), their mean mood, and habits done of those that count: not
+ * skipped and due that day (the schedules' rule, shared with the year view and the glance).
+ */
+function summarize(
+  journals: Journal[],
+  dailyHabits: DailyHabit[],
+  schedules: ReadonlyMap<number, HabitSchedule> | undefined,
+): Map<string, DaySummary> {
   const byJournal = new Map<number, DailyHabit[]>();
   for (const item of dailyHabits) {
     byJournal.set(item.journal_id, [...(byJournal.get(item.journal_id) ?? []), item]);
@@ -44,11 +59,15 @@ function summarize(journals: Journal[], dailyHabits: DailyHabit[]): Map<string, 
     // Mood arrives with the entry notes and mood of #17; an entry without one has none.
     const { mood } = journal as { mood?: number | null };
     if (typeof mood === 'number') day.moods.push(mood);
-    for (const item of byJournal.get(journal.id) ?? []) {
-      if (item.is_skipped === true) continue;
-      day.total += 1;
-      if (item.is_practiced) day.done += 1;
-    }
+    const count = dayHabitCount(
+      journal.created_at,
+      (byJournal.get(journal.id) ?? []).map((item) => ({
+        schedule: schedules?.get(item.habit_id) ?? DAILY,
+        state: dayState(item.is_practiced, item.is_skipped === true),
+      })),
+    );
+    day.done += count.done;
+    day.total += count.total;
     days.set(journal.created_at, day);
   }
   for (const day of days.values()) {
@@ -62,14 +81,17 @@ function summarize(journals: Journal[], dailyHabits: DailyHabit[]): Map<string, 
 const utc = (date: string) => new Date(`${date}T00:00:00Z`);
 
 export default function MonthCalendar(props: MonthCalendarProps) {
-  const { period, monthName, journals, dailyHabits, onOpen, onCreate } = props;
+  const { period, monthName, journals, dailyHabits, habitSchedules, onOpen, onCreate } = props;
   const t = useTexts('calendar', calendar);
   const locale = useLocale();
   const weeks = useMemo(() => {
     const parts = periodParts(period);
     return parts ? calendarWeeks(parts) : [];
   }, [period]);
-  const days = useMemo(() => summarize(journals, dailyHabits), [journals, dailyHabits]);
+  const days = useMemo(
+    () => summarize(journals, dailyHabits, habitSchedules),
+    [journals, dailyHabits, habitSchedules],
+  );
   const today = localToday();
   const dates = weeks.flat().filter((date): date is string => date !== null);
   const [focused, setFocused] = useState(() =>

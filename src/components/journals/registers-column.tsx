@@ -302,6 +302,7 @@ export function RegistersColumn(props: RegistersColumnProps) {
         monthName={props.month?.name ?? ''}
         journals={journals}
         dailyHabits={dailyHabits}
+        habitSchedules={habitSchedules}
         onOpen={setEditing}
         onCreate={(date) => {
           setCreateDate(date);

@@ -1,0 +1,49 @@
+// The journals page's calendar: each day's "done of total habits" counts by the habits' schedules.
+import { MantineProvider } from '@mantine/core';
+import { render, screen } from '@testing-library/react';
+import type { HabitSchedule } from '../../../contract/habit-schedule';
+import MonthCalendar from '../../../src/components/journals/month-calendar';
+import { cssVariablesResolver, theme } from '../../../src/theme';
+import { makeDailyHabit, makeHabit, makeJournal, makeMonth } from '../../fixtures/factories';
+// For its jsdom stubs (matchMedia, ResizeObserver) that Mantine needs.
+import '../routes/render-route';
+
+describe('MonthCalendar', () => {
+  it('leaves a habit that is not due out of a day’s count ("1 of 1 habit" on a Saturday)', () => {
+    const month = makeMonth({ name: 'June 2026', period: '2026-06' });
+    const gym = makeHabit(month, { name: 'Gym' });
+    const read = makeHabit(month, { name: 'Read' });
+    const schedules = new Map<number, HabitSchedule>([
+      [gym.id, { kind: 'weekdays', days: [1, 2, 3, 4, 5] }],
+      [read.id, { kind: 'times_per_week', times: 3 }],
+    ]);
+    // 6 June 2026 is a Saturday, 5 June a Friday.
+    const saturday = makeJournal(month, { created_at: '2026-06-06' });
+    const friday = makeJournal(month, { created_at: '2026-06-05' });
+    const dailyHabits = [
+      makeDailyHabit(saturday, gym, { is_practiced: false }),
+      makeDailyHabit(saturday, read, { is_practiced: true }),
+      makeDailyHabit(friday, gym, { is_practiced: false }),
+      makeDailyHabit(friday, read, { is_practiced: true }),
+    ];
+    render(
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env="test">
+        <MonthCalendar
+          period="2026-06"
+          monthName="June 2026"
+          journals={[saturday, friday]}
+          dailyHabits={dailyHabits}
+          habitSchedules={schedules}
+          onOpen={() => undefined}
+          onCreate={() => undefined}
+        />
+      </MantineProvider>,
+    );
+    expect(
+      screen.getByRole('button', { name: /Saturday, June 6/ }).getAttribute('aria-label'),
+    ).toMatch(/1 of 1 habit\b/);
+    expect(
+      screen.getByRole('button', { name: /Friday, June 5/ }).getAttribute('aria-label'),
+    ).toMatch(/1 of 2 habits/);
+  });
+});
