@@ -137,3 +137,24 @@ export function calendarWeeks(parts: PeriodParts): (string | null)[][] {
   while (cells.length % 7 !== 0) cells.push(null);
   return Array.from({ length: cells.length / 7 }, (_, week) => cells.slice(week * 7, week * 7 + 7));
 }
+
+/** `2026-01-01 – 2026-01-31`: the period's first and last day, as the date rule's message names them. */
+export function periodSpan(parts: PeriodParts): string {
+  return `${periodDay(parts, 1)} – ${periodDay(parts, daysInPeriod(parts))}`;
+}
+
+/**
+ * An entry of a month with a period is dated inside it: the calendar shows a day only in its own
+ * month, so an entry dated elsewhere could not be reached from it. Messages of one value, so the
+ * browser can translate the server's answer (src/i18n/pt-br/messages.ts).
+ */
+export const PERIOD_DATE_MESSAGES = {
+  outsidePeriod: (span: string) => `Choose a date within this month: ${span}.`,
+} as const;
+
+/** The message for `date` when it falls outside the period, or null (also for no period). */
+export function dateOutsidePeriod(date: string, period: string | null | undefined): string | null {
+  const parts = periodParts(period);
+  if (!parts || !period || inPeriod(date, period)) return null;
+  return PERIOD_DATE_MESSAGES.outsidePeriod(periodSpan(parts));
+}

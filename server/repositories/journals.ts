@@ -1,6 +1,7 @@
 // The caller's journal entries, one per day of a month; every query is scoped by author_id.
 import type { Kysely } from 'kysely';
 import type { Journal } from '../../contract/entities.js';
+import { dateOutsidePeriod, defaultEntryDate, formatPeriod } from '../../contract/month-period.js';
 import type { CreateJournal, UpdateJournal } from '../../contract/requests.js';
 import { MESSAGES } from '../../contract/rules.js';
 import {
@@ -101,6 +102,10 @@ export class JournalRepository {
   async create(input: CreateJournal): Promise<Journal> {
     const missing = () => InvalidInput.invalidPk('month_id', input.month_id);
     if (!(await this.months.lockOwned(input.month_id))) throw missing();
+    const period = await this.periodOfMonth(input.month_id);
+    // Without a date, today, unless the month's period is elsewhere: then its first day.
+    const createdAt = checkedDate(input.created_at) ?? defaultEntryDate(period, [], todayUtc());
+    refuseOutside(createdAt, period);
     await ensureRoom(this.db, 'journals', 'journals', 'month_id', input.month_id);
     return insertChecked(
       this.db,
@@ -114,7 +119,7 @@ export class JournalRepository {
             note: input.note ?? '',
             mood: input.mood ?? null,
             highlight_search: searchText(input.highlight, input.note),
-            created_at: checkedDate(input.created_at) ?? todayUtc(),
+            created_at: createdAt,
           })
           .returning(columns)
           .executeTakeFirstOrThrow(),
@@ -130,6 +135,7 @@ export class JournalRepository {
   ): Promise<Journal | undefined> {
     const { highlight, note, mood } = changes;
     const createdAt = checkedDate(changes.created_at);
+    if (createdAt !== undefined) refuseOutside(createdAt, await this.periodOfJournal(id));
     const values = {
       ...(highlight === undefined ? {} : { highlight }),
       ...(note === undefined ? {} : { note }),
@@ -139,6 +145,29 @@ export class JournalRepository {
     };
     const row = { table: 'journals', id, authorId: this.userId } as const;
     return updateAtVersion(this.db, row, values, expected, () => this.get(id));
+  }
+
+  /** The period of the caller's month (`YYYY-MM`), or null. */
+  private async periodOfMonth(id: number): Promise<string | null> {
+    const row = await this.db
+      .selectFrom('months')
+      .select(['period_year', 'period_month'])
+      .where('id', '=', id)
+      .where('author_id', '=', this.userId)
+      .executeTakeFirst();
+    return row ? periodOf(row) : null;
+  }
+
+  /** The period of the caller's journal's month; null without one (or without such a journal). */
+  private async periodOfJournal(id: number): Promise<string | null> {
+    const row = await this.db
+      .selectFrom('journals')
+      .innerJoin('months', 'months.id', 'journals.month_id')
+      .select(['months.period_year', 'months.period_month'])
+      .where('journals.id', '=', id)
+      .where('journals.author_id', '=', this.userId)
+      .executeTakeFirst();
+    return row ? periodOf(row) : null;
   }
 
   /** True when the journal exists and is the caller's; returns its month for daily items. */
@@ -167,6 +196,18 @@ function checkedDate(date: string | undefined): string | undefined {
     throw InvalidInput.field('created_at', MESSAGES.invalidDate);
   }
   return date;
+}
+
+function periodOf(row: { period_year: number | null; period_month: number | null }) {
+  return row.period_year === null || row.period_month === null
+    ? null
+    : formatPeriod({ year: row.period_year, month: row.period_month });
+}
+
+/** An entry of a month with a period is dated inside it (contract/month-period.ts). */
+function refuseOutside(date: string, period: string | null): void {
+  const problem = dateOutsidePeriod(date, period);
+  if (problem) throw InvalidInput.field('created_at', problem);
 }
 
 /** Journal pages are keyed by `[created_at, id]` (the route decodes only that shape for them). */

@@ -292,8 +292,14 @@ describe('GET /api/years/{year}/', () => {
 
   it('leaves out entries dated outside the year', async () => {
     const december = await seedMonth(t, user, 'December 2026');
-    await entryOn(december.id, '2027-01-01');
+    const stray = await entryOn(december.id, '2026-12-30');
     await entryOn(december.id, '2026-12-31');
+    // The API keeps an entry inside its month's period; one dated elsewhere before it did stays.
+    await t.database.db
+      .updateTable('journals')
+      .set({ created_at: '2027-01-01' })
+      .where('id', '=', stray.id)
+      .execute();
     const view = (await year(2026)).json<YearView>();
     expect(view.days.map((day) => day.date)).toEqual(['2026-12-31']);
   });
