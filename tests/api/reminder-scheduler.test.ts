@@ -22,7 +22,6 @@ import {
   dropPostgresSchema,
   type TestApp,
   type TestUser,
-  usingPostgres,
 } from '../support/test-app.js';
 
 const PUBLIC_URL = 'https://monthbook.test';
