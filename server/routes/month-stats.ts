@@ -4,18 +4,22 @@ import type { FastifyInstance } from 'fastify';
 import { type IdParams, IdParamsSchema } from '../../contract/requests.js';
 import { MonthStatsSchema, MonthSummarySchema } from '../../contract/stats.js';
 import { HttpError } from '../http-error.js';
+import { heavyReadsOf } from '../services/heavy-reads.js';
 import { cachedRead } from './cached-read.js';
 import { cleanInput } from './clean-input.js';
 
 /**
  * Behind authentication and the paywall like every data route. Another user's month answers
  * 404, as a missing one does; an id that does not parse is a 404 too (errors.ts), as for the
- * month's own detail route. Cached per data version: any write of the user's moves past it.
+ * month's own detail route. Cached per data version: any write of the user's moves past it. A
+ * month's stats are computed on a read thread (services/heavy-reads.ts); the cards' summaries,
+ * one grouped query, stay here.
  */
 export default async function monthStatsRoutes(app: FastifyInstance): Promise<void> {
   app.addHook('onRequest', app.authenticate);
   app.addHook('onRequest', app.requirePaid);
   const cached = cachedRead(app);
+  const reads = heavyReadsOf(app);
 
   app.get(
     '/months/summaries/',
@@ -47,8 +51,12 @@ export default async function monthStatsRoutes(app: FastifyInstance): Promise<vo
       preValidation: cleanInput({ params: IdParamsSchema }),
     },
     (request, reply) =>
-      cached(request, reply, async (repos) => {
-        const stats = await repos.monthStats.forMonth((request.params as IdParams).id);
+      cached(request, reply, async () => {
+        const stats = await reads.read({
+          kind: 'stats',
+          userId: request.user.id,
+          monthId: (request.params as IdParams).id,
+        });
         if (!stats) throw HttpError.notFound();
         return stats;
       }),

@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { YEAR_VIEW_MONTHS } from '../../contract/quotas.js';
 import { type YearParams, YearParamsSchema, YearViewSchema } from '../../contract/year.js';
+import { heavyReadsOf } from '../services/heavy-reads.js';
 import { cachedRead } from './cached-read.js';
 import { cleanInput } from './clean-input.js';
 
@@ -9,12 +10,13 @@ import { cleanInput } from './clean-input.js';
  * Behind authentication and the paywall like every data route; only the caller's months count.
  * A year that does not parse, or outside 1900–2999, names nothing: 404, as an id that does not
  * parse (plugins/errors.ts). A year without months answers 200 with empty lists. Cached per data
- * version, as the month at a glance.
+ * version, as the month at a glance; computed on a read thread (services/heavy-reads.ts).
  */
 export default async function yearRoutes(app: FastifyInstance): Promise<void> {
   app.addHook('onRequest', app.authenticate);
   app.addHook('onRequest', app.requirePaid);
   const cached = cachedRead(app);
+  const reads = heavyReadsOf(app);
 
   app.get(
     '/years/:year/',
@@ -34,8 +36,12 @@ export default async function yearRoutes(app: FastifyInstance): Promise<void> {
       preValidation: cleanInput({ params: YearParamsSchema }),
     },
     (request, reply) =>
-      cached(request, reply, (repos) =>
-        repos.yearView.forYear((request.params as YearParams).year),
+      cached(request, reply, () =>
+        reads.read({
+          kind: 'year',
+          userId: request.user.id,
+          year: (request.params as YearParams).year,
+        }),
       ),
   );
 }

@@ -1,4 +1,4 @@
-// Worker threads that run exports, CSV exports and imports with their own database connection, off the event loop every other request needs.
+// Worker threads that run exports, CSV exports, imports and the heavy reads with their own database connection, off the event loop every other request needs.
 import { createRequire } from 'node:module';
 import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
@@ -12,14 +12,23 @@ import { HttpError } from '../http-error.js';
  * checks an import's body (a 5 MB file costs about 50 ms to parse and as much to check, each
  * longer than another user should wait) and answers the file, or the 400 naming its first bad
  * record; the import itself is written by the main thread (routes/export-import.ts says why).
+ * `year` and `stats` answer the year view and a month at a glance (heavy-reads.ts says why).
  */
 export type HeavyJob =
   | { kind: 'export'; userId: number; exportedAt: string }
   | { kind: 'csv'; userId: number; monthId: number }
-  | { kind: 'import'; userId: number; body: Uint8Array };
+  | { kind: 'import'; userId: number; body: Uint8Array }
+  | HeavyRead;
+
+/** A read answered whole: the year view, or a month's stats (undefined: not the user's month). */
+export type HeavyRead =
+  | { kind: 'year'; userId: number; year: number }
+  | { kind: 'stats'; userId: number; monthId: number };
 
 /** What `import` answers: the checked file, or the response refusing it. */
-export type JobReply = { file: ExportFile } | { refusal: { status: 400; body: unknown } };
+export type ImportReply = { file: ExportFile } | { refusal: { status: 400; body: unknown } };
+/** What a job answers: an import's, or a read's value. */
+export type JobReply = ImportReply | { value: unknown };
 
 /** An error as it crosses the thread boundary: enough to answer as the app's handler would. */
 export interface WorkerError {
@@ -42,6 +51,12 @@ export type FromWorker =
 /** The data a worker starts with. */
 export interface WorkerStart {
   database: DatabaseConfig;
+  /**
+   * The thread's OS priority (a nice value, 0 to 19), when it should run only on what requests
+   * leave of the cores. Linux gives each thread its own; elsewhere it may apply to the process,
+   * so it is not set there.
+   */
+  nice?: number;
 }
 
 /** The error the app's handler would have met on the main thread (HttpError, SyntaxError, a driver error with its code). */
@@ -153,8 +168,13 @@ export class HeavyWorkers {
     }
   }
 
-  /** Parses and checks an import's body; throws the error the handler should meet (a SyntaxError for bad JSON). */
-  run(job: HeavyJob & { kind: 'import' }): Promise<JobReply> {
+  /**
+   * Parses and checks an import's body, or answers a read; throws the error the handler should
+   * meet (a SyntaxError for bad JSON, the database's error).
+   */
+  run(job: HeavyJob & { kind: 'import' }): Promise<ImportReply>;
+  run(job: HeavyRead): Promise<{ value: unknown }>;
+  run(job: HeavyJob & { kind: 'import' | HeavyRead['kind'] }): Promise<JobReply> {
     const thread = this.#take();
     const jobId = this.#nextJob++;
     return new Promise<JobReply>((resolve, reject) => {
@@ -168,6 +188,10 @@ export class HeavyWorkers {
           else reject(new Error('heavy-job worker answered nothing'));
         },
       };
+      if (job.kind !== 'import') {
+        thread.post({ type: 'job', jobId, job });
+        return;
+      }
       // Copied into a buffer of its own and moved, not cloned: the body may sit in a shared pool.
       const body = new Uint8Array(job.body);
       thread.post({ type: 'job', jobId, job: { ...job, body } }, [body.buffer]);

@@ -1,4 +1,5 @@
-// A worker thread running exports, CSV exports and imports on a database connection of its own (services/heavy-workers.ts hands it jobs).
+// A worker thread running exports, CSV exports, imports and heavy reads on a database connection of its own (services/heavy-workers.ts hands it jobs).
+import { platform, setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import {
@@ -14,6 +15,8 @@ import {
 } from '../../contract/export-validation.js';
 import { openDatabase } from '../db/database.js';
 import { HttpError } from '../http-error.js';
+import { MonthStatsRepository } from '../repositories/month-stats.js';
+import { YearViewRepository } from '../repositories/year-view.js';
 import { exportChunks } from '../services/export-import.js';
 import type {
   FromWorker,
@@ -28,6 +31,15 @@ import { monthCsvChunks } from '../services/month-csv.js';
 const port = parentPort;
 if (!port) throw new Error('heavy-worker runs as a worker thread');
 const start = workerData as WorkerStart;
+// On Linux a nice value set from a thread is that thread's alone (setpriority acts on the calling
+// task), so the main thread, which answers every other request, keeps its priority.
+if (start.nice !== undefined && platform() === 'linux') {
+  try {
+    setPriority(start.nice);
+  } catch {
+    // Lowering one's own priority is always allowed; if a sandbox forbids it, run as we are.
+  }
+}
 // One connection: this thread runs one job at a time, and only reads. On SQLite (WAL) its reads
 // run beside the main thread's, each job on a snapshot of its own.
 const database = openDatabase(
@@ -107,6 +119,12 @@ async function run(jobId: number, job: HeavyJob): Promise<JobReply | undefined> 
       return undefined;
     case 'import':
       return checkImport(job.body);
+    case 'year':
+      return { value: await new YearViewRepository(database.db, job.userId).forYear(job.year) };
+    case 'stats':
+      return {
+        value: await new MonthStatsRepository(database.db, job.userId).forMonth(job.monthId),
+      };
   }
 }
 

@@ -2,6 +2,7 @@
 import type { Journal } from '../../contract/entities.js';
 import { MESSAGES } from '../../contract/rules.js';
 import type { MonthStats } from '../../contract/stats.js';
+import { MonthStatsRepository } from '../../server/repositories/month-stats.js';
 import {
   reposOf,
   seedDailyHabit,
@@ -196,6 +197,26 @@ describe('GET /api/months/{id}/stats/', () => {
       mood: [],
       mood_enabled: true,
     });
+  });
+
+  it('is computed on a read thread, never on the event loop every request shares', async () => {
+    const onMainThread = vi.spyOn(MonthStatsRepository.prototype, 'forMonth');
+    try {
+      const month = await seedMonth(t, user);
+      const journal = await seedJournal(t, user, month.id, 'a');
+
+      const response = await stats(month.id);
+      const missing = await stats(month.id + 1000);
+
+      expect(response.statusCode).toBe(200);
+      expect(response.json<MonthStats>().entries).toEqual([
+        { id: journal.id, created_at: journal.created_at },
+      ]);
+      expect(missing.statusCode).toBe(404);
+      expect(onMainThread).not.toHaveBeenCalled();
+    } finally {
+      onMainThread.mockRestore();
+    }
   });
 
   it('gives habits of a month without entries a rate and streaks of 0', async () => {
