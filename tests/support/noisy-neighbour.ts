@@ -1,7 +1,8 @@
-// The noisy-neighbour load: one account at its quotas exporting, searching and importing back to back while light users open their journals page (tests/reliability/noisy-neighbour.test.ts, bench/noisy-neighbour.ts).
+// The noisy-neighbour load: one account at its quotas doing its worst (exports, imports, searches, year views, stats, the bin) while light users open their journals page (tests/reliability/noisy-neighbour.test.ts, bench/noisy-neighbour.ts).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
+import { HABITS_PER_MONTH, JOURNALS_PER_MONTH, MEASURES_PER_MONTH } from '../../contract/quotas.js';
 import { journalsPageReads } from '../../contract/screen-reads.js';
 import { type Database, openDatabase } from '../../server/db/database.js';
 import type { DB } from '../../server/db/schema.js';
@@ -46,21 +47,30 @@ async function seedEntries(
   measureIds: number[],
   entries: number,
   monthIndex: number,
+  note = '',
 ) {
-  const journalIds = await insertIds(
-    db,
-    'journals',
-    Array.from({ length: entries }, (_, day) => {
-      const highlight = `Day ${day + 1}: a walk by the river and a long talk with an old friend (${monthIndex}).`;
-      return {
-        author_id: userId,
-        month_id: monthId,
-        created_at: `${2015 + Math.floor(monthIndex / 12)}-${String((monthIndex % 12) + 1).padStart(2, '0')}-${String((day % 28) + 1).padStart(2, '0')}`,
-        highlight,
-        highlight_search: searchText(highlight),
-      };
-    }),
-  );
+  const journalIds: number[] = [];
+  // Batches keep each statement under SQLite's bound-parameter limit (a month at its quota).
+  for (let first = 0; first < entries; first += 100) {
+    journalIds.push(
+      ...(await insertIds(
+        db,
+        'journals',
+        Array.from({ length: Math.min(100, entries - first) }, (_, index) => {
+          const day = first + index;
+          const highlight = `Day ${day + 1}: a walk by the river and a long talk with an old friend (${monthIndex}).`;
+          return {
+            author_id: userId,
+            month_id: monthId,
+            created_at: `${2015 + Math.floor(monthIndex / 12)}-${String((monthIndex % 12) + 1).padStart(2, '0')}-${String((day % 28) + 1).padStart(2, '0')}`,
+            highlight,
+            note,
+            highlight_search: searchText(highlight, note),
+          };
+        }),
+      )),
+    );
+  }
   const dailyHabits = journalIds.flatMap((journal_id, day) =>
     habitIds.map((habit_id, h) => ({
       author_id: userId,
@@ -69,7 +79,12 @@ async function seedEntries(
       is_practiced: (day + h) % 3 === 0 ? (0 as const) : (1 as const),
     })),
   );
-  if (dailyHabits.length > 0) await db.insertInto('daily_habits').values(dailyHabits).execute();
+  for (let first = 0; first < dailyHabits.length; first += 1000) {
+    await db
+      .insertInto('daily_habits')
+      .values(dailyHabits.slice(first, first + 1000))
+      .execute();
+  }
   const dailyMeasures = journalIds.flatMap((journal_id, day) =>
     measureIds.map((measure_id, m) => ({
       author_id: userId,
@@ -78,8 +93,11 @@ async function seedEntries(
       metric: 6 + ((day + m) % 4) * 0.5,
     })),
   );
-  if (dailyMeasures.length > 0) {
-    await db.insertInto('daily_measures').values(dailyMeasures).execute();
+  for (let first = 0; first < dailyMeasures.length; first += 1000) {
+    await db
+      .insertInto('daily_measures')
+      .values(dailyMeasures.slice(first, first + 1000))
+      .execute();
   }
 }
 
@@ -91,7 +109,16 @@ export interface HeavyAccount {
 
 /** Registers the heavy user through the API, then writes ten years of their journal into the database. */
 export async function seedHeavyAccount(url: string, database: Database): Promise<HeavyAccount> {
-  const username = `heavy_${Math.random().toString(36).slice(2, 10)}`;
+  const { userId, access } = await registerHeavy(url, 'heavy');
+  return { userId, access, monthIds: await seedHeavyRows(database.db, userId) };
+}
+
+/** A user registered and signed in through the API, with nothing in their account yet. */
+export async function registerHeavy(
+  url: string,
+  prefix: string,
+): Promise<{ userId: number; access: string }> {
+  const username = `${prefix}_${Math.random().toString(36).slice(2, 10)}`;
   const registered = await send(url, 'POST', '/api/user/register/', {
     body: { username, password: PASSWORD },
   });
@@ -101,7 +128,89 @@ export async function seedHeavyAccount(url: string, database: Database): Promise
   }
   const userId = Number((registered.body as { id: number }).id);
   const access = String((tokens.body as { access: string }).access);
-  return { userId, access, monthIds: await seedHeavyRows(database.db, userId) };
+  return { userId, access };
+}
+
+/** A month at every quota: the most a month at a glance reads and a delete or restore moves. */
+export const BIG_MONTH = {
+  entries: JOURNALS_PER_MONTH,
+  habits: HABITS_PER_MONTH,
+  measures: MEASURES_PER_MONTH,
+};
+
+/** The attack's long notes: 2,000 entries of 20,000 characters, in months of 200. */
+export const LONG_NOTES = { entries: 2000, characters: 20_000 };
+
+/** `count` months at every quota for a new account (its stats and its bin); answers their ids. */
+export async function seedBigMonths(url: string, database: Database, count: number) {
+  const { userId, access } = await registerHeavy(url, 'big');
+  const monthIds = await seedMonths(database.db, userId, count, BIG_MONTH.entries, (month_id) => ({
+    habits: BIG_MONTH.habits,
+    measures: BIG_MONTH.measures,
+    month_id,
+  }));
+  return { userId, access, monthIds };
+}
+
+/** A new account whose entries carry the attack's long notes (what a hostile search reads). */
+export async function seedLongNotes(url: string, database: Database): Promise<HeavyAccount> {
+  const { userId, access } = await registerHeavy(url, 'notes');
+  const words = ['river', 'friend', 'morning', 'quiet', 'garden', 'letter', 'rain', 'bread'];
+  let note = '';
+  for (let index = 0; note.length < LONG_NOTES.characters; index += 1) {
+    note += `${words[index % words.length]}${index % 7 === 0 ? '. ' : ' '}`;
+  }
+  note = note.slice(0, LONG_NOTES.characters);
+  const months = Math.ceil(LONG_NOTES.entries / JOURNALS_PER_MONTH);
+  const monthIds = await seedMonths(
+    database.db,
+    userId,
+    months,
+    JOURNALS_PER_MONTH,
+    (month_id) => ({ habits: 0, measures: 0, month_id }),
+    note,
+  );
+  return { userId, access, monthIds };
+}
+
+async function seedMonths(
+  db: Kysely<DB>,
+  userId: number,
+  count: number,
+  entries: number,
+  items: (monthId: number) => { habits: number; measures: number; month_id: number },
+  note = '',
+): Promise<number[]> {
+  const monthIds: number[] = [];
+  await db.transaction().execute(async (trx) => {
+    for (let m = 0; m < count; m += 1) {
+      const [monthId] = await insertIds(trx, 'months', [
+        {
+          author_id: userId,
+          name: `Big ${m + 1}`,
+          period_year: 2015 + Math.floor(m / 12),
+          period_month: (m % 12) + 1,
+        },
+      ]);
+      const month_id = monthId!;
+      monthIds.push(month_id);
+      const wanted = items(month_id);
+      const named = (n: number, label: string) =>
+        Array.from({ length: n }, (_, i) => ({
+          author_id: userId,
+          month_id,
+          name: `${label} ${i + 1}`,
+        }));
+      const habitIds = wanted.habits
+        ? await insertIds(trx, 'habits', named(wanted.habits, 'Habit'))
+        : [];
+      const measureIds = wanted.measures
+        ? await insertIds(trx, 'measures', named(wanted.measures, 'Measure'))
+        : [];
+      await seedEntries(trx, userId, month_id, habitIds, measureIds, entries, m, note);
+    }
+  });
+  return monthIds;
 }
 
 /** Ten years of a daily journal for `userId`, written straight into the tables; answers the month ids. */
@@ -110,7 +219,13 @@ export async function seedHeavyRows(db: Kysely<DB>, userId: number): Promise<num
   await db.transaction().execute(async (trx) => {
     for (let m = 0; m < HEAVY.months; m += 1) {
       const [monthId] = await insertIds(trx, 'months', [
-        { author_id: userId, name: `${2015 + Math.floor(m / 12)}-${(m % 12) + 1}` },
+        {
+          author_id: userId,
+          name: `${2015 + Math.floor(m / 12)}-${(m % 12) + 1}`,
+          // A period, so that the year view reads ten years of it.
+          period_year: 2015 + Math.floor(m / 12),
+          period_month: (m % 12) + 1,
+        },
       ]);
       const month_id = monthId!;
       monthIds.push(month_id);
@@ -232,6 +347,7 @@ async function fetchText(
   path: string,
   access: string,
   body?: string,
+  headers: Record<string, string> = {},
 ): Promise<{ status: number; text: string } | null> {
   try {
     const response = await fetch(`${url}${path}`, {
@@ -239,6 +355,7 @@ async function fetchText(
       headers: {
         authorization: `Bearer ${access}`,
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...headers,
       },
       ...(body === undefined ? {} : { body }),
       signal: AbortSignal.timeout(120_000),
@@ -250,9 +367,128 @@ async function fetchText(
 }
 
 /**
- * The heavy user's `clients` loops, each exporting the account, a month as CSV, searching and
- * importing the account's first export back, over and over until `durationMs` has passed.
- * Refusals (429, 503, the quota's 400) are outcomes like any other: the limits at work.
+ * What the heavy account does in a loop, each the worst one account could do with it:
+ * - `exports and imports`: export, CSV export, a plain search and an import of its own export;
+ * - `hostile search`: a hundred one-character words over its 2,000 long notes;
+ * - `year view`: every year of its ten, each request a new URL (the cache never answers it);
+ * - `month stats`: a month at every quota, likewise never cached;
+ * - `bin`: a month at every quota deleted into the bin and restored, over and over;
+ * - `idempotent import`: its export imported with a new `Idempotency-Key` each time.
+ */
+export const HEAVY_SCENARIOS = [
+  'exports and imports',
+  'hostile search',
+  'year view',
+  'month stats',
+  'bin',
+  'idempotent import',
+] as const;
+export type HeavyScenario = (typeof HEAVY_SCENARIOS)[number];
+
+/** A hundred one-character words: each matches nearly every note, so each reads them all. */
+const HOSTILE_WORDS = Array.from(
+  { length: 100 },
+  (_, index) => 'abcdefghijklmnopqrstuvwxyz0123456789'[index % 36],
+).join(' ');
+
+type Answer = Awaited<ReturnType<typeof fetchText>>;
+type Step = (round: number, client: number) => Promise<Answer>;
+
+function scenarioSteps(
+  scenario: HeavyScenario,
+  url: string,
+  heavy: HeavyAccount,
+  importBody: string,
+  stats: HeavyStats,
+  record: (label: string, answer: Answer) => Answer,
+): Step[] {
+  const get = (label: string, path: string) =>
+    fetchText(url, 'GET', path, heavy.access).then((answer) => record(label, answer));
+  switch (scenario) {
+    case 'exports and imports':
+      return [
+        async () => {
+          const started = performance.now();
+          const answer = await get('GET /api/export/', '/api/export/');
+          if (answer?.status === 200) {
+            stats.exportMs.push(performance.now() - started);
+            stats.exportBytes = Math.max(stats.exportBytes, Buffer.byteLength(answer.text));
+          }
+          return answer;
+        },
+        (round) =>
+          get(
+            'GET /api/months/{id}/export.csv',
+            `/api/months/${heavy.monthIds[round % heavy.monthIds.length]}/export.csv`,
+          ),
+        (round) =>
+          get(
+            'GET /api/journals/?search=',
+            `/api/journals/?search=${['river', 'friend', 'walk', 'talk'][round % 4]}`,
+          ),
+        async () =>
+          record(
+            'POST /api/import/',
+            await fetchText(url, 'POST', '/api/import/', heavy.access, importBody),
+          ),
+      ];
+    case 'hostile search':
+      return [
+        (round) =>
+          get(
+            'GET /api/journals/?search=(100 words)',
+            `/api/journals/?search=${encodeURIComponent(HOSTILE_WORDS)}&r=${round}`,
+          ),
+      ];
+    case 'year view':
+      return [
+        (round) => get('GET /api/years/{year}/', `/api/years/${2015 + (round % 10)}/?r=${round}`),
+      ];
+    case 'month stats':
+      return [
+        (round) =>
+          get('GET /api/months/{id}/stats/', `/api/months/${heavy.monthIds[0]}/stats/?r=${round}`),
+      ];
+    case 'bin': {
+      // Each client its own month, so that one client's restore never finds the other's gone.
+      const binned = new Set<number>();
+      return [
+        async (_round, client) => {
+          const monthId = heavy.monthIds[1 + (client % (heavy.monthIds.length - 1))]!;
+          if (binned.has(monthId)) {
+            const answer = record(
+              'POST /api/months/{id}/restore/',
+              await fetchText(url, 'POST', `/api/months/${monthId}/restore/`, heavy.access),
+            );
+            if (answer?.status === 200) binned.delete(monthId);
+            return answer;
+          }
+          const answer = record(
+            'DELETE /api/months/{id}/',
+            await fetchText(url, 'DELETE', `/api/months/${monthId}/`, heavy.access),
+          );
+          if (answer?.status === 204) binned.add(monthId);
+          return answer;
+        },
+      ];
+    }
+    case 'idempotent import':
+      return [
+        async (round, client) =>
+          record(
+            'POST /api/import/ (Idempotency-Key)',
+            await fetchText(url, 'POST', '/api/import/', heavy.access, importBody, {
+              'idempotency-key': `noisy-${client}-${round}-${Math.random().toString(36).slice(2)}`,
+            }),
+          ),
+      ];
+  }
+}
+
+/**
+ * The heavy user's `clients` loops, each running the scenario's steps over and over until
+ * `durationMs` has passed. Refusals (429, 503, the quota's 400) are outcomes like any other: the
+ * limits at work.
  */
 export async function heavyLoad(
   url: string,
@@ -260,55 +496,23 @@ export async function heavyLoad(
   importBody: string,
   durationMs: number,
   clients = 2,
+  scenario: HeavyScenario = 'exports and imports',
 ): Promise<HeavyStats> {
   const stats: HeavyStats = { outcomes: {}, exportMs: [], exportBytes: 0, lost: 0 };
   const until = performance.now() + durationMs;
-  const count = (label: string) => {
-    stats.outcomes[label] = (stats.outcomes[label] ?? 0) + 1;
-  };
-  type Answer = Awaited<ReturnType<typeof fetchText>>;
   const record = (label: string, answer: Answer) => {
-    if (answer) count(`${label} ${answer.status}`);
-    else stats.lost += 1;
+    if (answer) {
+      const key = `${label} ${answer.status}`;
+      stats.outcomes[key] = (stats.outcomes[key] ?? 0) + 1;
+    } else stats.lost += 1;
     return answer;
   };
-  const steps: Array<(round: number) => Promise<Answer>> = [
-    async () => {
-      const started = performance.now();
-      const answer = record(
-        'GET /api/export/',
-        await fetchText(url, 'GET', '/api/export/', heavy.access),
-      );
-      if (answer?.status === 200) {
-        stats.exportMs.push(performance.now() - started);
-        stats.exportBytes = Math.max(stats.exportBytes, Buffer.byteLength(answer.text));
-      }
-      return answer;
-    },
-    async (round) => {
-      const monthId = heavy.monthIds[round % heavy.monthIds.length];
-      const path = `/api/months/${monthId}/export.csv`;
-      return record(
-        'GET /api/months/{id}/export.csv',
-        await fetchText(url, 'GET', path, heavy.access),
-      );
-    },
-    async (round) => {
-      const word = ['river', 'friend', 'walk', 'talk'][round % 4];
-      const path = `/api/journals/?search=${word}`;
-      return record('GET /api/journals/?search=', await fetchText(url, 'GET', path, heavy.access));
-    },
-    async () =>
-      record(
-        'POST /api/import/',
-        await fetchText(url, 'POST', '/api/import/', heavy.access, importBody),
-      ),
-  ];
+  const steps = scenarioSteps(scenario, url, heavy, importBody, stats, record);
   await Promise.all(
     Array.from({ length: clients }, async (_, client) => {
       let round = client;
       while (performance.now() < until) {
-        const answer = await steps[round % steps.length]!(round);
+        const answer = await steps[round % steps.length]!(round, client);
         // A refusal is quick: without a pause the loop would mostly measure 429s (and burn the
         // client's share of the machine), not the work the limits let through.
         if (answer?.status === 429 || answer?.status === 503) await sleep(REFUSED_PAUSE_MS);
