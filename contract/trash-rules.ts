@@ -23,3 +23,11 @@ export const TRASH_MESSAGES = {
 export function purgeAt(deletedAt: string): string {
   return new Date(Date.parse(deletedAt) + TRASH_DAYS * 86_400_000).toISOString();
 }
+
+/**
+ * Most items one bin holds. A delete never waits for room: past this, or past TRASH_MAX_BYTES,
+ * the oldest items in the bin are purged for good to make it (the newest always stays).
+ */
+export const TRASH_MAX_ITEMS = 1000;
+/** Most bytes of kept rows one bin holds: a month at every quota with long notes fits many times. */
+export const TRASH_MAX_BYTES = 32 * 1024 * 1024;

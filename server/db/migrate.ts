@@ -19,6 +19,7 @@ import * as dataVersionTriggers from './migrations/015-data-version-triggers.js'
 import * as binnedMonthCounts from './migrations/016-binned-month-counts.js';
 import * as searchIndex from './migrations/017-search-index.js';
 import * as reminderSchedule from './migrations/018-reminder-schedule.js';
+import * as binSize from './migrations/020-bin-size.js';
 import * as oneDailyItemPerEntry from './migrations/021-one-daily-item-per-entry.js';
 
 type DialectMigration = {
@@ -46,6 +47,7 @@ const migrations: Record<string, DialectMigration> = {
   '017-search-index': searchIndex,
   '018-reminder-schedule': reminderSchedule,
   '021-one-daily-item-per-entry': oneDailyItemPerEntry,
+  '020-bin-size': binSize,
 };
 
 export async function migrate(database: Database): Promise<void> {

@@ -148,6 +148,8 @@ export interface TrashTable {
   journal_count: number | null;
   goal_count: number | null;
   goals_done_count: number | null;
+  /** The snapshot's size in UTF-8 bytes, counted against the bin's limit (migration 020). */
+  payload_bytes: number | null;
 }
 
 /** A create request's answer by its Idempotency-Key (migration 006); status_code null while it runs. */

@@ -1,10 +1,19 @@
 // The Recently deleted bin: deleting moves an item's rows here whole; restoring puts them back with their ids.
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import { quotaMessage } from '../../contract/quotas.js';
+import { DAILY_HABITS_PER_JOURNAL, quotaMessage } from '../../contract/quotas.js';
 import type { TrashItem } from '../../contract/trash.js';
-import { purgeAt, TRASH_DAYS, TRASH_MESSAGES, type TrashKind } from '../../contract/trash-rules.js';
+import {
+  purgeAt,
+  TRASH_DAYS,
+  TRASH_MAX_BYTES,
+  TRASH_MAX_ITEMS,
+  TRASH_MESSAGES,
+  type TrashKind,
+} from '../../contract/trash-rules.js';
 import type { DB } from '../db/schema.js';
+import { yieldingQueries } from '../services/heavy-jobs.js';
 import { Conflict, QuotaExceeded } from './errors.js';
+import type { PageRequest } from './keyset.js';
 import { ensureRoom, locked, lockUser, quotaExceeded } from './quotas.js';
 import { deleteAtVersion, type ExpectedVersions } from './row-versions.js';
 
@@ -24,6 +33,21 @@ type SnapshotTable = (typeof TABLES)[number];
 type Snapshot = Partial<{ [T in SnapshotTable]: Row<T>[] }>;
 
 const ROOT_TABLE = { month: 'months', journal: 'journals', goal: 'goals' } as const;
+/**
+ * Rows one statement of a delete or restore moves: a month at every quota holds some 14,000, and
+ * SQLite runs a statement whole on the event loop (a trigger moving the data version per row), so
+ * one statement for them all held every other request up for its whole length.
+ */
+const BATCH_ROWS = 500;
+/** What hangs from a month, deleted children first, before the month itself. */
+const MONTH_PARTS = [
+  'daily_habits',
+  'daily_measures',
+  'journals',
+  'goals',
+  'habits',
+  'measures',
+] as const;
 
 function cutoff(now = Date.now()): string {
   return new Date(now - TRASH_DAYS * 86_400_000).toISOString();
@@ -52,25 +76,31 @@ async function snapshot(
       daily_measures: await rows('daily_measures', 'journal_id', id),
     };
   }
-  const journalIds = db
-    .selectFrom('journals')
-    .select('id')
-    .where('month_id', '=', id)
-    .where('author_id', '=', userId);
-  const daily = <T extends 'daily_habits' | 'daily_measures'>(table: T) =>
-    db
-      .selectFrom(table as 'daily_habits')
-      .selectAll()
-      .where('author_id', '=', userId)
-      .where('journal_id', 'in', journalIds)
-      .orderBy('id')
-      .execute() as Promise<Row<T>[]>;
+  const journals = await rows('journals', 'month_id', id);
+  // Read a few entries' worth at a time (BATCH_ROWS says why); in id order, as one read would be.
+  const daily = async <T extends 'daily_habits' | 'daily_measures'>(table: T) => {
+    const found: Row<'daily_habits' | 'daily_measures'>[] = [];
+    // Each entry holds at most its quota of daily items.
+    const perBatch = Math.max(1, Math.floor(BATCH_ROWS / DAILY_HABITS_PER_JOURNAL));
+    for (let first = 0; first < journals.length; first += perBatch) {
+      const ids = journals.slice(first, first + perBatch).map((journal) => journal.id);
+      found.push(
+        ...((await db
+          .selectFrom(table as 'daily_habits')
+          .selectAll()
+          .where('author_id', '=', userId)
+          .where('journal_id', 'in', ids)
+          .execute()) as Row<'daily_habits' | 'daily_measures'>[]),
+      );
+    }
+    return found.sort((a, b) => a.id - b.id) as Row<T>[];
+  };
   return {
     months: await rows('months', 'id', id),
     habits: await rows('habits', 'month_id', id),
     measures: await rows('measures', 'month_id', id),
     goals: await rows('goals', 'month_id', id),
-    journals: await rows('journals', 'month_id', id),
+    journals,
     daily_habits: await daily('daily_habits'),
     daily_measures: await daily('daily_measures'),
   };
@@ -83,19 +113,22 @@ async function snapshot(
  * versions: otherwise VersionMismatch, which rolls the transaction back (row-versions.ts).
  */
 export async function discard(
-  db: Kysely<DB>,
+  trx: Kysely<DB>,
   userId: number,
   kind: TrashKind,
   id: number,
   expected?: ExpectedVersions,
   now = new Date(),
 ): Promise<boolean> {
+  // Still one transaction (the caller's), but the event loop runs between its statements.
+  const db = yieldingQueries(trx);
   const rows = await snapshot(db, userId, kind, id);
   const root = rows[ROOT_TABLE[kind]]?.[0] as
     | { name?: string; highlight?: string; month_id?: number; created_at?: string }
     | undefined;
   if (!root) return false;
   const monthId = root.month_id ?? null;
+  const payload = JSON.stringify(rows);
   await db
     .insertInto('trash')
     .values({
@@ -114,9 +147,24 @@ export async function discard(
       label: root.name ?? root.highlight ?? '',
       item_date: root.created_at ?? null,
       deleted_at: now.toISOString(),
-      payload: JSON.stringify(rows),
+      payload,
+      payload_bytes: Buffer.byteLength(payload),
     })
     .execute();
+  // A month's rows go in batches first, so that no one statement moves them all; a stale version
+  // below rolls these back with the rest of the transaction.
+  if (kind === 'month') {
+    for (const table of MONTH_PARTS) {
+      const ids = (rows[table] ?? []).map((row) => row.id);
+      for (let first = 0; first < ids.length; first += BATCH_ROWS) {
+        await db
+          .deleteFrom(table as 'goals')
+          .where('author_id', '=', userId)
+          .where('id', 'in', ids.slice(first, first + BATCH_ROWS))
+          .execute();
+      }
+    }
+  }
   // One statement: the rest of the item's rows cascade with it, atomically. Conditional on the
   // version itself, so an update committed since the snapshot was read makes it stale; the
   // snapshot is what shows the row was there.
@@ -127,7 +175,50 @@ export async function discard(
     async () => root,
   );
   await purgeExpired(db, userId, now);
+  await makeRoom(db, userId);
   return true;
+}
+
+/**
+ * Keeps the user's bin within TRASH_MAX_ITEMS and TRASH_MAX_BYTES by purging its oldest items,
+ * the newest always kept. Purged, not refused: a delete is how a user takes data out, and one
+ * queued offline must still go through when it reaches the server, so it must never fail for
+ * the bin's sake; the items dropped are those nearest their own purge. Reads the index of
+ * migration 020 only (ids and sizes), never a snapshot.
+ */
+export async function makeRoom(db: Kysely<DB>, userId: number): Promise<number> {
+  const total = await db
+    .selectFrom('trash')
+    .select((eb) => [
+      eb.fn.countAll<number>().as('items'),
+      eb.fn.sum<number>('payload_bytes').as('bytes'),
+    ])
+    .where('author_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  if (Number(total.items) <= TRASH_MAX_ITEMS && Number(total.bytes ?? 0) <= TRASH_MAX_BYTES) {
+    return 0;
+  }
+  const newest = await db
+    .selectFrom('trash')
+    .select(['id', 'payload_bytes'])
+    .where('author_id', '=', userId)
+    .orderBy('id', 'desc')
+    .limit(TRASH_MAX_ITEMS + 1)
+    .execute();
+  let bytes = 0;
+  let oldestKept: number | undefined;
+  for (const [index, row] of newest.entries()) {
+    bytes += Number(row.payload_bytes ?? 0);
+    if (index > 0 && (index >= TRASH_MAX_ITEMS || bytes > TRASH_MAX_BYTES)) break;
+    oldestKept = row.id;
+  }
+  if (oldestKept === undefined) return 0;
+  const result = await db
+    .deleteFrom('trash')
+    .where('author_id', '=', userId)
+    .where('id', '<', oldestKept)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 /** Drops bins past their 30 days: one user's (on their writes), or everyone's (the sweep). */
@@ -148,14 +239,18 @@ export class TrashRepository {
     private readonly userId: number,
   ) {}
 
-  /** What the user can still restore, most recently deleted first. */
-  async list(): Promise<TrashItem[]> {
-    const rows = await this.db
+  /**
+   * What the user can still restore, most recently deleted first (by the bin's own id, which
+   * grows as items are binned): `page.limit` items after the cursor's id.
+   */
+  async page(page: PageRequest): Promise<(TrashItem & { key: number })[]> {
+    let query = this.db
       .selectFrom('trash')
       .leftJoin('months', (join) =>
         join.onRef('months.id', '=', 'trash.month_id').on('months.author_id', '=', this.userId),
       )
       .select([
+        'trash.id',
         'trash.kind',
         'trash.item_id',
         'trash.label',
@@ -169,14 +264,37 @@ export class TrashRepository {
       ])
       .where('trash.author_id', '=', this.userId)
       .where('trash.deleted_at', '>=', cutoff())
-      .orderBy('trash.deleted_at', 'desc')
       .orderBy('trash.id', 'desc')
-      .execute();
-    // An entry or goal whose month is itself in the bin still shows that month's name.
+      .limit(page.limit);
+    if (page.after) query = query.where('trash.id', '<', page.after[0] as number);
+    const rows = await query.execute();
+    // An entry or goal whose month is itself in the bin still shows that month's name: from
+    // this page, else from the bin.
     const binnedMonths = new Map(
       rows.filter((row) => row.kind === 'month').map((row) => [row.item_id, row.label]),
     );
+    const missing = [
+      ...new Set(
+        rows
+          .filter(
+            (row) =>
+              row.month_name === null && row.month_id !== null && !binnedMonths.has(row.month_id),
+          )
+          .map((row) => row.month_id as number),
+      ),
+    ];
+    if (missing.length > 0) {
+      const months = await this.db
+        .selectFrom('trash')
+        .select(['item_id', 'label'])
+        .where('author_id', '=', this.userId)
+        .where('kind', '=', 'month')
+        .where('item_id', 'in', missing)
+        .execute();
+      for (const month of months) binnedMonths.set(month.item_id, month.label);
+    }
     return rows.map((row) => ({
+      key: row.id,
       kind: row.kind as TrashKind,
       id: row.item_id,
       label: row.label,
@@ -200,21 +318,24 @@ export class TrashRepository {
 
   /** Puts the item back with its ids. */
   async restore(kind: TrashKind, id: number): Promise<boolean> {
-    return this.db.transaction().execute(async (trx) => {
-      // Claimed by deleting it: of two restores at once, one finds nothing (404).
-      const claimed = await trx
-        .deleteFrom('trash')
-        .where('author_id', '=', this.userId)
-        .where('kind', '=', kind)
-        .where('item_id', '=', id)
-        .where('deleted_at', '>=', cutoff())
-        .returning(['payload', 'month_id'])
-        .executeTakeFirst();
-      if (!claimed) return false;
-      await this.ensureRoom(trx, kind, claimed.month_id);
-      await this.insertSnapshot(trx, JSON.parse(claimed.payload) as Snapshot);
-      return true;
-    });
+    // One transaction, with the event loop let run between its statements (BATCH_ROWS says why).
+    return yieldingQueries(this.db)
+      .transaction()
+      .execute(async (trx) => {
+        // Claimed by deleting it: of two restores at once, one finds nothing (404).
+        const claimed = await trx
+          .deleteFrom('trash')
+          .where('author_id', '=', this.userId)
+          .where('kind', '=', kind)
+          .where('item_id', '=', id)
+          .where('deleted_at', '>=', cutoff())
+          .returning(['payload', 'month_id'])
+          .executeTakeFirst();
+        if (!claimed) return false;
+        await this.ensureRoom(trx, kind, claimed.month_id);
+        await this.insertSnapshot(trx, JSON.parse(claimed.payload) as Snapshot);
+        return true;
+      });
   }
 
   /** True when the user's item of that kind is in the bin (not yet purged). */
@@ -323,11 +444,11 @@ export class TrashRepository {
     for (const table of TABLES) {
       const tableRows = restorable[table];
       if (!tableRows || tableRows.length === 0) continue;
-      // Chunks keep each statement under SQLite's bound-parameter limit.
-      for (let start = 0; start < tableRows.length; start += 500) {
+      // Chunks keep each statement under SQLite's bound-parameter limit, and short.
+      for (let start = 0; start < tableRows.length; start += BATCH_ROWS) {
         await trx
           .insertInto(table as 'goals')
-          .values(tableRows.slice(start, start + 500) as never)
+          .values(tableRows.slice(start, start + BATCH_ROWS) as never)
           .execute();
       }
     }

@@ -7,18 +7,26 @@ import {
   JournalSchema,
   MonthSchema,
 } from '../../contract/entities.js';
-import { type IdParams, IdParamsSchema } from '../../contract/requests.js';
+import {
+  type IdParams,
+  IdParamsSchema,
+  type PageQuery,
+  PageQuerySchema,
+} from '../../contract/requests.js';
 import { TrashItemSchema, type TrashParams, TrashParamsSchema } from '../../contract/trash.js';
 import {
   TRASH_COLLECTIONS,
   TRASH_DAYS,
   TRASH_KINDS,
+  TRASH_MAX_BYTES,
+  TRASH_MAX_ITEMS,
   type TrashKind,
 } from '../../contract/trash-rules.js';
 import { HttpError } from '../http-error.js';
 import type { UserRepositories } from '../repositories/index.js';
 import { purgeExpired } from '../repositories/trash.js';
 import { cleanInput } from './clean-input.js';
+import { loadPage, Page, pageRequest } from './pagination.js';
 
 const tags = ['trash'];
 const security = [{ bearer: [] }];
@@ -59,11 +67,31 @@ export default async function trashRoutes(app: FastifyInstance): Promise<void> {
         tags,
         security,
         summary: 'Recently deleted months, journal entries and goals',
-        description: `Restorable for ${TRASH_DAYS} days after deletion, most recent first.`,
+        description:
+          `Restorable for ${TRASH_DAYS} days after deletion, most recent first. Paginated: ` +
+          '`?limit=` items (default and most as for other lists), and a `Link: <…>; rel="next"` ' +
+          `header while more remain. A bin holds at most ${TRASH_MAX_ITEMS.toLocaleString('en-US')} items and ` +
+          `${TRASH_MAX_BYTES / 1024 / 1024} MB of them; a delete past that purges the oldest first.`,
+        querystring: PageQuerySchema,
         response: { 200: Type.Array(TrashItemSchema) },
       },
+      preValidation: cleanInput({ querystring: PageQuerySchema }),
     },
-    (request) => app.repos.forUser(request.user.id).trash.list(),
+    async (request, reply) => {
+      const trash = app.repos.forUser(request.user.id).trash;
+      const answer = await loadPage(
+        request.url,
+        pageRequest(request.query as PageQuery, 'id'),
+        (page) => trash.page(page),
+        (item) => [item.key],
+      );
+      // The bin's own id is the cursor's business only.
+      const strip = (items: readonly { key: number }[]) =>
+        items.map(({ key: _key, ...item }) => item);
+      if (!(answer instanceof Page)) return strip(answer);
+      reply.header('link', answer.link);
+      return strip(answer.items as { key: number }[]);
+    },
   );
 
   for (const kind of TRASH_KINDS) {

@@ -3,9 +3,14 @@ import type { Goal, Journal, Month } from '../../contract/entities';
 import type { TrashItem } from '../../contract/trash';
 import { TRASH_COLLECTIONS, type TrashKind } from '../../contract/trash-rules';
 import { client } from './client';
+import { getAll } from './pages';
 
+/**
+ * The whole bin, newest first: its pages followed to the end. Most bins fit the first page (100
+ * items); a full one (TRASH_MAX_ITEMS) is ten.
+ */
 export function listTrash(): Promise<TrashItem[]> {
-  return client.get('api/trash/').json<TrashItem[]>();
+  return getAll<TrashItem>('api/trash/');
 }
 
 export interface Restored {

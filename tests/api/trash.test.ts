@@ -1,7 +1,7 @@
 // API tests for the Recently deleted bin: DELETE moves to it, restore brings back, purge ends it.
 import { GOALS_PER_MONTH } from '../../contract/quotas.js';
 import type { TrashItem } from '../../contract/trash.js';
-import { TRASH_DAYS } from '../../contract/trash-rules.js';
+import { TRASH_DAYS, TRASH_MAX_BYTES, TRASH_MAX_ITEMS } from '../../contract/trash-rules.js';
 import { purgeExpired } from '../../server/repositories/trash.js';
 import {
   seedDailyHabit,
@@ -244,6 +244,135 @@ describe('deleting for good', () => {
     expect(response.statusCode).toBeGreaterThanOrEqual(400);
     expect(response.statusCode).toBeLessThan(500);
     expect(await trash()).toHaveLength(1);
+  });
+});
+
+/** Items put in `who`'s bin behind the API (as old as their order), for the bin's limits. */
+async function binned(count: number, bytes: number, who = user): Promise<number[]> {
+  const rows = Array.from({ length: count }, (_, index) => ({
+    author_id: who.id,
+    kind: 'goal',
+    item_id: 1_000_000 + index,
+    month_id: null,
+    label: `Binned ${index}`,
+    deleted_at: new Date().toISOString(),
+    payload: '{"goals":[]}',
+    payload_bytes: bytes,
+  }));
+  const ids: number[] = [];
+  for (let first = 0; first < rows.length; first += 200) {
+    const inserted = await t.database.db
+      .insertInto('trash')
+      .values(rows.slice(first, first + 200))
+      .returning('id')
+      .execute();
+    ids.push(...inserted.map((row) => row.id));
+  }
+  return ids.sort((a, b) => a - b);
+}
+
+const binIds = async (who = user) =>
+  (
+    await t.database.db
+      .selectFrom('trash')
+      .select('id')
+      .where('author_id', '=', who.id)
+      .orderBy('id')
+      .execute()
+  ).map((row) => row.id);
+
+describe("the bin's size", () => {
+  it(`purges the oldest items past ${TRASH_MAX_ITEMS}: the delete goes through, and no one else's bin changes`, async () => {
+    const other = await createUser(t);
+    const [othersItem] = await binned(1, 12, other);
+    const [oldest, second, ...rest] = await binned(TRASH_MAX_ITEMS, 12);
+    const month = await seedMonth(t, user);
+    const goal = await seedGoal(t, user, month.id);
+
+    expect((await del(`/api/goals/${goal.id}/`)).statusCode).toBe(204);
+
+    const left = await binIds();
+    expect(left).toHaveLength(TRASH_MAX_ITEMS);
+    expect(left).not.toContain(oldest);
+    expect(left.slice(0, -1)).toEqual([second, ...rest]);
+    const [newest] = await trash();
+    expect(newest).toMatchObject({ kind: 'goal', id: goal.id });
+    expect(await binIds(other)).toEqual([othersItem]);
+  });
+
+  it('purges the oldest items past its bytes, counting each snapshot as it is binned', async () => {
+    const [oldest, second, third] = await binned(3, TRASH_MAX_BYTES / 2 - 1);
+    const month = await seedMonth(t, user);
+    const goal = await seedGoal(t, user, month.id, 'Counted');
+
+    expect((await del(`/api/goals/${goal.id}/`)).statusCode).toBe(204);
+
+    const rows = await t.database.db
+      .selectFrom('trash')
+      .select(['id', 'item_id', 'payload', 'payload_bytes'])
+      .where('author_id', '=', user.id)
+      .orderBy('id')
+      .execute();
+    // Three halves and the new item do not fit: the two oldest go, the newest half stays.
+    expect(rows.map((row) => row.id)).toEqual([third, expect.any(Number)]);
+    expect([oldest, second]).not.toContain(rows[0]?.id);
+    const added = rows[1]!;
+    expect(added.item_id).toBe(goal.id);
+    expect(Number(added.payload_bytes)).toBe(Buffer.byteLength(added.payload));
+    expect((await restore('goals', goal.id)).statusCode).toBe(200);
+  });
+});
+
+describe('listing in pages', () => {
+  const followLink = (link: string | undefined) => /<([^>]+)>;\s*rel="next"/.exec(link ?? '')?.[1];
+
+  async function pages(url: string) {
+    const seen: TrashItem[][] = [];
+    let next: string | undefined = url;
+    while (next) {
+      const response = await get(next);
+      expect(response.statusCode).toBe(200);
+      seen.push(response.json<TrashItem[]>());
+      next = followLink(response.headers.link as string | undefined);
+    }
+    return seen;
+  }
+
+  it('reaches every item once, newest first, by its Link header', async () => {
+    const month = await seedMonth(t, user);
+    const goals = [];
+    for (let index = 0; index < 7; index += 1)
+      goals.push(await seedGoal(t, user, month.id, `G${index}`));
+    for (const goal of goals) expect((await del(`/api/goals/${goal.id}/`)).statusCode).toBe(204);
+
+    const seen = await pages('/api/trash/?limit=3');
+
+    expect(seen.map((page) => page.length)).toEqual([3, 3, 1]);
+    expect(seen.flat().map((item) => item.id)).toEqual(goals.map((goal) => goal.id).reverse());
+    expect(seen.flat()).toEqual(await trash());
+    expect(seen.flat()[0]).not.toHaveProperty('key');
+  });
+
+  it("names an entry's binned month when the month is on another page", async () => {
+    const { month, journal } = await seedFullMonth(t, user);
+    expect((await del(`/api/journals/${journal.id}/`)).statusCode).toBe(204);
+    expect((await del(`/api/months/${month.id}/`)).statusCode).toBe(204);
+
+    const seen = await pages('/api/trash/?limit=1');
+
+    expect(seen.map((page) => page.map((item) => [item.kind, item.month_name]))).toEqual([
+      [['month', null]],
+      [['journal', month.name]],
+    ]);
+  });
+
+  it('refuses a cursor that is not one of its own (400) and a limit out of range', async () => {
+    expect((await get('/api/trash/?cursor=nonsense')).json()).toEqual({
+      cursor: ['Invalid cursor.'],
+    });
+    expect((await get('/api/trash/?cursor=nonsense')).statusCode).toBe(400);
+    expect((await get('/api/trash/?limit=0')).statusCode).toBe(400);
+    expect((await get('/api/trash/?limit=501')).statusCode).toBe(400);
   });
 });
 
