@@ -3,6 +3,7 @@
 // only its own words; this aggregate is for types, tests and the Portuguese translator.
 import { ACCOUNT_MESSAGES } from '../../contract/account.js';
 import { IMPORT_MESSAGES } from '../../contract/export-format.js';
+import { PERIOD_DATE_MESSAGES } from '../../contract/month-period.js';
 import { RECOVERY_MESSAGES } from '../../contract/recovery-rules.js';
 import { REMINDER_MESSAGES } from '../../contract/reminder-rules.js';
 import { MESSAGES } from '../../contract/rules.js';
@@ -62,6 +63,7 @@ export const en = {
   importMessages: IMPORT_MESSAGES,
   recoveryMessages: RECOVERY_MESSAGES,
   reminderMessages: REMINDER_MESSAGES,
+  periodDateMessages: PERIOD_DATE_MESSAGES,
 } as const;
 
 /** The English shape with any text: strings stay strings, functions keep their parameters, tuples their length. */

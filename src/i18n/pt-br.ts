@@ -2,6 +2,7 @@
 // Typed as the English shape: a missing or extra key, or a function with other parameters, is a type error.
 import { ACCOUNT_MESSAGES } from '../../contract/account.js';
 import { IMPORT_MESSAGES } from '../../contract/export-format.js';
+import { PERIOD_DATE_MESSAGES } from '../../contract/month-period.js';
 import { RECOVERY_MESSAGES } from '../../contract/recovery-rules.js';
 import { REMINDER_MESSAGES } from '../../contract/reminder-rules.js';
 import { MESSAGES } from '../../contract/rules.js';
@@ -9,7 +10,7 @@ import { OFFLINE_TEXTS } from '../offline/texts.js';
 import type { Messages } from './en.js';
 import { app } from './pt-br/app.js';
 import { auth } from './pt-br/auth.js';
-import { calendar } from './pt-br/calendar.js';
+import { calendar, periodDateMessages } from './pt-br/calendar.js';
 import { conflicts } from './pt-br/conflicts.js';
 import { offline, search, stats } from './pt-br/features.js';
 import { habitSchedules } from './pt-br/habit-schedules.js';
@@ -58,6 +59,7 @@ export const ptBR: Messages = {
   importMessages,
   recoveryMessages,
   reminderMessages,
+  periodDateMessages,
 };
 
 export const translation: Translation = {
@@ -68,6 +70,7 @@ export const translation: Translation = {
     [IMPORT_MESSAGES, importMessages],
     [RECOVERY_MESSAGES, recoveryMessages],
     [REMINDER_MESSAGES, reminderMessages],
+    [PERIOD_DATE_MESSAGES, periodDateMessages],
     // The API client's offline refusals (src/api/client.ts).
     [
       { readUnavailable: OFFLINE_TEXTS.readUnavailable, writeRefused: OFFLINE_TEXTS.writeRefused },

@@ -7,6 +7,12 @@ import { useEffect, useRef, useState } from 'react';
 import type { Habit, Measure } from '../../../contract/entities';
 import { dayState, scheduleOrDaily } from '../../../contract/habit-schedule';
 import { isCalendarDay } from '../../../contract/local-date';
+import {
+  dateOutsidePeriod,
+  daysInPeriod,
+  periodDay,
+  periodParts,
+} from '../../../contract/month-period';
 import { HIGHLIGHT_MAX_LENGTH, MESSAGES, METRIC_LIMIT } from '../../../contract/rules';
 import { journals } from '../../i18n/en/journals';
 import { measureTargets } from '../../i18n/en/measure-targets';
@@ -63,6 +69,8 @@ interface JournalFormModalProps {
   draftKey?: string;
   /** #17: false when the month turned mood off (the faces are not shown); default true. */
   moodEnabled?: boolean;
+  /** The month's calendar period (`YYYY-MM`): the date must fall in it, as the server requires. */
+  period?: string | null;
 }
 
 export function metricError(value: string, locale: Locale = 'en'): string | null {
@@ -73,9 +81,10 @@ export function metricError(value: string, locale: Locale = 'en'): string | null
   return null;
 }
 
-export function dateError(value: string): string | null {
+export function dateError(value: string, period?: string | null): string | null {
   if (value === '') return MESSAGES.required;
-  return isCalendarDay(value) ? null : MESSAGES.invalidDate;
+  if (!isCalendarDay(value)) return MESSAGES.invalidDate;
+  return dateOutsidePeriod(value, period);
 }
 
 function highlightError(value: string): string | null {
@@ -134,7 +143,10 @@ export function JournalFormModal(props: JournalFormModalProps) {
   const { moodEnabled = true } = props;
   const { measure, moreMeasures = [] } = props;
   const targetWords = useTexts('measureTargets', measureTargets);
-  // Read by the form's rule, made once: the entry's saved values of further measures.
+  // Read by the form's rules, made once: the month's period, and the entry's saved values of further measures.
+  const periodRef = useRef(props.period);
+  periodRef.current = props.period;
+  const bounds = periodParts(props.period);
   const savedMetrics = useRef(initialValues.moreMetrics);
   savedMetrics.current = initialValues.moreMetrics;
   const isSaved = (id: string | number) => (savedMetrics.current?.[id] ?? '') !== '';
@@ -145,7 +157,7 @@ export function JournalFormModal(props: JournalFormModalProps) {
   const form = useForm<JournalFormValues>({
     initialValues: shown(initialValues, locale),
     validate: {
-      createdAt: (value) => translateMessage(dateError(value)),
+      createdAt: (value) => translateMessage(dateError(value, periodRef.current)),
       highlight: (value) => translateMessage(highlightError(value)),
       metric: (value) => translateMessage(metricError(value, locale)),
       // One rule for every further measure; each field shows its own message (below).
@@ -256,8 +268,9 @@ export function JournalFormModal(props: JournalFormModalProps) {
               label={t.date}
               description={t.dateHint}
               required
-              min="0001-01-01"
-              max="9999-12-31"
+              // The picker offers the month's own days when it has a period.
+              min={bounds ? periodDay(bounds, 1) : '0001-01-01'}
+              max={bounds ? periodDay(bounds, daysInPeriod(bounds)) : '9999-12-31'}
               {...form.getInputProps('createdAt')}
             />
             <div>

@@ -421,6 +421,7 @@ export function RegistersColumn(props: RegistersColumnProps) {
             moreMeasures={moreMeasures}
             habits={habits}
             moodEnabled={props.month?.mood_enabled !== false}
+            period={period}
             initialValues={emptyValues}
             onSubmit={create}
             onClose={closeCreate}
@@ -440,6 +441,7 @@ export function RegistersColumn(props: RegistersColumnProps) {
             moreMeasures={moreMeasures}
             habits={habits}
             moodEnabled={props.month?.mood_enabled !== false}
+            period={period}
             initialValues={editing ? editValues(editing) : emptyValues}
             onSubmit={update}
             onClose={() => setEditing(null)}

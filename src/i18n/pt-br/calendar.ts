@@ -59,3 +59,8 @@ export const calendar: Messages['calendar'] = {
     `${done} de ${total} ${total === 1 ? 'dia feito' : 'dias feitos'} (${percent})`,
   habitMonths: (count) => (count === 1 ? 'em 1 mês' : `em ${count} meses`),
 };
+
+/** The server's and the journal form's rule for an entry's date in a month with a period. */
+export const periodDateMessages: Messages['periodDateMessages'] = {
+  outsidePeriod: (span) => `Escolha uma data dentro deste mês: ${span}.`,
+};

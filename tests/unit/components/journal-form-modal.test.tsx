@@ -1,6 +1,7 @@
 // The journal modal's date: today where the user is by default, another day on create and edit, cards in date order.
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { localToday } from '../../../contract/local-date';
+import { PERIOD_DATE_MESSAGES } from '../../../contract/month-period';
 import { MESSAGES } from '../../../contract/rules';
 import { type MonthFixture, makeMonthFixture } from '../../fixtures/factories';
 import { db, seedMonth } from '../msw/db';
@@ -75,6 +76,33 @@ describe('the entry date in the journal modal', { timeout: 20_000 }, () => {
     await view.user.click(dialog.getByRole('button', { name: 'Save' }));
     expect(dialog.getByText(MESSAGES.required)).toBeInTheDocument();
     expect(db.journals).toHaveLength(3);
+  });
+
+  it('keeps the date inside the month’s calendar period, as the server does', async () => {
+    const inJanuary = makeMonthFixture({ name: 'January 2024', journals: 3, habits: ['Read'] });
+    inJanuary.month.period = '2024-01';
+    fixture = seedMonth(inJanuary);
+    const view = renderRoute(`/months/${fixture.month.id}/journals`);
+    await screen.findByRole('heading', { level: 1, name: 'January 2024' }, { timeout: 5000 });
+    await view.user.click(screen.getByRole('button', { name: 'Add New Journal +' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Create a Register' }));
+    const date = dialog.getByLabelText(/^Date/);
+    expect(date).toHaveAttribute('min', '2024-01-01');
+    expect(date).toHaveAttribute('max', '2024-01-31');
+
+    setDate(date, '2024-02-03');
+    await view.user.type(dialog.getByLabelText(/^Highlight/), 'Next month');
+    await view.user.type(dialog.getByLabelText(/^Sleep hours/), '7');
+    await view.user.click(dialog.getByRole('button', { name: 'Save' }));
+
+    expect(
+      dialog.getByText(PERIOD_DATE_MESSAGES.outsidePeriod('2024-01-01 – 2024-01-31')),
+    ).toBeInTheDocument();
+    expect(db.journals.some((j) => j.highlight === 'Next month')).toBe(false);
+    setDate(date, '2024-01-04');
+    await view.user.click(dialog.getByRole('button', { name: 'Save' }));
+    expect(await findToast('Journal created')).toBeInTheDocument();
+    expect(db.journals.find((j) => j.highlight === 'Next month')?.created_at).toBe('2024-01-04');
   });
 
   it('edits the date: the card moves at once and the server has it', async () => {
