@@ -14,6 +14,8 @@ import {
   IMPORT_MESSAGES,
 } from './export.js';
 import { parseSchedule, SCHEDULE_MESSAGES } from './habit-schedule.js';
+import { PERIOD_MAX_YEAR, PERIOD_MIN_YEAR, PERIOD_PATTERN } from './month-period.js';
+import { NO_NUL_PATTERN } from './requests.js';
 
 /** The first thing wrong with a file: where (`months[2].journals[5].created_at`) and what. */
 export interface ExportProblem {
@@ -41,6 +43,20 @@ function limitOf(error: ValueError, key: string): unknown {
   return (error.schema as Record<string, unknown>)[key];
 }
 
+/** What a text field that fails its pattern must look like, for each pattern the file uses. */
+function patternMessage(pattern: string): string {
+  switch (pattern) {
+    case EXPORT_DATE_PATTERN:
+      return 'must be a date YYYY-MM-DD';
+    case PERIOD_PATTERN:
+      return `must be a calendar month YYYY-MM, from ${PERIOD_MIN_YEAR}-01 to ${PERIOD_MAX_YEAR}-12`;
+    case NO_NUL_PATTERN:
+      return 'may not contain null characters';
+    default:
+      return 'is not in the expected format';
+  }
+}
+
 function schemaMessage(error: ValueError): string {
   switch (error.type) {
     case ValueErrorType.ObjectRequiredProperty:
@@ -62,9 +78,7 @@ function schemaMessage(error: ValueError): string {
     case ValueErrorType.StringMaxLength:
       return `must have no more than ${String(limitOf(error, 'maxLength'))} characters`;
     case ValueErrorType.StringPattern:
-      return limitOf(error, 'pattern') === EXPORT_DATE_PATTERN
-        ? 'must be a date YYYY-MM-DD'
-        : 'may not contain null characters';
+      return patternMessage(String(limitOf(error, 'pattern')));
     case ValueErrorType.NumberMinimum:
     case ValueErrorType.IntegerMinimum:
       return `must be at least ${String(limitOf(error, 'minimum'))}`;

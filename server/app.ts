@@ -21,6 +21,7 @@ import underPressurePlugin from './plugins/under-pressure.js';
 import usersPlugin from './plugins/users.js';
 import webAppPlugin from './plugins/web-app.js';
 import wellFormedInputPlugin from './plugins/well-formed-input.js';
+import { bodyValidators, requestId } from './request-options.js';
 import routes from './routes/index.js';
 
 export interface BuildOptions {
@@ -50,7 +51,11 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
-    requestIdHeader: 'x-request-id',
+    // The client's x-request-id is taken only when it is a short, plain token (genReqId below).
+    requestIdHeader: false,
+    // Query strings and path parameters arrive as text and are coerced ("7" → 7); bodies are
+    // JSON, so their types must be exact (bodyValidators).
+    schemaController: { compilersFactory: { buildValidator: bodyValidators } },
     ajv: {
       customOptions: {
         allErrors: true,
@@ -62,7 +67,7 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
       },
     },
     // Lets Stripe's webhook and clients see a request id in every answer.
-    genReqId: () => crypto.randomUUID(),
+    genReqId: requestId,
     // A URL Fastify cannot decode: answered in our shape, with our headers, echoing nothing.
     frameworkErrors,
   }).withTypeProvider<TypeBoxTypeProvider>();

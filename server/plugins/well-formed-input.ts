@@ -1,10 +1,21 @@
-// Refuses input that is not well-formed Unicode on every route: JSON bodies that are not UTF-8, and lone surrogates anywhere.
+// Refuses input that is not well-formed Unicode on every route (JSON bodies that are not UTF-8, and lone surrogates anywhere), and JSON nested absurdly deep.
 import { isUtf8 } from 'node:buffer';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { wellFormedInput } from '../routes/clean-input.js';
+import { nestsDeeperThan, wellFormedInput } from '../routes/clean-input.js';
 
 export const NOT_UTF8 = 'The body is not valid UTF-8.';
+/**
+ * No request body of the API nests more than a few levels: deeper ones are refused once parsed,
+ * so no later step (validation, hashing, logging) has to be written to survive a hundred
+ * thousand levels.
+ */
+export const MAX_BODY_DEPTH = 32;
+export const NESTED_TOO_DEEP = `The body nests arrays and objects more than ${MAX_BODY_DEPTH} levels deep.`;
+
+/** The error handler answers a SyntaxError as a JSON parse error (400). */
+const parseError = (message: string) =>
+  Object.assign(new SyntaxError(message), { statusCode: 400 });
 
 export default fp(
   async function wellFormed(app: FastifyInstance) {
@@ -15,11 +26,16 @@ export default fp(
     app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
       const bytes = body as Buffer;
       if (!isUtf8(bytes)) {
-        // The error handler answers a SyntaxError as a JSON parse error (400).
-        done(Object.assign(new SyntaxError(NOT_UTF8), { statusCode: 400 }), undefined);
+        done(parseError(NOT_UTF8), undefined);
         return;
       }
-      parseJson(request, bytes.toString('utf8'), done);
+      parseJson(request, bytes.toString('utf8'), (error, parsed) => {
+        if (!error && nestsDeeperThan(parsed, MAX_BODY_DEPTH)) {
+          done(parseError(NESTED_TOO_DEEP), undefined);
+          return;
+        }
+        done(error, parsed);
+      });
     });
     app.addHook('preValidation', wellFormedInput);
   },

@@ -11,7 +11,8 @@ const tags = ['account'];
 const security = [{ bearer: [] }];
 const FieldErrorsSchema = Type.Record(Type.String(), Type.Array(Type.String()));
 const failures = {
-  400: FieldErrorsSchema,
+  // Field errors, or `detail` for a body that is no JSON at all (which the record would drop).
+  400: Type.Union([FieldErrorsSchema, DetailErrorSchema]),
   401: DetailErrorSchema,
   429: DetailErrorSchema,
 };

@@ -6,8 +6,8 @@ import { MESSAGES } from '../../contract/rules.js';
 import { HttpError } from '../http-error.js';
 
 /**
- * Ajv's coercion would take `["x"]` for "x" and `true` for "true"; DRF refuses both with the
- * field type's message.
+ * A body is validated without Ajv's type coercion (request-options.ts), which would take `["x"]`
+ * for "x" and `true` for 1; DRF refuses both with the field type's message.
  */
 const TYPE_MESSAGES: Record<string, string> = {
   string: MESSAGES.invalidString,
@@ -18,16 +18,55 @@ const TYPE_MESSAGES: Record<string, string> = {
 
 /** DRF's message for an explicit null. */
 export const NULL_MESSAGE = 'This field may not be null.';
+/** For a field set when an object is created that no change may touch (a journal's month). */
+export const FIXED_MESSAGE = 'This field cannot be changed once created.';
 
 export interface InputSchemas {
   body?: TObject;
   querystring?: TObject;
   params?: TObject;
+  /** Body fields refused whenever present, rather than silently dropped as unknown ones are. */
+  fixed?: readonly string[];
 }
+
+/**
+ * A whole number in a path or query as people write one. Ajv's coercion would also read "2e3",
+ * "0x7ea", "1.0", "+5" or " 5" as numbers, so one object would have many addresses.
+ */
+const DECIMAL_DIGITS = /^[0-9]+$/;
 
 type Fields = Record<string, unknown>;
 
+/**
+ * The text forms a body's fields have always been read in (DRF's wire format reads them too):
+ * "12.5" for a number, "5" for an integer, "true" or "false" (and 1 or 0) for a boolean, and a
+ * number for text. Converted here, field by field, since Ajv checks a body's types as sent.
+ */
+const INTEGER_TEXT = /^-?[0-9]+$/;
+const NUMBER_TEXT = /^-?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][-+]?[0-9]+)?$/;
+const TRUE_FORMS = new Set<unknown>(['true', 1]);
+const FALSE_FORMS = new Set<unknown>(['false', 0]);
+
+function asDrfReads(value: unknown, type: unknown): unknown {
+  switch (type) {
+    case 'string':
+      return typeof value === 'number' && Number.isFinite(value) ? String(value) : value;
+    case 'integer':
+      return typeof value === 'string' && INTEGER_TEXT.test(value) ? Number(value) : value;
+    case 'number':
+      return typeof value === 'string' && NUMBER_TEXT.test(value) ? Number(value) : value;
+    case 'boolean':
+      return TRUE_FORMS.has(value) ? true : FALSE_FORMS.has(value) ? false : value;
+    default:
+      return value;
+  }
+}
+
 const isNumeric = (schema: TSchema) => schema.type === 'number' || schema.type === 'integer';
+const notDigits = (value: unknown) => typeof value === 'string' && !DECIMAL_DIGITS.test(value);
+/** In a query a minus is let by, so "-4" is answered by the field's minimum, as before. */
+const notSignedDigits = (value: unknown) =>
+  typeof value === 'string' && !DECIMAL_DIGITS.test(value.startsWith('-') ? value.slice(1) : value);
 
 function fieldsOf(value: unknown): Fields | null {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
@@ -51,16 +90,17 @@ function parseInfinities(values: Fields, numericFields: readonly string[]): void
 }
 
 /**
- * A preValidation hook for one route: trims the body's text fields (DRF trims CharFields before
- * checking them, so "  " is blank), refuses explicit nulls (Ajv's coercion would silently turn
- * them into "", 0 or false), arrays, and booleans for text, and keeps infinities out of every
- * numeric field.
+ * A preValidation hook for one route: refuses fields no change may touch, explicit nulls,
+ * arrays and booleans for text; reads the text forms DRF reads (asDrfReads); trims the body's
+ * text fields (DRF trims CharFields before checking them, so "  " is blank); keeps infinities out
+ * of every numeric field; and reads numbers in the path or query only in plain digits.
  */
 export function cleanInput(schemas: InputSchemas): preValidationHookHandler {
   const entries = (schema?: TObject) => Object.entries(schema?.properties ?? {});
   const bodyFields = entries(schemas.body).map(
     ([name, field]) => [name, TYPE_MESSAGES[String(field.type)] ?? MESSAGES.invalidString] as const,
   );
+  const bodyTypes = entries(schemas.body).map(([name, field]) => [name, field.type] as const);
   // A field whose schema says `nullable` takes an explicit null (it clears the value).
   const nullableFields = entries(schemas.body)
     .filter(([, field]) => field.nullable === true)
@@ -75,18 +115,38 @@ export function cleanInput(schemas: InputSchemas): preValidationHookHandler {
   const numericBody = numeric(schemas.body);
   const numericQuery = numeric(schemas.querystring);
   const numericParams = numeric(schemas.params);
+  const integers = (schema?: TObject) =>
+    entries(schema)
+      .filter(([, field]) => field.type === 'integer')
+      .map(([name]) => name);
+  const integerQuery = integers(schemas.querystring);
+  const integerParams = integers(schemas.params);
+  const fixed = schemas.fixed ?? [];
 
   const clean = (request: FastifyRequest): void => {
     const query = fieldsOf(request.query);
-    if (query) parseInfinities(query, numericQuery);
+    if (query) {
+      // Not a number at all, so Ajv answers with the field's usual "A valid integer is required."
+      for (const name of integerQuery) if (notSignedDigits(query[name])) query[name] = Number.NaN;
+      parseInfinities(query, numericQuery);
+    }
     const params = fieldsOf(request.params);
-    if (params) parseInfinities(params, numericParams);
+    if (params) {
+      // A path whose number is not written in plain digits names no object.
+      if (integerParams.some((name) => notDigits(params[name]))) throw HttpError.notFound();
+      parseInfinities(params, numericParams);
+    }
     if (!schemas.body) return;
     // No body at all reads as an empty form, as in DRF: a POST lists the required fields, a PATCH changes nothing.
     if (request.body === undefined) request.body = {};
     const body = fieldsOf(request.body);
     if (!body) return;
     let errors: FieldErrors | undefined;
+    for (const name of fixed) {
+      if (body[name] === undefined) continue;
+      errors ??= {};
+      errors[name] = [FIXED_MESSAGE];
+    }
     for (const [name, typeMessage] of bodyFields) {
       const value = body[name];
       const message =
@@ -101,6 +161,9 @@ export function cleanInput(schemas: InputSchemas): preValidationHookHandler {
       }
     }
     if (errors) throw new HttpError(400, errors);
+    for (const [name, type] of bodyTypes) {
+      if (body[name] !== undefined) body[name] = asDrfReads(body[name], type);
+    }
     for (const name of textFields) {
       const value = body[name];
       if (typeof value === 'string') body[name] = value.trim();
@@ -127,12 +190,41 @@ export function cleanInput(schemas: InputSchemas): preValidationHookHandler {
 const LONE_SURROGATE = /\p{Surrogate}/u;
 const isMalformedText = (value: string) => LONE_SURROGATE.test(value);
 
+/**
+ * Walked with an explicit stack, not by recursion: JSON nested a hundred thousand levels deep
+ * parses fine, and recursing into it would overflow the call stack (a 500).
+ */
 function holdsMalformedText(value: unknown): boolean {
-  if (typeof value === 'string') return isMalformedText(value);
-  if (Array.isArray(value)) return value.some(holdsMalformedText);
-  if (typeof value !== 'object' || value === null || Buffer.isBuffer(value)) return false;
-  for (const [key, item] of Object.entries(value)) {
-    if (isMalformedText(key) || holdsMalformedText(item)) return true;
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const item = pending.pop();
+    if (typeof item === 'string') {
+      if (isMalformedText(item)) return true;
+    } else if (Array.isArray(item)) {
+      for (const element of item) pending.push(element);
+    } else if (typeof item === 'object' && item !== null && !Buffer.isBuffer(item)) {
+      for (const [key, field] of Object.entries(item)) {
+        if (isMalformedText(key)) return true;
+        pending.push(field);
+      }
+    }
+  }
+  return false;
+}
+
+/**
+ * Whether a parsed JSON value holds arrays or objects more than `limit` levels deep (the value
+ * itself being level 1), found with an explicit stack for the same reason.
+ */
+export function nestsDeeperThan(value: unknown, limit: number): boolean {
+  const pending: Array<[unknown, number]> = [[value, 1]];
+  while (pending.length > 0) {
+    const [item, depth] = pending.pop()!;
+    if (typeof item !== 'object' || item === null) continue;
+    if (depth > limit) return true;
+    for (const child of Array.isArray(item) ? item : Object.values(item)) {
+      if (typeof child === 'object' && child !== null) pending.push([child, depth + 1]);
+    }
   }
   return false;
 }

@@ -52,6 +52,11 @@ export interface CrudOptions<
    * the list is always answered whole.
    */
   paging?: Paging<Static<F>, Static<E>>;
+  /**
+   * Fields a create sets that no change may (a journal's month): a PATCH naming one is refused
+   * with 400 rather than having it silently dropped like an unknown field.
+   */
+  fixed?: readonly string[];
   /** The bin's kind of this resource, when a delete puts it there: a 404 with If-Match says so. */
   trashKind?: TrashKind;
   repository(repos: UserRepositories): CrudRepository<Static<E>, Static<C>, Static<U>, Static<F>>;
@@ -137,6 +142,7 @@ export function crudRoutes<
   };
 
   const cleanId = cleanInput({ params: IdParamsSchema });
+  const fixed = options.fixed ?? [];
   type Repo = CrudRepository<Static<E>, Static<C>, Static<U>, Static<F>>;
 
   return async function routes(app: FastifyInstance): Promise<void> {
@@ -193,7 +199,7 @@ export function crudRoutes<
       `${path}/:id/`,
       {
         schema: schemas.update,
-        preValidation: cleanInput({ body: options.update, params: IdParamsSchema }),
+        preValidation: cleanInput({ body: options.update, params: IdParamsSchema, fixed }),
       },
       async (request, reply) => {
         const changes = (request.body ?? {}) as Static<U>;

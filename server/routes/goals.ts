@@ -9,6 +9,7 @@ export default crudRoutes({
   entity: GoalSchema,
   create: CreateGoalSchema,
   update: UpdateGoalSchema,
+  fixed: ['month_id'],
   filter: MonthFilterSchema,
   paging: pagedWithoutMonth(),
   trashKind: 'goal',

@@ -13,6 +13,7 @@ export default crudRoutes({
   entity: HabitSchema,
   create: CreateHabitSchema,
   update: UpdateHabitSchema,
+  fixed: ['month_id'],
   filter: MonthFilterSchema,
   paging: pagedWithoutMonth(),
   repository: (repos) => repos.habits,

@@ -16,6 +16,7 @@ export default crudRoutes({
   entity: JournalSchema,
   create: CreateJournalSchema,
   update: UpdateJournalSchema,
+  fixed: ['month_id'],
   filter: JournalListQuerySchema,
   // Without ?search= the items are plain Journals, serialized exactly as before.
   listResponse: Type.Array(JournalListItemSchema),

@@ -10,6 +10,7 @@ export default crudRoutes({
   entity: MeasureSchema,
   create: CreateMeasureSchema,
   update: UpdateMeasureSchema,
+  fixed: ['month_id'],
   filter: MonthFilterSchema,
   paging: pagedWithoutMonth(),
   repository: (repos) => repos.measures,

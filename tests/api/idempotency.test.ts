@@ -1,5 +1,10 @@
 // API tests for Idempotency-Key on create routes: one row per key, replayed answers, 422 for another body, per-user keys, 24 h expiry.
-import { IDEMPOTENCY_MESSAGES, IDEMPOTENCY_TTL_MS } from '../../server/plugins/idempotency.js';
+import { createHash } from 'node:crypto';
+import {
+  canonicalJson,
+  IDEMPOTENCY_MESSAGES,
+  IDEMPOTENCY_TTL_MS,
+} from '../../server/plugins/idempotency.js';
 import { seedHabit, seedJournal, seedMeasure, seedMonth } from '../support/factories.js';
 import { createUser, setUpTestApp, type TestUser } from '../support/test-app.js';
 
@@ -213,5 +218,73 @@ describe('every create route takes an Idempotency-Key', () => {
       .where('author_id', '=', user.id)
       .execute();
     expect(months).toHaveLength(1);
+  });
+});
+
+describe('the fingerprint of a request', () => {
+  /** An export of `months` months of 60 entries with long notes: about 11 KB a month. */
+  const largeExport = (months: number) =>
+    JSON.stringify({
+      format: 'monthbook-export',
+      version: 2,
+      exported_at: '2024-05-01T00:00:00.000Z',
+      months: Array.from({ length: months }, (_, m) => ({
+        name: `Month ${m}`,
+        habits: [],
+        measures: [],
+        goals: [],
+        journals: Array.from({ length: 60 }, (_, d) => ({
+          created_at: `2024-05-${String((d % 28) + 1).padStart(2, '0')}`,
+          highlight: `Day ${d}`,
+          note: 'n'.repeat(150),
+          daily_habits: [],
+          daily_measures: [],
+        })),
+      })),
+    });
+
+  it("hashes an import's bytes as sent, in one pass, and replays the import", async () => {
+    const text = largeExport(100);
+    expect(text.length).toBeGreaterThan(1_000_000);
+    const send = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/import/',
+        headers: { ...user.headers, 'content-type': 'application/json', 'idempotency-key': 'big' },
+        payload: text,
+      });
+
+    const first = await send();
+    const again = await send();
+
+    expect(first.statusCode).toBe(201);
+    expect(first.json().imported.months).toBe(100);
+    expect(again.statusCode).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.body).toBe(first.body);
+    const row = await t.database.db
+      .selectFrom('idempotency_keys')
+      .select('request_hash')
+      .where('user_id', '=', user.id)
+      .where('key', '=', 'big')
+      .executeTakeFirstOrThrow();
+    // A plain sha256 of the route and the bytes: no walk over the body, whatever its size.
+    const plain = createHash('sha256').update('POST /api/import/\n').update(text).digest('hex');
+    expect(row.request_hash).toBe(plain);
+  });
+
+  it('puts a parsed body in canonical form at any depth, keys sorted', () => {
+    let deep: unknown = 'end';
+    for (let level = 0; level < 100_000; level += 1) deep = { b: [deep], a: level % 2 };
+
+    const text = canonicalJson(deep);
+
+    expect(text.startsWith('{"a":1,"b":[{"a":0,"b":[')).toBe(true);
+    // Each level is `{"a":0,"b":[` and `]}` around the next (JSON.stringify itself would overflow).
+    expect(text).toHaveLength(100_000 * 14 + '"end"'.length);
+    expect(text.endsWith(`"end"${']}'.repeat(100_000)}`)).toBe(true);
+    expect(canonicalJson({ b: [1, { d: null, c: 'x' }], a: undefined })).toBe(
+      '{"b":[1,{"c":"x","d":null}]}',
+    );
   });
 });

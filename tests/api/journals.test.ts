@@ -214,7 +214,6 @@ describe('PATCH /api/journals/{id}/', () => {
     const response = await api('PATCH', `/api/journals/${journal.id}`, {
       highlight: 'after',
       author: 12345,
-      month_id: 999,
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ ...journal, highlight: 'after', version: 2 });
