@@ -1,6 +1,6 @@
-// The journals page's calendar (#17): the month's days in weeks, each a button that opens its entry or creates one.
+// The journals page's calendar (#17): the month's days in weeks, each a button that opens its entry (a list of them when there are several) or creates one.
 // Loaded on demand (React.lazy in registers-column.tsx): the list is the page's first paint.
-import { Stack, Text } from '@mantine/core';
+import { Menu, Stack, Text } from '@mantine/core';
 import { type KeyboardEvent, useMemo, useRef, useState } from 'react';
 import type { DailyHabit, Journal } from '../../../contract/entities';
 import {
@@ -167,44 +167,63 @@ export default function MonthCalendar(props: MonthCalendarProps) {
                 if (date === null) return <td key={`blank-${index}`} />;
                 const day = days.get(date);
                 const share = day && day.total > 0 ? day.done / day.total : null;
+                // Several entries on one day: the button opens a list of them to choose from.
+                const several = day !== undefined && day.journals.length > 1;
+                const button = (
+                  <button
+                    type="button"
+                    className="mb-calendar-day"
+                    ref={(element) => {
+                      if (element) buttons.current.set(date, element);
+                      else buttons.current.delete(date);
+                    }}
+                    tabIndex={date === focused ? 0 : -1}
+                    data-entry={day ? true : undefined}
+                    data-today={date === today || undefined}
+                    data-date={date}
+                    aria-label={labelOf(date, day)}
+                    aria-describedby="calendar-hint"
+                    onFocus={() => setFocused(date)}
+                    onKeyDown={(event) => move(event, date)}
+                    onClick={() => {
+                      if (several) return;
+                      const first = day?.journals[0];
+                      if (first) onOpen(first);
+                      else onCreate(date);
+                    }}
+                  >
+                    <span className="mb-calendar-number" aria-hidden="true">
+                      {Number(date.slice(8))}
+                    </span>
+                    {day?.mood != null && (
+                      <span className={`mb-calendar-mood mb-mood-${day.mood}`} aria-hidden="true" />
+                    )}
+                    {share !== null && (
+                      <span className="mb-calendar-habits" aria-hidden="true">
+                        <span style={{ width: `${Math.round(share * 100)}%` }} />
+                      </span>
+                    )}
+                  </button>
+                );
+                if (!several) return <td key={date}>{button}</td>;
+                const dayName = fullDate.format(utc(date));
                 return (
                   <td key={date}>
-                    <button
-                      type="button"
-                      className="mb-calendar-day"
-                      ref={(element) => {
-                        if (element) buttons.current.set(date, element);
-                        else buttons.current.delete(date);
-                      }}
-                      tabIndex={date === focused ? 0 : -1}
-                      data-entry={day ? true : undefined}
-                      data-today={date === today || undefined}
-                      data-date={date}
-                      aria-label={labelOf(date, day)}
-                      aria-describedby="calendar-hint"
-                      onFocus={() => setFocused(date)}
-                      onKeyDown={(event) => move(event, date)}
-                      onClick={() => {
-                        const first = day?.journals[0];
-                        if (first) onOpen(first);
-                        else onCreate(date);
-                      }}
-                    >
-                      <span className="mb-calendar-number" aria-hidden="true">
-                        {Number(date.slice(8))}
-                      </span>
-                      {day?.mood != null && (
-                        <span
-                          className={`mb-calendar-mood mb-mood-${day.mood}`}
-                          aria-hidden="true"
-                        />
-                      )}
-                      {share !== null && (
-                        <span className="mb-calendar-habits" aria-hidden="true">
-                          <span style={{ width: `${Math.round(share * 100)}%` }} />
-                        </span>
-                      )}
-                    </button>
+                    <Menu position="bottom" shadow="md" width={260}>
+                      <Menu.Target>{button}</Menu.Target>
+                      <Menu.Dropdown>
+                        <Menu.Label>{t.entriesOfDay(dayName)}</Menu.Label>
+                        {day.journals.map((journal) => (
+                          <Menu.Item key={journal.id} onClick={() => onOpen(journal)}>
+                            <Text size="sm" truncate="end">
+                              {journal.highlight}
+                            </Text>
+                          </Menu.Item>
+                        ))}
+                        <Menu.Divider />
+                        <Menu.Item onClick={() => onCreate(date)}>{t.newEntryOnDay}</Menu.Item>
+                      </Menu.Dropdown>
+                    </Menu>
                   </td>
                 );
               })}

@@ -23,7 +23,11 @@ export const calendar = {
     `${done} of ${total} ${total === 1 ? 'habit' : 'habits'}`,
   mood: (mood: number) => `mood ${mood} of 5`,
   today: 'today',
-  calendarHint: 'A day opens its entry, or creates one on that day. Arrow keys move between days.',
+  calendarHint:
+    'A day opens its entry, or creates one on that day; a day with several entries lists them. Arrow keys move between days.',
+  /** The list a day with several entries opens. */
+  entriesOfDay: (date: string) => `Entries of ${date}`,
+  newEntryOnDay: 'New entry on this day',
   legendEntry: 'Has an entry',
   legendEmpty: 'No entry',
   viewYear: (year: number) => `Year ${year} at a glance`,

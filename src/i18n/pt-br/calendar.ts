@@ -23,7 +23,9 @@ export const calendar: Messages['calendar'] = {
   mood: (mood) => `humor ${mood} de 5`,
   today: 'hoje',
   calendarHint:
-    'Um dia abre o seu registro ou cria um nesse dia. As setas do teclado passam de um dia a outro.',
+    'Um dia abre o seu registro ou cria um nesse dia; um dia com vários registros mostra a lista deles. As setas do teclado passam de um dia a outro.',
+  entriesOfDay: (date) => `Registros de ${date}`,
+  newEntryOnDay: 'Novo registro neste dia',
   legendEntry: 'Tem registro',
   legendEmpty: 'Sem registro',
   viewYear: (year) => `Ano de ${year} num relance`,

@@ -1,6 +1,7 @@
 // The journals page's calendar: each day's "done of total habits" counts by the habits' schedules.
 import { MantineProvider } from '@mantine/core';
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { HabitSchedule } from '../../../contract/habit-schedule';
 import MonthCalendar from '../../../src/components/journals/month-calendar';
 import { cssVariablesResolver, theme } from '../../../src/theme';
@@ -45,5 +46,68 @@ describe('MonthCalendar', () => {
     expect(
       screen.getByRole('button', { name: /Friday, June 5/ }).getAttribute('aria-label'),
     ).toMatch(/1 of 2 habits/);
+  });
+
+  it('opens a list of a day’s entries when it has several, and each can be opened', async () => {
+    const month = makeMonth({ name: 'January 2026', period: '2026-01' });
+    const first = makeJournal(month, { created_at: '2026-01-05', highlight: 'Morning run' });
+    const second = makeJournal(month, { created_at: '2026-01-05', highlight: 'Evening call' });
+    const onOpen = vi.fn();
+    const onCreate = vi.fn();
+    const user = userEvent.setup();
+    render(
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env="test">
+        <MonthCalendar
+          period="2026-01"
+          monthName="January 2026"
+          journals={[first, second]}
+          dailyHabits={[]}
+          onOpen={onOpen}
+          onCreate={onCreate}
+        />
+      </MantineProvider>,
+    );
+    const day = screen.getByRole('button', { name: /Monday, January 5: 2 entries/ });
+
+    await user.click(day);
+
+    const list = await screen.findByRole('menu');
+    expect(within(list).getByText(/Entries of Monday, January 5/)).toBeInTheDocument();
+    const items = within(list).getAllByRole('menuitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      'Morning run',
+      'Evening call',
+      'New entry on this day',
+    ]);
+    expect(onOpen).not.toHaveBeenCalled();
+    await user.click(within(list).getByRole('menuitem', { name: 'Evening call' }));
+    expect(onOpen).toHaveBeenCalledWith(second);
+    await user.click(day);
+    await user.click(await screen.findByRole('menuitem', { name: 'New entry on this day' }));
+    expect(onCreate).toHaveBeenCalledWith('2026-01-05');
+  });
+
+  it('opens the only entry of a day at once', async () => {
+    const month = makeMonth({ name: 'January 2026', period: '2026-01' });
+    const only = makeJournal(month, { created_at: '2026-01-06', highlight: 'Alone' });
+    const onOpen = vi.fn();
+    const user = userEvent.setup();
+    render(
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env="test">
+        <MonthCalendar
+          period="2026-01"
+          monthName="January 2026"
+          journals={[only]}
+          dailyHabits={[]}
+          onOpen={onOpen}
+          onCreate={() => undefined}
+        />
+      </MantineProvider>,
+    );
+
+    await user.click(screen.getByRole('button', { name: /Tuesday, January 6: entry/ }));
+
+    expect(onOpen).toHaveBeenCalledWith(only);
+    expect(screen.queryByRole('menu')).toBeNull();
   });
 });
