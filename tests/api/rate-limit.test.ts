@@ -140,6 +140,32 @@ describe('the memory counter', () => {
   });
 });
 
+describe('memory under a flood of usernames', () => {
+  let testApp: TestApp;
+  const maxKeys = 100;
+  beforeAll(async () => {
+    testApp = await buildTestApp({ RATE_LIMIT: 'on', RATE_LIMIT_MAX_KEYS: String(maxKeys) });
+  });
+  afterAll(async () => {
+    await testApp.close();
+  });
+
+  it('holds no more per-username counters than RATE_LIMIT_MAX_KEYS, from one address or many', async () => {
+    const limiter = testApp.app.usernameLimiter as MemoryRateLimiter;
+    // One address: blocked per address after its first logins, so no counter per name after that.
+    await statuses(Array.from({ length: 200 }, () => () => login(testApp, name(), '203.0.113.50')));
+    const fromOne = limiter.size().counters;
+    // Many addresses (a /64 each): every login passes the address check and counts its name twice.
+    const answers = await statuses(
+      Array.from({ length: 300 }, (_, i) => () => login(testApp, name(), `2001:db8:${i}::1`)),
+    );
+
+    expect(fromOne).toBeLessThanOrEqual(2 * LIMITS.login.ip.max);
+    expect(answers).toEqual(Array(300).fill(401));
+    expect(limiter.size()).toEqual({ counters: maxKeys, remembered: 0 });
+  });
+});
+
 describe('in memory', () => {
   let testApp: TestApp;
   beforeEach(async () => {
