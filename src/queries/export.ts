@@ -2,7 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DetailError } from '../../contract/entities';
 import type { ImportReport } from '../../contract/export';
-import { IMPORT_MAX_BYTES, IMPORT_MESSAGES } from '../../contract/export-format';
+import { IMPORT_MAX_BYTES, IMPORT_MESSAGES, type ImportMode } from '../../contract/export-format';
 import { downloadExport, downloadMonthCsv, importExport } from '../api/export';
 import { isHttpError } from '../api/http-error';
 import { journalSearchKeys, monthKeys } from './keys';
@@ -64,6 +64,8 @@ async function refusal(error: unknown): Promise<ImportRefusedError | null> {
 export interface ImportVariables {
   file: Blob;
   onProgress?: (progress: ImportProgress) => void;
+  /** `new`: only the months the account does not have yet (contract monthsAlreadyPresent). */
+  mode?: ImportMode;
 }
 
 /**
@@ -74,7 +76,11 @@ export interface ImportVariables {
 export function useImportExport() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ file, onProgress = () => {} }: ImportVariables): Promise<ImportReport> => {
+    mutationFn: async ({
+      file,
+      onProgress = () => {},
+      mode = 'all',
+    }: ImportVariables): Promise<ImportReport> => {
       if (file.size > IMPORT_MAX_BYTES) throw new ImportRefusedError(IMPORT_MESSAGES.tooLarge);
       onProgress({ phase: 'reading', fraction: 0 });
       const text = await readText(file, (fraction) => onProgress({ phase: 'reading', fraction }));
@@ -87,12 +93,15 @@ export function useImportExport() {
       }
       onProgress({ phase: 'uploading', fraction: 0 });
       try {
-        return await importExport(text, (sent, total) =>
-          onProgress(
-            sent < total
-              ? { phase: 'uploading', fraction: sent / total }
-              : { phase: 'importing', fraction: 0 },
-          ),
+        return await importExport(
+          text,
+          (sent, total) =>
+            onProgress(
+              sent < total
+                ? { phase: 'uploading', fraction: sent / total }
+                : { phase: 'importing', fraction: 0 },
+            ),
+          mode,
         );
       } catch (error) {
         throw (await refusal(error)) ?? error;

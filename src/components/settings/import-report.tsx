@@ -33,6 +33,11 @@ export function ImportReportView({ report }: { report: ImportReport }) {
   return (
     <Alert color="teal" variant="light" title={t.importComplete} role="status">
       <Text size="sm">{t.imported(importSummary(report.imported, t))}</Text>
+      {(report.skipped_months?.length ?? 0) > 0 && (
+        <Text size="sm" mt="xs" style={{ overflowWrap: 'anywhere' }}>
+          {t.skippedMonths((report.skipped_months ?? []).join(', '))}
+        </Text>
+      )}
       {report.months.length > 0 && (
         <List size="sm" mt="xs" spacing={2}>
           {report.months.map((month) => (

@@ -1,9 +1,10 @@
 // Settings: import a JSON export; checked here first, then sent with a progress bar, then a report or the reason.
-// Months that look already present (same name and entries) are named first, and the user asked (issue 15 #22).
+// Months the account already has (same name and calendar month) are named first, and the user chooses:
+// only the new months (a backup restores what was deleted without doubling the rest), all, or none.
 import { Alert, Button, FileInput, Group, List, Stack, Text } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
 import type { ExportFile } from '../../../contract/export';
-import { IMPORT_MAX_MB } from '../../../contract/export-format';
+import { IMPORT_MAX_MB, type ImportMode } from '../../../contract/export-format';
 import { settings } from '../../i18n/en/settings';
 import { translateMessage, useTexts } from '../../i18n/store';
 import { errorMessage } from '../../queries/errors';
@@ -53,10 +54,10 @@ export function ImportSection() {
   /** Names of the file's months already in the account, while the user is asked; else null. */
   const [duplicates, setDuplicates] = useState<string[] | null>(null);
 
-  const runImport = (chosen: File) => {
+  const runImport = (chosen: File, mode: ImportMode = 'all') => {
     setDuplicates(null);
     importer.mutate(
-      { file: chosen, onProgress: setProgress },
+      { file: chosen, onProgress: setProgress, mode },
       {
         onSuccess: () => setFile(null),
         onError: (error) => {
@@ -138,7 +139,10 @@ export function ImportSection() {
                 ))}
               </List>
               <Group mt="sm">
-                <Button size="sm" onClick={() => runImport(file)}>
+                <Button size="sm" onClick={() => runImport(file, 'new')}>
+                  {t.importNewOnly}
+                </Button>
+                <Button size="sm" variant="default" onClick={() => runImport(file)}>
                   {t.importAnyway}
                 </Button>
                 <Button size="sm" variant="default" onClick={() => setDuplicates(null)}>

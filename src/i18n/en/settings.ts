@@ -38,10 +38,13 @@ export const settings = {
   checkingDuplicates: 'Comparing with your months…',
   alreadyPresentTitle: 'Some months look already imported',
   alreadyPresent: (count: number) =>
-    `${count === 1 ? 'This month has' : 'These months have'} the same name and entries as ${count === 1 ? 'one' : 'months'} in your account. Importing adds ${count === 1 ? 'it' : 'them'} again.`,
+    `${count === 1 ? 'This month has' : 'These months have'} the same name and calendar month as ${count === 1 ? 'one' : 'months'} in your account. Importing everything adds ${count === 1 ? 'it' : 'them'} again.`,
+  importNewOnly: 'Import only the new months',
   importAnyway: 'Import anyway',
   cancelImport: 'Cancel',
   imported: (summary: string) => `Imported ${summary}`,
+  /** The months an "only the new months" import left out, by name. */
+  skippedMonths: (names: string) => `Left out, already in your account: ${names}.`,
   /** One count of the report, e.g. `3 journal entries`. */
   counts: {
     months: (n: number) => `${n} ${n === 1 ? 'month' : 'months'}`,
@@ -57,8 +60,7 @@ export const settings = {
     `${months} with ${parts} and ${last}.`,
   // Password.
   passwordTitle: 'Change password',
-  passwordDescription:
-    'Your other devices are signed out when their current session ends (within 30 minutes); this one stays signed in.',
+  passwordDescription: 'Your other devices are signed out at once; this one stays signed in.',
   openPasswordForm: 'Change password…',
   loading: 'Loading…',
   currentPassword: 'Current password',

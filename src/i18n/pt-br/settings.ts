@@ -37,10 +37,12 @@ export const settings: Messages['settings'] = {
   checkingDuplicates: 'Comparando com os seus meses…',
   alreadyPresentTitle: 'Alguns meses parecem já ter sido importados',
   alreadyPresent: (count) =>
-    `${count === 1 ? 'Este mês tem' : 'Estes meses têm'} o mesmo nome e as mesmas entradas ${count === 1 ? 'de um mês' : 'de meses'} da sua conta. Importar ${count === 1 ? 'o adiciona' : 'os adiciona'} de novo.`,
+    `${count === 1 ? 'Este mês tem' : 'Estes meses têm'} o mesmo nome e o mesmo mês do calendário ${count === 1 ? 'de um mês' : 'de meses'} da sua conta. Importar tudo ${count === 1 ? 'o adiciona' : 'os adiciona'} de novo.`,
+  importNewOnly: 'Importar só os meses novos',
   importAnyway: 'Importar mesmo assim',
   cancelImport: 'Cancelar',
   imported: (summary) => `Importado: ${summary}`,
+  skippedMonths: (names) => `Deixados de fora, já estão na sua conta: ${names}.`,
   counts: {
     months: (n) => plural(n, 'mês', 'meses'),
     habits: (n) => plural(n, 'hábito', 'hábitos'),
@@ -52,8 +54,7 @@ export const settings: Messages['settings'] = {
   },
   importSummary: (months, parts, last) => `${months} com ${parts} e ${last}.`,
   passwordTitle: 'Alterar senha',
-  passwordDescription:
-    'Seus outros aparelhos saem da conta quando a sessão atual deles terminar (em até 30 minutos); este continua conectado.',
+  passwordDescription: 'Seus outros aparelhos saem da conta na hora; este continua conectado.',
   openPasswordForm: 'Alterar senha…',
   loading: 'Carregando…',
   currentPassword: 'Senha atual',

@@ -1,5 +1,5 @@
-// Settings' import (issue 15 #22): months that look already present (same name and entries) are
-// named before anything is imported, and the user chooses.
+// Settings' import: months the account already has (same name and calendar month) are named before
+// anything is imported, and the user chooses: only the new months, all of them, or nothing.
 import { screen, waitFor, within } from '@testing-library/react';
 import { EXPORT_FORMAT, EXPORT_VERSION, type ExportFile } from '../../../contract/export';
 import { monthsAlreadyPresent } from '../../../src/components/settings/import-duplicates';
@@ -48,16 +48,17 @@ describe('monthsAlreadyPresent', () => {
     month('June'),
   ]);
 
-  it('names the months with the same name and the same entries, in any order', () => {
+  it('names the months with the same name, in any case and spacing, whatever their entries', () => {
     const file = exportFile([
-      month('May', [entry('2024-05-02', 'Read'), entry('2024-05-01', 'Walked')]),
+      month('May', [entry('2024-05-01', 'Walked')]),
       month('July'),
+      month(' june '),
     ]);
-    expect(monthsAlreadyPresent(file, account)).toEqual(['May']);
+    expect(monthsAlreadyPresent(file, account)).toEqual(['May', ' june ']);
   });
 
-  it('does not name a month whose entries differ, or one only named alike', () => {
-    const file = exportFile([month('May', [entry('2024-05-01', 'Walked')]), month('june')]);
+  it('does not name a month of another calendar month', () => {
+    const file = exportFile([{ ...month('May'), period: '2024-05' }]);
     expect(monthsAlreadyPresent(file, account)).toEqual([]);
   });
 });
@@ -94,6 +95,20 @@ describe('importing the same file twice', () => {
     );
     expect(await screen.findByText('Import complete', {}, FIRST_RENDER)).toBeInTheDocument();
     expect(db.months).toHaveLength(2);
+  });
+
+  it('imports only the new months when the user says so, and names those left out', async () => {
+    db.months.push(makeMonth({ name: 'From backup' }));
+    const view = await chooseAndImport(exportFile([month('From backup'), month('Deleted since')]));
+
+    await view.user.click(
+      await view.region.findByRole('button', { name: 'Import only the new months' }, FIRST_RENDER),
+    );
+
+    expect(await screen.findByText('Import complete', {}, FIRST_RENDER)).toBeInTheDocument();
+    expect(imports()).toEqual(['POST /api/import/?months=new']);
+    expect(db.months.map((m) => m.name)).toEqual(['From backup', 'Deleted since']);
+    expect(screen.getByText('Left out, already in your account: From backup.')).toBeInTheDocument();
   });
 
   it('imports nothing on Cancel', async () => {

@@ -6,6 +6,7 @@ import {
   type ExportFile,
   type ImportReport,
 } from '../../../../contract/export';
+import { monthsAlreadyPresent } from '../../../../contract/export-format';
 import { describeProblem, validateExport } from '../../../../contract/export-validation';
 import { makeMonth } from '../../../fixtures/factories';
 import { db } from '../db';
@@ -30,6 +31,7 @@ function exportOfDb(): ExportFile {
         .filter((goal) => goal.month_id === month.id)
         .map((goal) => ({ name: goal.name, is_completed: goal.is_completed })),
       journals: [],
+      ...(month.period ? { period: month.period } : {}),
     })),
   };
 }
@@ -55,8 +57,16 @@ export const exportHandlers = [
         { status: 400 },
       );
     }
-    const { months } = file as ExportFile;
-    const created = months.map((month) => makeMonth({ name: month.name }));
+    const whole = (file as ExportFile).months;
+    // `?months=new`: the months the account has (the server's rule, from contract/) are left out.
+    const present =
+      new URL(request.url).searchParams.get('months') === 'new'
+        ? new Set(monthsAlreadyPresent(whole, db.months))
+        : new Set<number>();
+    const months = whole.filter((_, index) => !present.has(index));
+    const created = months.map((month) =>
+      makeMonth({ name: month.name, ...(month.period ? { period: month.period } : {}) }),
+    );
     db.months.push(...created);
     const total = (pick: (month: ExportFile['months'][number]) => unknown[]) =>
       months.reduce((sum, month) => sum + pick(month).length, 0);
@@ -77,6 +87,7 @@ export const exportHandlers = [
         ),
       },
       months: created,
+      skipped_months: whole.filter((_, index) => present.has(index)).map((month) => month.name),
     };
     return HttpResponse.json(report, { status: 201 });
   }),
