@@ -35,29 +35,53 @@ export interface SaveReminders {
   input: ReminderSettingsInput;
   /** `{ subscribe: vapidPublicKey }` to subscribe this device, 'unsubscribe' to end it. */
   device: DevicePushChange;
+  /** `by_push` to save if this device cannot be subscribed (true while other devices get pushes). */
+  byPushWithoutThisDevice?: boolean;
+}
+
+export interface SavedReminders {
+  settings: ReminderSettings;
+  /** Why this device could not be subscribed, when it could not: the rest was saved, push off here. */
+  pushFailure: unknown;
 }
 
 /**
- * The device first (permission, push service, then our server), then the settings: if the
- * person refuses notifications, nothing is saved and the form says why. Whatever the device step
- * did stays reflected in the cache even if the settings then fail to save.
+ * The device first (permission, push service, then our server), then the settings. A device that
+ * cannot be subscribed (notifications refused, no push service, our server refusing it) costs only
+ * push: the other settings are saved with push off on this device, and the failure is handed back
+ * for the form to say so. Only when push was the daily reminder's only way does the push failure
+ * fail the save itself. Whatever the device step did stays
+ * reflected in the cache even if the settings then fail to save.
  */
 export function useSaveReminders() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ input, device }: SaveReminders): Promise<ReminderSettings> => {
+    mutationFn: async ({
+      input,
+      device,
+      byPushWithoutThisDevice = false,
+    }: SaveReminders): Promise<SavedReminders> => {
+      let pushFailure: unknown = null;
       if (device === 'unsubscribe') {
         const endpoint = await unsubscribeDevice();
         queryClient.setQueryData(reminderKeys.device(), null);
         if (endpoint) await removePushSubscription(endpoint);
       } else if (device) {
-        const subscription = await subscribeDevice(device.subscribe);
-        await addPushSubscription(subscription);
-        queryClient.setQueryData(reminderKeys.device(), subscription.endpoint);
+        try {
+          const subscription = await subscribeDevice(device.subscribe);
+          await addPushSubscription(subscription);
+          queryClient.setQueryData(reminderKeys.device(), subscription.endpoint);
+        } catch (error) {
+          pushFailure = error;
+        }
       }
-      return saveReminderSettings(input);
+      if (pushFailure === null) return { settings: await saveReminderSettings(input), pushFailure };
+      // Push was the daily reminder's only way: saved without it, the reminder could reach no one.
+      if (input.time !== null && !input.by_email && !byPushWithoutThisDevice) throw pushFailure;
+      const saved = { ...input, by_push: byPushWithoutThisDevice };
+      return { settings: await saveReminderSettings(saved), pushFailure };
     },
-    onSuccess: (settings) => queryClient.setQueryData(reminderKeys.settings(), settings),
+    onSuccess: ({ settings }) => queryClient.setQueryData(reminderKeys.settings(), settings),
     // The subscription count may have changed even when the settings were refused.
     onError: () => queryClient.invalidateQueries({ queryKey: reminderKeys.settings() }),
   });

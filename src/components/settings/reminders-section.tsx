@@ -39,9 +39,15 @@ import {
   useSaveReminders,
 } from '../../queries/reminders';
 import { failureBody, firstMessage } from '../auth/auth-failure';
-import { notifyFailure, notifySuccess } from '../toast';
+import { notifyFailure, notifySuccess, notifyWarning } from '../toast';
 import { SettingsSection, sectionId } from './settings-section';
 import { deviceTimeZone, TimeZoneSelect } from './time-zone-select';
+
+/** A failure of this device's subscription on the browser's side (permission, worker, push service). */
+const isPushFailure = (error: unknown) =>
+  error instanceof PushPermissionDenied ||
+  error instanceof NoServiceWorker ||
+  error instanceof PushUnavailable;
 
 type Field = 'time' | 'time_zone' | 'by_email' | 'by_push' | 'weekly_digest' | 'channels';
 /** The fields the server's 400 names (contract/reminders.ts), each shown under its control. */
@@ -137,6 +143,18 @@ function RemindersForm({ settings, deviceEndpoint, confirmedEmail }: FormProps) 
       });
     };
 
+  /** Push off again, with the reason under its switch. */
+  const showPushFailure = (error: unknown) => {
+    setPush(false);
+    if (error instanceof PushPermissionDenied) {
+      setSupport('denied');
+      setErrors({ by_push: t.pushRefused });
+      return;
+    }
+    console.error('Push subscription failed', error);
+    setErrors({ by_push: error instanceof NoServiceWorker ? t.pushNoWorker : t.pushFailed });
+  };
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (save.isPending) return;
@@ -155,30 +173,32 @@ function RemindersForm({ settings, deviceEndpoint, confirmedEmail }: FormProps) 
     // subscribed it, or it was dropped), and sending it twice changes nothing.
     if (push) device = { subscribe: settings.vapid_public_key };
     else if (deviceEndpoint) device = 'unsubscribe';
+    // Push elsewhere stays on if this device cannot join it.
+    const pushElsewhere = settings.by_push && otherDevices > 0;
     try {
-      await save.mutateAsync({
+      const { pushFailure } = await save.mutateAsync({
         device,
+        byPushWithoutThisDevice: pushElsewhere,
         input: {
           time: time === '' ? null : time,
           time_zone: zone,
           by_email: byEmail,
-          by_push: push || (settings.by_push && otherDevices > 0),
+          by_push: push || pushElsewhere,
           weekly_digest: digest,
           language: locale,
         },
       });
       setSaved(true);
-      notifySuccess(t.saved);
-    } catch (error) {
-      if (error instanceof PushPermissionDenied) {
-        setSupport('denied');
-        setPush(false);
-        setErrors({ by_push: t.pushRefused });
-        return;
+      if (pushFailure === null) notifySuccess(t.saved);
+      else {
+        // Everything else was saved: the switch goes back off and says why, the toast says the rest.
+        showPushFailure(pushFailure);
+        notifyWarning(t.savedExceptPush);
       }
-      if (error instanceof NoServiceWorker || error instanceof PushUnavailable) {
-        console.error('Push subscription failed', error);
-        setErrors({ by_push: error instanceof NoServiceWorker ? t.pushNoWorker : t.pushFailed });
+    } catch (error) {
+      // Nothing could be saved without push (it was the only channel): push is what to fix.
+      if (isPushFailure(error)) {
+        showPushFailure(error);
         return;
       }
       const body = await failureBody(error);

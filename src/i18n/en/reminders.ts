@@ -41,6 +41,8 @@ export const reminders = {
   languageNames: { en: 'English', ptBR: 'Portuguese (Brazil)' },
   save: 'Save reminders',
   saved: 'Reminders saved',
+  /** The rest was saved; the switch's own message says why push failed. */
+  savedExceptPush: 'Reminders saved, except push on this device: it could not be turned on.',
   savedState: '✓ Saved',
   saveFailed: 'Your reminders could not be saved',
   // /unsubscribe

@@ -47,6 +47,8 @@ export const reminders: Messages['reminders'] = {
   languageNames: { en: 'inglês', ptBR: 'português (Brasil)' },
   save: 'Salvar lembretes',
   saved: 'Lembretes salvos',
+  savedExceptPush:
+    'Lembretes salvos, exceto por notificação neste dispositivo: não foi possível ativá-la.',
   savedState: '✓ Salvo',
   saveFailed: 'Não foi possível salvar seus lembretes',
   unsubscribeTitle: 'Cancelar e-mails',

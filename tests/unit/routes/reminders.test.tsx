@@ -80,7 +80,7 @@ describe('Settings → Reminders', () => {
     expect(section().getByText('✓ Saved')).toBeVisible();
   });
 
-  it('when notifications are refused, says how to allow them and saves nothing', async () => {
+  it('when notifications are refused, says how to allow them and saves the rest with push off', async () => {
     const push = stubPush({ answer: 'denied' });
     const view = await renderReminders();
     const toggle = section().getByRole('switch', { name: 'By push on this device' });
@@ -94,7 +94,55 @@ describe('Settings → Reminders', () => {
     expect(push.prompts).toBe(1);
     expect(toggle).not.toBeChecked();
     expect(toggle).toBeDisabled();
-    expect(puts()).toEqual([]);
+    expect(remindersMock.saved).toEqual([expect.objectContaining({ by_push: false })]);
+  });
+
+  it('when the push service refuses this device, saves email and the digest and turns only push off', async () => {
+    stubPush({ subscribeError: new DOMException('Registration failed', 'AbortError') });
+    recoveryMock.email = { email: 'reader@example.org', pending_email: null };
+    const view = await renderReminders();
+    await view.user.type(section().getByLabelText(/^Daily reminder time/), '07:45');
+    const pushSwitch = section().getByRole('switch', { name: 'By push on this device' });
+    await view.user.click(pushSwitch);
+    await view.user.click(section().getByRole('switch', { name: 'By email' }));
+    await view.user.click(section().getByRole('switch', { name: 'Weekly digest email' }));
+    await view.user.click(section().getByRole('button', { name: 'Save reminders' }));
+
+    expect(
+      await findToast('Reminders saved, except push on this device: it could not be turned on.'),
+    ).toBeVisible();
+    expect(remindersMock.saved).toEqual([
+      expect.objectContaining({
+        time: '07:45',
+        by_email: true,
+        weekly_digest: true,
+        by_push: false,
+      }),
+    ]);
+    expect(remindersMock.endpoints).toEqual([]);
+    expect(pushSwitch).not.toBeChecked();
+    expect(
+      section().getByText('This device could not be subscribed to notifications. Try again later.'),
+    ).toBeVisible();
+    expect(section().getByRole('switch', { name: 'By email' })).toBeChecked();
+    expect(section().getByRole('switch', { name: 'Weekly digest email' })).toBeChecked();
+  });
+
+  it('when push was the only way to remind and it fails, saves nothing and says push failed', async () => {
+    stubPush({ subscribeError: new DOMException('Registration failed', 'AbortError') });
+    const view = await renderReminders();
+    await view.user.type(section().getByLabelText(/^Daily reminder time/), '07:45');
+    const pushSwitch = section().getByRole('switch', { name: 'By push on this device' });
+    await view.user.click(pushSwitch);
+    await view.user.click(section().getByRole('button', { name: 'Save reminders' }));
+
+    expect(
+      await section().findByText(
+        'This device could not be subscribed to notifications. Try again later.',
+      ),
+    ).toBeVisible();
+    expect(pushSwitch).not.toBeChecked();
+    expect(remindersMock.saved).toEqual([]);
   });
 
   it('on a browser without push, the switch is off and says why', async () => {
