@@ -1,5 +1,6 @@
 // The session's tokens in localStorage: reading them, their expiry, and the single shared refresh.
 import { jwtDecode } from 'jwt-decode';
+import type { KyResponse } from 'ky';
 import type { AccessToken, TokenPair } from '../../contract/entities';
 import type { RefreshBody } from '../../contract/requests';
 import { STORAGE_KEYS } from '../../contract/rules';
@@ -30,7 +31,14 @@ export function storeTokens(tokens: Pick<TokenPair, 'access'> & Partial<TokenPai
   localStorage.setItem(STORAGE_KEYS.access, tokens.access);
   if (tokens.refresh !== undefined) localStorage.setItem(STORAGE_KEYS.refresh, tokens.refresh);
   syncRenderCookie();
-  for (const listener of tokenListeners) listener();
+  // A listener's failure is its own: the tokens are stored, and a refresh that stored them succeeded.
+  for (const listener of tokenListeners) {
+    try {
+      listener();
+    } catch (error) {
+      console.error('A listener of new tokens failed', error);
+    }
+  }
 }
 
 type SessionEndListener = () => void;
@@ -96,31 +104,57 @@ function endSession(reason: unknown): false {
   return false;
 }
 
+/**
+ * A refresh that got no answer (the network failed, or the page was left or reloaded while it
+ * was out, which aborts it) says nothing about the session, so it is kept: ending it there
+ * cleared the storage every tab and the next page load share, and sent a reload straight to
+ * /login without a request. Only the server's refusal ends a session.
+ */
+function keepSession(reason: unknown): false {
+  console.error('Token refresh got no answer; the session is kept', reason);
+  return false;
+}
+
 async function postRefresh(): Promise<boolean> {
   const refresh = getRefreshToken();
   if (refresh === null) return endSession('no refresh token stored');
+  let response: KyResponse;
   try {
     const body: RefreshBody = { refresh };
-    const response = await publicHttp.post('api/token/refresh/', {
-      json: body,
-      throwHttpErrors: false,
-    });
-    // Spec §7: status 200 is the success check.
-    if (response.status !== 200) return endSession(`status ${response.status}`);
-    const { access } = await response.json<AccessToken>();
-    storeTokens({ access });
-    return true;
+    response = await publicHttp.post('api/token/refresh/', { json: body, throwHttpErrors: false });
   } catch (error) {
-    // The network went away: the session is not over, the app stays read-only until reconnected.
+    // Offline too: the app stays read-only until reconnected.
     if (isBrowserOffline()) return false;
-    return endSession(error);
+    return keepSession(error);
   }
+  // Spec §7: status 200 is the success check.
+  if (response.status !== 200) {
+    // Another tab logged in meanwhile: its new session is not this refusal's to end.
+    if (getRefreshToken() !== refresh) return hasFreshAccess();
+    return endSession(`status ${response.status}`);
+  }
+  let access: string;
+  try {
+    ({ access } = await response.json<AccessToken>());
+  } catch (error) {
+    return keepSession(error);
+  }
+  // Stored only if the session is still the one refreshed (a logout or another login since).
+  if (getRefreshToken() !== refresh) return hasFreshAccess();
+  storeTokens({ access });
+  return true;
+}
+
+function hasFreshAccess(): boolean {
+  const access = getAccessToken();
+  return access !== null && !isExpired(access);
 }
 
 /**
  * Refreshes the access token now. Concurrent callers share one POST, so a page that fires
  * seven requests with an expired token still refreshes once. Resolves false (session cleared,
- * listeners told) when there is no refresh token or the server refuses it.
+ * listeners told) when there is no refresh token or the server refuses it, and false with the
+ * session kept (`hasSession()` still true) when the refresh got no answer.
  */
 export function refreshAccess(): Promise<boolean> {
   refreshing ??= postRefresh().finally(() => {

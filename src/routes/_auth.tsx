@@ -24,7 +24,12 @@ export const Route = createFileRoute('/_auth')({
     if (!hasSession()) throw redirect({ to: '/login' });
     // Offline, an expired token cannot be refreshed: the user stays in to read saved data, and
     // the check runs again on reconnect (AuthLayout).
-    if (!isBrowserOffline() && !(await ensureFreshAccess())) throw redirect({ to: '/login' });
+    if (!isBrowserOffline() && !(await ensureFreshAccess())) {
+      // A refresh the server refused ended the session: log in again. One that got no answer
+      // (the network, the server unreachable) kept it: the error page offers Try again instead.
+      if (hasSession()) throw new TypeError('Network error: the session could not be refreshed');
+      throw redirect({ to: '/login' });
+    }
     // Sessions from before the render cookies existed get them here (src/api/render-cookie.ts).
     syncRenderCookie();
     syncGlanceCookie();

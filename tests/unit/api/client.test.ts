@@ -1,5 +1,5 @@
 import { HTTPError } from 'ky';
-import { HttpResponse, http } from 'msw';
+import { delay, HttpResponse, http } from 'msw';
 import { client } from '../../../src/api/client';
 import { apiBaseUrl } from '../../../src/api/http';
 import { getAccessToken, hasSession, storeTokens } from '../../../src/api/tokens';
@@ -62,6 +62,43 @@ describe('api client', () => {
     expect(requestLog.filter((r) => r === 'POST /api/token/refresh/')).toHaveLength(1);
     expect(requestLog[0]).toBe('POST /api/token/refresh/');
     expect(seen).toEqual(Array(7).fill(`Bearer ${refreshed}`));
+  });
+
+  it('shares one slow refresh among many parallel requests, and retries those refused with the old token', async () => {
+    // The server no longer takes the old token (it expired on its clock first); the browser
+    // still thinks it good, so 20 requests go out with it, and 30 more start after it expired here.
+    const old = makeJwt(600);
+    storeTokens({ access: old, refresh: makeJwt(3600) });
+    let answered = 0;
+    server.use(
+      http.post(apiUrl('api/token/refresh/'), async () => {
+        await delay(40);
+        return HttpResponse.json({ access: makeJwt(1800) });
+      }),
+      http.get(apiUrl('api/months/'), async ({ request }) => {
+        // Answers come back out of order, some before the refresh answers and some after.
+        answered += 1;
+        await delay((answered * 7) % 60);
+        const header = request.headers.get('authorization');
+        return header === `Bearer ${old}`
+          ? HttpResponse.json({ detail: 'Given token not valid' }, { status: 401 })
+          : HttpResponse.json({ header });
+      }),
+    );
+
+    const first = Array.from({ length: 20 }, () => client.get('api/months/').json());
+    // Once some are out: the token then expires here too.
+    await vi.waitFor(() => expect(answered).toBeGreaterThanOrEqual(5));
+    storeTokens({ access: makeJwt(-5) });
+    const second = Array.from({ length: 30 }, () => client.get('api/months/').json());
+    const answers = await Promise.all([...first, ...second]);
+
+    const fresh = getAccessToken();
+    expect(requestLog.filter((r) => r === 'POST /api/token/refresh/').length).toBeLessThanOrEqual(
+      2,
+    );
+    expect(answers).toEqual(Array(50).fill({ header: `Bearer ${fresh}` }));
+    expect(hasSession()).toBe(true);
   });
 
   it('clears the session and sends the request without a token when the refresh fails', async () => {

@@ -132,16 +132,54 @@ describe('ensureFreshAccess', () => {
     expect(hasSession()).toBe(false);
   });
 
-  it('fails on a server error or a network error', async () => {
+  it('ends the session on a server error', async () => {
     silenceErrors();
     storeTokens({ access: makeJwt(-10), refresh: makeJwt(3600) });
     server.use(failing('post', 'api/token/refresh/', 500));
     await expect(ensureFreshAccess()).resolves.toBe(false);
-
-    storeTokens({ access: makeJwt(-10), refresh: makeJwt(3600) });
-    server.use(unreachable('post', 'api/token/refresh/'));
-    await expect(ensureFreshAccess()).resolves.toBe(false);
     expect(hasSession()).toBe(false);
+  });
+
+  it('keeps the session when the refresh gets no answer (a network error, a page left while it was out)', async () => {
+    silenceErrors();
+    const listener = vi.fn();
+    const unsubscribe = onSessionEnd(listener);
+    const refresh = makeJwt(3600);
+    storeTokens({ access: makeJwt(-10), refresh });
+    server.use(unreachable('post', 'api/token/refresh/'));
+
+    await expect(ensureFreshAccess()).resolves.toBe(false);
+
+    unsubscribe();
+    // The storage every tab and the next page load share is left alone: a reload refreshes again.
+    expect(hasSession()).toBe(true);
+    expect(getRefreshToken()).toBe(refresh);
+    expect(listener).not.toHaveBeenCalled();
+    server.resetHandlers();
+    await expect(ensureFreshAccess()).resolves.toBe(true);
+    expect(requestLog).toEqual([REFRESH, REFRESH]);
+  });
+
+  it('leaves alone a session another tab started while a refused refresh was out', async () => {
+    silenceErrors();
+    const listener = vi.fn();
+    const unsubscribe = onSessionEnd(listener);
+    storeTokens({ access: makeJwt(-10), refresh: makeJwt(3600) });
+    const newLogin = { access: makeJwt(1800), refresh: makeJwt(3600) };
+    server.use(
+      http.post(apiUrl('api/token/refresh/'), () => {
+        // The other tab's login lands while this refresh is on its way.
+        storeTokens(newLogin);
+        return HttpResponse.json({ detail: 'Token is invalid or expired' }, { status: 401 });
+      }),
+    );
+
+    await expect(ensureFreshAccess()).resolves.toBe(true);
+
+    unsubscribe();
+    expect(getAccessToken()).toBe(newLogin.access);
+    expect(getRefreshToken()).toBe(newLogin.refresh);
+    expect(listener).not.toHaveBeenCalled();
   });
 
   it('fails without a request when no refresh token is stored', async () => {
