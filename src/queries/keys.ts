@@ -52,7 +52,8 @@ export const billingKeys = {
 /** Searches span every month, so they live outside the months' keys; journal writes invalidate them. */
 export const journalSearchKeys = {
   all: ['journal-search'] as const,
-  words: (words: string) => [...journalSearchKeys.all, words] as const,
+  words: (words: string, period: string | null = null) =>
+    [...journalSearchKeys.all, words, period] as const,
 };
 
 /** The Recently deleted bin: one list for the whole account. */

@@ -1,15 +1,33 @@
-// The search dialog: debounced words, then the matching entries of every month as links.
-import { Button, Group, Loader, Modal, Stack, Text, TextInput } from '@mantine/core';
+// The search dialog: debounced words, an optional year and month, then the matching entries of every month as links, a page at a time.
+import {
+  Button,
+  Group,
+  Loader,
+  Modal,
+  NativeSelect,
+  Stack,
+  Text,
+  TextInput,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useQuery } from '@tanstack/react-query';
-import { type KeyboardEvent, useRef, useState } from 'react';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import {
   SEARCH_MAX_LENGTH,
-  SEARCH_RESULTS_LIMIT,
+  SEARCH_MAX_WORDS,
+  SEARCH_MESSAGES,
+  searchRefusal,
   searchWords,
 } from '../../../contract/search-text';
-import { useTexts } from '../../i18n/store';
-import { journalSearchQueryOptions, normalizeSearch } from '../../queries/journal-search';
+import { formatIsoDate } from '../../i18n/format';
+import { useLocale, useTexts } from '../../i18n/store';
+import {
+  journalSearchQueryOptions,
+  normalizeSearch,
+  searchPeriod,
+} from '../../queries/journal-search';
+import { monthsQueryOptions } from '../../queries/months';
 import { SearchIcon } from '../icons';
 import { useOpenedAfterMount } from '../use-mounted-once';
 import { SearchHitLink } from './search-hit-link';
@@ -23,16 +41,58 @@ interface SearchModalProps {
   onClose: () => void;
 }
 
+/** Years the filter offers before this one even when no month's period reaches so far back. */
+const RECENT_YEARS = 10;
+
+/**
+ * The years the filter offers, newest first, with no gaps: from the earliest month the user has a
+ * calendar period for (or ten years ago, as entries may be dated outside their month's period)
+ * to the latest (or this year).
+ */
+export function searchYears(periods: readonly (string | null)[], thisYear: number): number[] {
+  const years = periods.flatMap((period) => (period ? [Number(period.slice(0, 4))] : []));
+  const first = Math.min(thisYear - RECENT_YEARS, ...years);
+  const last = Math.max(thisYear, ...years);
+  return Array.from({ length: last - first + 1 }, (_, i) => last - i);
+}
+
 export function SearchModal({ opened, onClose }: SearchModalProps) {
   const t = useTexts('search', SEARCH_TEXTS);
+  const locale = useLocale();
   const shown = useOpenedAfterMount(opened);
   const [text, setText] = useState('');
+  const [year, setYear] = useState<number | null>(null);
+  const [month, setMonth] = useState<number | null>(null);
   const [debounced] = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
   const words = normalizeSearch(debounced);
-  const search = useQuery(journalSearchQueryOptions(words));
+  const refusal = searchRefusal(debounced);
+  const period = searchPeriod(year, month);
+  const search = useInfiniteQuery(journalSearchQueryOptions(words, period));
+  const months = useQuery({ ...monthsQueryOptions(), enabled: shown });
   const list = useRef<HTMLUListElement>(null);
   const input = useRef<HTMLInputElement>(null);
-  const hits = words === '' ? undefined : search.data;
+  const hits = words === '' ? undefined : search.data?.pages.flatMap((page) => page.hits);
+  const years = searchYears(
+    (months.data ?? []).map((m) => m.period ?? null),
+    new Date().getFullYear(),
+  );
+  const monthName = (number: number) =>
+    formatIsoDate(`2000-${String(number).padStart(2, '0')}-01`, locale, { month: 'long' });
+
+  // The first hit of the page just loaded takes the focus once it shows: the button may be gone
+  // (last page), and a keyboard or screen reader user goes on reading where the new hits start.
+  const focusFrom = useRef<number | null>(null);
+  const loadMore = () => {
+    focusFrom.current = hits?.length ?? 0;
+    void search.fetchNextPage();
+  };
+  const shownCount = hits?.length ?? 0;
+  useEffect(() => {
+    const from = focusFrom.current;
+    if (from === null || shownCount <= from) return;
+    focusFrom.current = null;
+    list.current?.querySelectorAll<HTMLElement>('a')[from]?.focus();
+  }, [shownCount]);
 
   const links = () => Array.from(list.current?.querySelectorAll<HTMLElement>('a') ?? []);
   // Arrows move between the input and the results; Enter in the input opens the first one.
@@ -72,10 +132,48 @@ export function SearchModal({ opened, onClose }: SearchModalProps) {
           onKeyDown={onInputKey}
           data-autofocus
         />
+        <fieldset style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
+          <VisuallyHidden component="legend">{t.filters}</VisuallyHidden>
+          <Group grow gap="sm" wrap="nowrap">
+            <NativeSelect
+              label={t.year}
+              value={year === null ? '' : String(year)}
+              onChange={(event) => {
+                const value = event.currentTarget.value;
+                setYear(value === '' ? null : Number(value));
+                if (value === '') setMonth(null);
+              }}
+              data={[
+                { value: '', label: t.anyYear },
+                ...years.map((y) => ({ value: String(y), label: String(y) })),
+              ]}
+            />
+            <NativeSelect
+              label={t.month}
+              value={month === null ? '' : String(month)}
+              disabled={year === null}
+              onChange={(event) => {
+                const value = event.currentTarget.value;
+                setMonth(value === '' ? null : Number(value));
+              }}
+              data={[
+                { value: '', label: t.anyMonth },
+                ...Array.from({ length: 12 }, (_, i) => ({
+                  value: String(i + 1),
+                  label: monthName(i + 1),
+                })),
+              ]}
+            />
+          </Group>
+        </fieldset>
         <div role="status">
           {words === '' ? (
             <Text size="sm" c="dimmed">
-              {t.hint}
+              {refusal === SEARCH_MESSAGES.tooShort
+                ? t.tooShort
+                : refusal === SEARCH_MESSAGES.tooManyWords
+                  ? t.tooMany(SEARCH_MAX_WORDS)
+                  : t.hint}
             </Text>
           ) : search.isError ? (
             <Group gap="sm">
@@ -95,8 +193,8 @@ export function SearchModal({ opened, onClose }: SearchModalProps) {
             <Text size="sm" c="dimmed">
               {hits.length === 0
                 ? t.none(words)
-                : hits.length >= SEARCH_RESULTS_LIMIT
-                  ? t.limited(hits.length)
+                : search.hasNextPage
+                  ? t.more(hits.length)
                   : t.found(hits.length)}
             </Text>
           )}
@@ -119,6 +217,11 @@ export function SearchModal({ opened, onClose }: SearchModalProps) {
               </li>
             ))}
           </ul>
+        )}
+        {hits && search.hasNextPage && !search.isError && !search.isPlaceholderData && (
+          <Button variant="light" onClick={loadMore} loading={search.isFetchingNextPage}>
+            {search.isFetchingNextPage ? t.loadingMore : t.loadMore}
+          </Button>
         )}
       </Stack>
     </Modal>

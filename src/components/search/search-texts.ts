@@ -13,5 +13,15 @@ export const SEARCH_TEXTS = {
   results: 'Search results',
   none: (words: string) => `No entries match “${words}”.`,
   found: (count: number) => (count === 1 ? '1 entry found' : `${count} entries found`),
-  limited: (count: number) => `The ${count} most recent matches`,
+  /** Pages shown so far, with more to load. */
+  more: (count: number) => `The ${count} most recent matches; more below`,
+  loadMore: 'Load more',
+  loadingMore: 'Loading more…',
+  filters: 'Filter by date',
+  year: 'Year',
+  month: 'Month',
+  anyYear: 'Any year',
+  anyMonth: 'Any month',
+  tooShort: 'Type a word of at least 2 letters: single letters are left out.',
+  tooMany: (max: number) => `Use at most ${max} words.`,
 } as const;

@@ -14,7 +14,16 @@ export const search: Messages['search'] = {
   results: 'Resultados da pesquisa',
   none: (words) => `Nenhum registro corresponde a “${words}”.`,
   found: (count) => (count === 1 ? '1 registro encontrado' : `${count} registros encontrados`),
-  limited: (count) => `As ${count} correspondências mais recentes`,
+  more: (count) => `As ${count} correspondências mais recentes; há mais abaixo`,
+  loadMore: 'Carregar mais',
+  loadingMore: 'Carregando mais…',
+  filters: 'Filtrar por data',
+  year: 'Ano',
+  month: 'Mês',
+  anyYear: 'Qualquer ano',
+  anyMonth: 'Qualquer mês',
+  tooShort: 'Digite uma palavra de pelo menos 2 letras: letras soltas ficam de fora.',
+  tooMany: (max) => `Use no máximo ${max} palavras.`,
 };
 
 export const stats: Messages['stats'] = {

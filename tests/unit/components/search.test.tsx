@@ -1,4 +1,4 @@
-// The header's search: opening it (button, '/'), debounced words, hits as links to their month, states, keys.
+// The header's search: opening it (button, '/'), debounced words, hits as links to their month, Load more to the oldest, year and month filters, states, keys.
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import { SEARCH_DEBOUNCE_MS } from '../../../src/components/search/search-modal';
 import { SEARCH_TEXTS } from '../../../src/components/search/search-texts';
@@ -115,6 +115,84 @@ describe('search', { timeout: 20_000 }, () => {
     server.resetHandlers();
     await user.click(dialog.getByRole('button', { name: SEARCH_TEXTS.retry }));
     expect(await dialog.findByRole('link', { name: /Tea only/ })).toBeInTheDocument();
+  });
+
+  it('loads more hits, a page at a time, to the oldest, and moves the focus to the new ones', async () => {
+    const archive = makeMonth({ name: 'Archive' });
+    db.months.push(archive);
+    for (let i = 0; i < 120; i++) {
+      const date = `${2016 + Math.floor(i / 12)}-${String((i % 12) + 1).padStart(2, '0')}-05`;
+      db.journals.push(makeJournal(archive, { created_at: date, highlight: `Picnic ${date}` }));
+    }
+    const { user, dialog, input } = await openSearch();
+    await user.type(input, 'picnic');
+    const status = dialog.getByRole('status');
+    await waitFor(() => expect(status).toHaveTextContent(SEARCH_TEXTS.more(50)));
+    expect(dialog.getAllByRole('link')).toHaveLength(50);
+
+    await user.click(dialog.getByRole('button', { name: SEARCH_TEXTS.loadMore }));
+    await waitFor(() => expect(dialog.getAllByRole('link')).toHaveLength(100));
+    expect(status).toHaveTextContent(SEARCH_TEXTS.more(100));
+    expect(dialog.getAllByRole('link')[50]).toHaveFocus();
+
+    // From the keyboard: Tab to the button, Enter.
+    dialog.getByRole('button', { name: SEARCH_TEXTS.loadMore }).focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(dialog.getAllByRole('link')).toHaveLength(120));
+    expect(status).toHaveTextContent(SEARCH_TEXTS.found(120));
+    expect(dialog.getAllByRole('link').at(-1)).toHaveTextContent('Picnic 2016-01-05');
+    expect(dialog.getAllByRole('link')[100]).toHaveFocus();
+    expect(dialog.queryByRole('button', { name: SEARCH_TEXTS.loadMore })).not.toBeInTheDocument();
+  });
+
+  it('filters by year, then by month of that year', async () => {
+    const old = makeMonth({ name: 'Old times', period: '2012-03' });
+    db.months.push(old);
+    db.journals.push(
+      makeJournal(old, { created_at: '2012-03-09', highlight: 'Café in 2012' }),
+      makeJournal(march, { created_at: '2024-03-09', highlight: 'Café in 2024' }),
+      makeJournal(march, { created_at: '2024-05-01', highlight: 'Café in May 2024' }),
+    );
+    const { user, dialog, input } = await openSearch();
+    await user.type(input, 'cafe');
+    await waitFor(() => expect(dialog.getAllByRole('link')).toHaveLength(5));
+    const monthSelect = dialog.getByRole('combobox', { name: SEARCH_TEXTS.month });
+    expect(monthSelect).toBeDisabled();
+
+    requestLog.length = 0;
+    await user.selectOptions(dialog.getByRole('combobox', { name: SEARCH_TEXTS.year }), '2024');
+    await waitFor(() => expect(dialog.getAllByRole('link')).toHaveLength(2));
+    expect(requestLog.at(-1)).toBe('GET /api/journals/?search=cafe&period=2024');
+
+    expect(monthSelect).toBeEnabled();
+    await user.selectOptions(monthSelect, 'May');
+    await waitFor(() => expect(dialog.getAllByRole('link')).toHaveLength(1));
+    expect(dialog.getByRole('link')).toHaveTextContent('Café in May 2024');
+    expect(requestLog.at(-1)).toBe('GET /api/journals/?search=cafe&period=2024-05');
+
+    // Any year clears the month too.
+    await user.selectOptions(dialog.getByRole('combobox', { name: SEARCH_TEXTS.year }), '');
+    await waitFor(() => expect(dialog.getAllByRole('link')).toHaveLength(5));
+    expect(monthSelect).toBeDisabled();
+
+    // A year as far back as the user's months reach.
+    await user.selectOptions(dialog.getByRole('combobox', { name: SEARCH_TEXTS.year }), '2012');
+    await waitFor(() => expect(dialog.getAllByRole('link')).toHaveLength(1));
+    expect(dialog.getByRole('link')).toHaveTextContent('Café in 2012');
+  });
+
+  it('says why single letters alone are not searched, and sends nothing', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const { user, dialog, input } = await openSearch();
+      requestLog.length = 0;
+      await user.type(input, 'a e');
+      await act(() => vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS));
+      expect(dialog.getByRole('status')).toHaveTextContent(SEARCH_TEXTS.tooShort);
+      expect(requestLog.filter((line) => line.includes('search='))).toEqual([]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('sends nothing for blank words', async () => {

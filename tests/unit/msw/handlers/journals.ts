@@ -1,7 +1,12 @@
 // MSW handlers for /api/journals/.
 import { HttpResponse, http } from 'msw';
 import type { CreateJournal, UpdateJournal } from '../../../../contract/requests';
-import { foldForSearch, searchWords } from '../../../../contract/search-text';
+import {
+  foldForSearch,
+  SEARCH_RESULTS_LIMIT,
+  searchPeriodDates,
+  searchWords,
+} from '../../../../contract/search-text';
 import { makeJournal } from '../../../fixtures/factories';
 import { db } from '../db';
 import { idParam, noContent, notFound } from '../responses';
@@ -18,11 +23,23 @@ export const journalHandlers = [
     if (words.length === 0) {
       return HttpResponse.json({ search: ['This field may not be blank.'] }, { status: 400 });
     }
+    const params = new URL(request.url).searchParams;
+    const dates = searchPeriodDates(params.get('period') ?? '');
     const hits = inMonth
       .filter((j) => words.every((word) => foldForSearch(j.highlight).includes(word)))
+      .filter((j) => !dates || (j.created_at >= dates.from && j.created_at <= dates.to))
       .sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id)
       .map((j) => ({ ...j, month_name: db.months.find((m) => m.id === j.month_id)?.name ?? '' }));
-    return HttpResponse.json(hits);
+    // As the server: pages of `limit` (50) with a Link to the next; the cursor is the offset here.
+    const limit = Number(params.get('limit') ?? SEARCH_RESULTS_LIMIT);
+    const start = Number(params.get('cursor') ?? 0);
+    const page = hits.slice(start, start + limit);
+    if (start + limit >= hits.length) return HttpResponse.json(page);
+    const next = new URL(request.url);
+    next.searchParams.set('cursor', String(start + limit));
+    return HttpResponse.json(page, {
+      headers: { link: `<${next.pathname}${next.search}>; rel="next"` },
+    });
   }),
   http.post(apiUrl('api/journals/'), async ({ request }) => {
     const body = (await request.json()) as CreateJournal;
