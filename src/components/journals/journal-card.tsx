@@ -15,7 +15,11 @@ import { notifyFailure, notifySuccess } from '../toast';
 import { formatJournalDate } from './format-date';
 import { HabitState, stateOf } from './habit-state';
 import { MeasureValues } from './measure-values';
+import { useStableKeys } from './stable-keys';
 import './journal-card.css';
+
+const dailyId = (daily: DailyHabit) => daily.id;
+const dailyLook = (daily: DailyHabit) => daily.habit.name;
 
 interface JournalCardProps {
   monthId: number;
@@ -29,6 +33,8 @@ interface JournalCardProps {
   onEdit: (journal: Journal) => void;
   onDelete: (journal: Journal) => void;
   deleting: boolean;
+  /** The entry a link (a search result) was opened for: outlined until another is. */
+  linked?: boolean;
 }
 
 /**
@@ -67,6 +73,9 @@ export const JournalCard = memo(function JournalCard(props: JournalCardProps) {
   const locale = useLocale();
   const date = formatJournalDate(journal.created_at, locale);
   const headingId = `journal-${journal.id}`;
+  // A tick made while the entry is still being saved keeps its checkbox, focus included, when the
+  // row's id becomes the server's.
+  const habitKey = useStableKeys(dailyHabits, dailyId, dailyLook);
 
   const tick = (dailyHabit: DailyHabit, state: DayState) => {
     toggle.mutate(
@@ -86,7 +95,11 @@ export const JournalCard = memo(function JournalCard(props: JournalCardProps) {
   };
 
   return (
-    <article aria-labelledby={headingId} className="mb-journal-card">
+    <article
+      aria-labelledby={headingId}
+      className="mb-journal-card"
+      data-linked={props.linked || undefined}
+    >
       {/* A search result links here (#journal-<id>): the whole card below the fixed 60 px header. */}
       <h3 id={headingId} className="mb-journal-date" tabIndex={-1}>
         <time dateTime={journal.created_at}>{date}</time>
@@ -102,7 +115,7 @@ export const JournalCard = memo(function JournalCard(props: JournalCardProps) {
         <div className="mb-journal-habits">
           {dailyHabits.map((daily) => (
             <HabitState
-              key={daily.id}
+              key={habitKey(daily)}
               id={`daily-habit-${daily.id}`}
               name={daily.habit.name}
               state={stateOf(daily)}

@@ -2,7 +2,7 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useCallbackRef, useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { useElementScrollRestoration } from '@tanstack/react-router';
+import { useElementScrollRestoration, useLocation } from '@tanstack/react-router';
 import { lazy, Suspense, startTransition, useEffect, useMemo, useRef, useState } from 'react';
 import type { DailyHabit, DailyMeasure, Habit, Journal, Month } from '../../../contract/entities';
 import { scheduleOrDaily } from '../../../contract/habit-schedule';
@@ -36,6 +36,7 @@ import { formatJournalDate } from './format-date';
 import { JournalCard } from './journal-card';
 import type { JournalFormValues } from './journal-form-modal';
 import { useJournalsView } from './journals-view';
+import { useStableKeys } from './stable-keys';
 
 /** The calendar (#17) loads when first shown: the list is the page's first paint. */
 const loadMonthCalendar = () => import('./month-calendar');
@@ -62,6 +63,9 @@ function groupByJournal<T extends { journal_id: number }>(items: T[]): Map<numbe
     groups.set(item.journal_id, [...(groups.get(item.journal_id) ?? []), item]);
   return groups;
 }
+
+const journalId = (journal: Journal) => journal.id;
+const journalLook = (journal: Journal) => `${journal.created_at}\n${journal.highlight}`;
 
 /** More entries than this make a long month: a jump-to-day control and, on phones, compact cards. */
 const LONG_MONTH = 7;
@@ -152,7 +156,20 @@ export function RegistersColumn(props: RegistersColumnProps) {
     else request.openCreate();
     request.onWriteOpened?.();
   }, [writeToday]);
-  const shown = pending ? sorted.slice(0, FIRST_CARDS) : sorted;
+  // A search result's link (#journal-<id>) lands on its card, scrolled to, focused and marked, from
+  // whichever page it was opened. Done here rather than left to the router's scroll to the hash:
+  // coming from another screen, that ran before the card was drawn (the month shows its first
+  // cards, then the rest) and the page stayed at the top.
+  const arrival = useLocation({
+    select: (location) => `${location.state.__TSR_key}#${location.hash}`,
+  });
+  const linkedId = /#journal-(-?\d+)$/.exec(arrival)?.[1];
+  const linked = linkedId === undefined ? -1 : sorted.findIndex((j) => String(j.id) === linkedId);
+  const [marked, setMarked] = useState<number | null>(null);
+  const landed = useRef<string | null>(null);
+  const shown = pending && linked < FIRST_CARDS ? sorted.slice(0, FIRST_CARDS) : sorted;
+  // An entry saved from here keeps its card (and the focus inside it) when its id becomes the server's.
+  const cardKey = useStableKeys(sorted, journalId, journalLook);
 
   // A long month gets a jump to any day, and on phones compact cards (journal-card.css).
   const long = sorted.length > LONG_MONTH;
@@ -166,6 +183,15 @@ export function RegistersColumn(props: RegistersColumnProps) {
     heading.focus({ preventScroll: true });
     requestAnimationFrame(() => heading.scrollIntoView({ block: 'start', behavior: 'instant' }));
   };
+
+  const linkedJournal = sorted[linked];
+  useEffect(() => {
+    if (!linkedJournal || landed.current === arrival) return;
+    landed.current = arrival;
+    setMarked(linkedJournal.id);
+    // Back to the page: the router puts the scroll where the user left it.
+    if (!returning) jumpTo(String(linkedJournal.id));
+  });
 
   const emptyValues: JournalFormValues = {
     // In a month with a period, a day inside it (today if it is, else its first day without one).
@@ -397,7 +423,7 @@ export function RegistersColumn(props: RegistersColumnProps) {
         >
           {shown.map((journal) => (
             <JournalCard
-              key={journal.id}
+              key={cardKey(journal)}
               monthId={monthId}
               journal={journal}
               dailyHabits={habitsByJournal.get(journal.id) ?? []}
@@ -407,6 +433,7 @@ export function RegistersColumn(props: RegistersColumnProps) {
               onEdit={setEditing}
               onDelete={onDelete}
               deleting={deleteJournal.isPending && deleteJournal.variables === journal.id}
+              linked={marked === journal.id}
             />
           ))}
         </Stack>
