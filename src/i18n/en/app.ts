@@ -1,4 +1,5 @@
 // English words of the app screens' frame and of the months and subscribe screens (spec §2).
+import { TRASH_DAYS } from '../../../contract/trash-rules.js';
 
 export const app = {
   // Navbar (spec §2).
@@ -63,6 +64,6 @@ export const app = {
   deleteMonthNamed: (name: string) => `Delete month ${name}`,
   thisMonth: 'this month',
   deleteMonthQuestion: (name: string) =>
-    `Delete ${name} with all its journal entries and goals? This cannot be undone.`,
+    `Delete ${name} with all its journal entries and goals? It stays in Recently deleted (Settings) for ${TRASH_DAYS} days, where you can restore it.`,
   monthField: 'Month',
 } as const;

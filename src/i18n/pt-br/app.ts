@@ -1,4 +1,5 @@
 // Brazilian Portuguese words of the app screens' frame, months and subscribe (see src/i18n/en/app.ts).
+import { TRASH_DAYS } from '../../../contract/trash-rules.js';
 import type { Messages } from '../en.js';
 
 export const app: Messages['app'] = {
@@ -54,6 +55,6 @@ export const app: Messages['app'] = {
   deleteMonthNamed: (name) => `Excluir o mês ${name}`,
   thisMonth: 'este mês',
   deleteMonthQuestion: (name) =>
-    `Excluir ${name} com todos os registros do diário e metas? Isso não pode ser desfeito.`,
+    `Excluir ${name} com todos os registros do diário e metas? Ele fica em Excluídos recentemente (Configurações) por ${TRASH_DAYS} dias, e você pode restaurá-lo de lá.`,
   monthField: 'Mês',
 };

@@ -55,6 +55,13 @@ describe('the pt-BR dictionary', () => {
     expect(all.length).toBeGreaterThan(150);
   });
 
+  it('says a deleted month waits in Excluídos recentemente, not that it is gone for good', () => {
+    const question = ptBR.app.deleteMonthQuestion('Janeiro');
+    expect(question).toContain('Excluídos recentemente');
+    expect(question).toContain('30 dias');
+    expect(question).not.toContain('não pode ser desfeito');
+  });
+
   it('writes prices the Brazilian way', () => {
     expect(ptBR.site.amount('0.90')).toBe('0,90');
     expect(ptBR.site.amount('12')).toBe('12');
@@ -149,7 +156,7 @@ describe('a screen in pt-BR', () => {
     );
     const dialog = await screen.findByRole('dialog', { name: 'Excluir mês' });
     expect(dialog).toHaveTextContent(
-      'Excluir Fevereiro com todos os registros do diário e metas? Isso não pode ser desfeito.',
+      'Excluir Fevereiro com todos os registros do diário e metas? Ele fica em Excluídos recentemente (Configurações) por 30 dias, e você pode restaurá-lo de lá.',
     );
     expect(screen.getByRole('button', { name: 'Fechar diálogo' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Cancelar' })).toBeInTheDocument();

@@ -145,6 +145,9 @@ describe('/months', () => {
     const { user } = renderRoute('/months');
     await user.click(await screen.findByRole('button', { name: 'Delete month March' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete month' });
+    // The month goes to the bin, so the question says where, not that it is gone for good.
+    expect(dialog).toHaveTextContent('It stays in Recently deleted (Settings) for 30 days');
+    expect(dialog).not.toHaveTextContent(/cannot be undone/);
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await findToast('Month deleted')).toBeInTheDocument();
     await waitFor(() =>
