@@ -82,7 +82,42 @@ export async function searchJournals(
   if (dates === null) throw InvalidInput.field('period', SEARCH_MESSAGES.period);
   await foldUnfolded(db, userId);
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
-  let query = db
+  // The page's ids first, then their rows: sorted with the rows, every matching entry's note
+  // (up to 20,000 characters) would be read and sorted to keep 50 of them.
+  let keys = db
+    .selectFrom('journals')
+    .select('journals.id')
+    .where('journals.author_id', '=', userId);
+  const pieces = trigrams(words.filter(isIndexed));
+  if (!postgres && pieces.length > 0) {
+    keys = keys.where(
+      sql<SqlBool>`journals.id in (select rowid from journal_search where journal_search match ${ftsQuery(pieces)})`,
+    );
+  }
+  if (month !== undefined) keys = keys.where('journals.month_id', '=', month);
+  if (dates) {
+    keys = keys
+      .where('journals.created_at', '>=', dates.from)
+      .where('journals.created_at', '<=', dates.to);
+  }
+  for (const word of words) keys = keys.where(containsWord(word, postgres));
+  if (page.after) {
+    keys = keys.where(
+      afterDateId<DB, 'journals'>(
+        'journals.created_at',
+        'journals.id',
+        page.after as readonly [string, number],
+        'desc',
+      ),
+    );
+  }
+  const ids = await keys
+    .orderBy('journals.created_at', 'desc')
+    .orderBy('journals.id', 'desc')
+    .limit(page.limit)
+    .execute();
+  if (ids.length === 0) return [];
+  return db
     .selectFrom('journals')
     .innerJoin('months', 'months.id', 'journals.month_id')
     .select([
@@ -97,50 +132,30 @@ export async function searchJournals(
       'journals.mood',
       'months.name as month_name',
     ])
-    .where('journals.author_id', '=', userId);
-  const pieces = trigrams(words.filter(isIndexed));
-  if (!postgres && pieces.length > 0) {
-    query = query.where(
-      sql<SqlBool>`journals.id in (select rowid from journal_search where journal_search match ${ftsQuery(pieces)})`,
-    );
-  }
-  if (month !== undefined) query = query.where('journals.month_id', '=', month);
-  if (dates) {
-    query = query
-      .where('journals.created_at', '>=', dates.from)
-      .where('journals.created_at', '<=', dates.to);
-  }
-  for (const word of words) query = query.where(containsWord(word, postgres));
-  if (page.after) {
-    query = query.where(
-      afterDateId<DB, 'journals' | 'months'>(
-        'journals.created_at',
-        'journals.id',
-        page.after as readonly [string, number],
-        'desc',
-      ),
-    );
-  }
-  return query
+    .where(
+      'journals.id',
+      'in',
+      ids.map((row) => row.id),
+    )
+    .where('journals.author_id', '=', userId)
     .orderBy('journals.created_at', 'desc')
     .orderBy('journals.id', 'desc')
-    .limit(page.limit)
     .execute();
 }
 
 /**
  * True when the row's folded text contains the (folded) word. PostgreSQL: LIKE for a word its
  * trigram index can serve, strpos for a shorter one (a LIKE the index cannot serve would make it
- * read all of itself). SQLite: instr, confirming what its index found.
+ * read all of itself). SQLite: LIKE, confirming what its index found; several times faster there
+ * than instr, which counts characters as it goes. The text is folded to lower case, so LIKE's
+ * ASCII-only case folding changes nothing.
  */
 function containsWord(word: string, postgres: boolean) {
-  if (postgres && isIndexed(word)) {
-    // PostgreSQL's LIKE escape is the backslash already; named, as SQLite would need it.
-    return sql<SqlBool>`journals.highlight_search like ${containsPattern(word)} escape '\\'`;
+  if (postgres && !isIndexed(word)) {
+    return sql<SqlBool>`strpos(journals.highlight_search, ${word}) > 0`;
   }
-  return postgres
-    ? sql<SqlBool>`strpos(journals.highlight_search, ${word}) > 0`
-    : sql<SqlBool>`instr(journals.highlight_search, ${word}) > 0`;
+  // SQLite has no default LIKE escape character and PostgreSQL's is the backslash: name it.
+  return sql<SqlBool>`journals.highlight_search like ${containsPattern(word)} escape '\\'`;
 }
 
 /**
