@@ -4,8 +4,10 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HTTPError } from 'ky';
+import { TOAST_DURATION_MS } from '../../../contract/rules';
 import { CreateGoalModal } from '../../../src/components/journals/create-goal-modal';
 import { notifyFailure, notifySuccess } from '../../../src/components/toast';
+import { notifyWithUndo } from '../../../src/components/undo-toast';
 import { createTestQueryClient } from '../queries/wrapper';
 // For its jsdom stubs (matchMedia, ResizeObserver) that Mantine needs.
 import '../routes/render-route';
@@ -29,6 +31,7 @@ function toastColor(message: string): string {
 
 afterEach(() => {
   act(() => notifications.clean());
+  vi.restoreAllMocks();
 });
 
 describe('toasts', () => {
@@ -80,6 +83,22 @@ describe('toasts', () => {
     await screen.findByText('Goal updated');
     expect(screen.getAllByText('Habit updated')).toHaveLength(1);
     expect(screen.getAllByText('Failed to fetch')).toHaveLength(1);
+  });
+
+  it("keeps the spec's toasts 3 s, and the Undo of a delete long enough to be clicked", async () => {
+    const show = vi.spyOn(notifications, 'show');
+    renderToasts();
+    act(() => {
+      notifySuccess('Goal updated');
+      notifyWithUndo('Journal deleted', () => undefined);
+    });
+    await screen.findByText('Goal updated');
+    expect(screen.getByRole('button', { name: 'Undo' })).toBeInTheDocument();
+    const shown = show.mock.calls.map(([data]) => data);
+    const report = shown.find((data) => data.message === 'Goal updated');
+    const undo = shown.find((data) => typeof data.message !== 'string');
+    expect(report?.autoClose).toBe(TOAST_DURATION_MS);
+    expect(undo?.autoClose).toBeGreaterThanOrEqual(8000);
   });
 
   it("warns 'Month not selected' when a goal is made without a month", async () => {
