@@ -19,6 +19,12 @@ import {
 import { benchRoutes, measureRouteBundles, type RouteBundle } from './bundle-bench.js';
 import { noisyPart } from './noisy-neighbour.js';
 import { createBenchDatabase } from './postgres.js';
+import {
+  previousRemindersSection,
+  remindersPart,
+  remindersSection,
+  withRemindersSection,
+} from './reminders.js';
 import { type BenchResults, renderReport } from './report.js';
 import { ENTRIES_PER_MONTH, seed } from './seed.js';
 import { measureSlowWrites, type SlowWriteResults } from './write-bench.js';
@@ -215,6 +221,7 @@ async function main(): Promise<void> {
   const carried = BROWSER_ONLY ? carriedFromPrevious() : undefined;
   const api = BROWSER_ONLY ? { rows: [], postgresNote: null, pgVersion: '' } : await apiPart();
   const noisy = BROWSER_ONLY ? { rows: [], notes: [] } : await noisyPart();
+  const reminders = BROWSER_ONLY ? null : await remindersPart();
   const browser = await browserPart();
   const cpu = cpus();
   const minutes = ((Date.now() - started) / 60_000).toFixed(1);
@@ -237,7 +244,10 @@ async function main(): Promise<void> {
     ...browser,
     ...(carried ? { carried } : {}),
   });
-  writeFileSync(RESULTS, report);
+  const remindersText = reminders
+    ? remindersSection(reminders.rows, reminders.notes)
+    : previousRemindersSection(RESULTS);
+  writeFileSync(RESULTS, withRemindersSection(report, remindersText));
   console.log(`\n${report}\nWritten to bench/RESULTS.md`);
 }
 

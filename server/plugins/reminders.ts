@@ -118,7 +118,15 @@ export default fp(
         await sql<{ schema: string }>`select current_schema() as schema`.execute(app.database.db)
       ).rows[0]?.schema;
       const schema = !current || current === 'public' ? 'pgboss' : `${current}_pgboss`;
-      const instance = new PgBoss({ connectionString: url, schema, max: 2 });
+      // The cron schedule is looked at every 5 s (pg-boss: 30 s), so a minute's tick starts
+      // within seconds of the minute rather than up to half a minute late.
+      const instance = new PgBoss({
+        connectionString: url,
+        schema,
+        max: 2,
+        cronMonitorIntervalSeconds: 5,
+        cronWorkerIntervalSeconds: 5,
+      });
       instance.on('error', (error) => log.error({ err: error }, 'pg-boss error'));
       pending = instance;
       await instance.start();
@@ -166,9 +174,20 @@ export default fp(
         starting = startBossUntilUp(config.database.url);
       } else {
         first = setTimeout(tickInProcess, 5_000);
-        timer = setInterval(tickInProcess, TICK_EVERY_MS);
         first.unref();
-        timer.unref();
+        // Each minute just after it begins, as reminder times are whole minutes: a timer set
+        // from start-up sent a minute's reminders up to a minute late.
+        const everyMinute = () => {
+          timer = setTimeout(
+            () => {
+              tickInProcess();
+              if (!stopping) everyMinute();
+            },
+            TICK_EVERY_MS - (Date.now() % TICK_EVERY_MS) + 1_000,
+          );
+          timer.unref();
+        };
+        everyMinute();
         log.info('reminder scheduler started (in process)');
       }
     });
@@ -177,7 +196,7 @@ export default fp(
     app.addHook('preClose', async () => {
       stopping = true;
       if (first) clearTimeout(first);
-      if (timer) clearInterval(timer);
+      if (timer) clearTimeout(timer);
       (wake as (() => void) | null)?.();
       await starting;
       if (boss) {

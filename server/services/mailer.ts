@@ -106,7 +106,15 @@ export function createMailer({
   // The outbox transport only builds the message; nothing leaves the machine.
   const transport: Transporter = offline
     ? nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
-    : nodemailer.createTransport(mail.smtpUrl!);
+    : // Pooled: a minute's reminders are thousands of mails, and a connection (and TLS
+      // handshake) per mail made the mail server the bottleneck. SMTP_URL's own options (e.g.
+      // ?pool=false&maxConnections=2) win over these.
+      nodemailer.createTransport({
+        url: mail.smtpUrl!,
+        pool: true,
+        maxConnections: 5,
+        maxMessages: 1000,
+      });
   const pending = new Set<Promise<void>>();
 
   const link = (path: string, fragment?: Record<string, string>) => {
