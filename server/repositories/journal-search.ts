@@ -144,18 +144,19 @@ export async function searchJournals(
 }
 
 /**
- * True when the row's folded text contains the (folded) word. PostgreSQL: LIKE for a word its
- * trigram index can serve, strpos for a shorter one (a LIKE the index cannot serve would make it
- * read all of itself). SQLite: LIKE, confirming what its index found; several times faster there
- * than instr, which counts characters as it goes. The text is folded to lower case, so LIKE's
- * ASCII-only case folding changes nothing.
+ * True when the row's folded text contains the (folded) word, by LIKE: on both databases several
+ * times faster over long notes than instr or strpos, which count characters as they go. The text
+ * is folded to lower case, so SQLite's ASCII-only case folding in LIKE changes nothing.
+ * PostgreSQL: a word too short for a trigram is matched on an expression its trigram index does
+ * not cover (`|| ''`), so the index is never asked for it (it would read all of itself).
  */
 function containsWord(word: string, postgres: boolean) {
-  if (postgres && !isIndexed(word)) {
-    return sql<SqlBool>`strpos(journals.highlight_search, ${word}) > 0`;
-  }
   // SQLite has no default LIKE escape character and PostgreSQL's is the backslash: name it.
-  return sql<SqlBool>`journals.highlight_search like ${containsPattern(word)} escape '\\'`;
+  const pattern = containsPattern(word);
+  if (postgres && !isIndexed(word)) {
+    return sql<SqlBool>`(journals.highlight_search || '') like ${pattern} escape '\\'`;
+  }
+  return sql<SqlBool>`journals.highlight_search like ${pattern} escape '\\'`;
 }
 
 /**
