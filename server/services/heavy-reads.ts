@@ -1,9 +1,11 @@
-// The heavy reads (a year view, a month at a glance) on worker threads at a lower OS priority, one at a time per user, so one account's loop of them cannot hold other users' requests up.
+// The heavy reads (a year view, a month at a glance) on worker threads, one at a time per user, so one account's loop of them cannot hold other users' requests up.
 //
-// Why not on the main thread: on SQLite a query runs synchronously, so a year view of 36 full
-// months held the event loop, and every other user's request, for its whole length. On worker
-// threads with a connection each (WAL lets them read beside the writer) the main thread stays
-// free, and with a higher nice value they run on what the requests leave of the cores.
+// Why not on the main thread: on SQLite a query runs synchronously, so a year view of twelve full
+// months held the event loop, and every other user's request, for its whole length (1.7 s). On
+// worker threads with a connection each (WAL lets them read beside the writer) the main thread
+// stays free. Not at a lower OS priority: measured on a loaded machine, a niced thread helped no
+// light request, and on PostgreSQL it read its results so slowly that statement_timeout ended
+// its query (503).
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/database.js';
 import { HttpError } from '../http-error.js';
@@ -11,8 +13,6 @@ import { type HeavyRead, HeavyWorkers } from './heavy-workers.js';
 
 /** One user's reads waiting or running at once; more are refused (429) until one ends. */
 export const HEAVY_READS_PER_USER = 8;
-/** The read threads' nice value: below requests, so a heavy read waits for them, not they for it. */
-export const READ_THREAD_NICE = 10;
 
 export const HEAVY_READ_MESSAGES = {
   tooMany: `At most ${HEAVY_READS_PER_USER} year views and month stats of one account at a time. Try again when they have answered.`,
@@ -108,10 +108,7 @@ const shared = new WeakMap<Database, HeavyReads>();
 export function heavyReadsOf(app: FastifyInstance): HeavyReads {
   let reads = shared.get(app.database);
   if (!reads) {
-    const workers = new HeavyWorkers(
-      { database: app.config.database, nice: READ_THREAD_NICE },
-      app.config.heavyJobs,
-    );
+    const workers = new HeavyWorkers({ database: app.config.database }, app.config.heavyJobs);
     const created = new HeavyReads(
       async (job) => (await workers.run(job)).value,
       app.config.heavyJobs,

@@ -51,12 +51,6 @@ export type FromWorker =
 /** The data a worker starts with. */
 export interface WorkerStart {
   database: DatabaseConfig;
-  /**
-   * The thread's OS priority (a nice value, 0 to 19), when it should run only on what requests
-   * leave of the cores. Linux gives each thread its own; elsewhere it may apply to the process,
-   * so it is not set there.
-   */
-  nice?: number;
 }
 
 /** The error the app's handler would have met on the main thread (HttpError, SyntaxError, a driver error with its code). */

@@ -1,5 +1,4 @@
 // A worker thread running exports, CSV exports, imports and heavy reads on a database connection of its own (services/heavy-workers.ts hands it jobs).
-import { platform, setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import {
@@ -31,15 +30,6 @@ import { monthCsvChunks } from '../services/month-csv.js';
 const port = parentPort;
 if (!port) throw new Error('heavy-worker runs as a worker thread');
 const start = workerData as WorkerStart;
-// On Linux a nice value set from a thread is that thread's alone (setpriority acts on the calling
-// task), so the main thread, which answers every other request, keeps its priority.
-if (start.nice !== undefined && platform() === 'linux') {
-  try {
-    setPriority(start.nice);
-  } catch {
-    // Lowering one's own priority is always allowed; if a sandbox forbids it, run as we are.
-  }
-}
 // One connection: this thread runs one job at a time, and only reads. On SQLite (WAL) its reads
 // run beside the main thread's, each job on a snapshot of its own.
 const database = openDatabase(
