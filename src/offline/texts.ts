@@ -1,15 +1,22 @@
 // What the app says about being offline and about changes waiting to sync (Monthbook's own words, issues 6 and 16).
+/** What one queued write did, after the name of what it changed ("Entry of Jan 9: edited"). */
 const CHANGE_NAMES = {
-  'journal.create': 'New entry',
-  'journal.update': 'Entry edited',
-  'journal.delete': 'Entry deleted',
-  'daily-measure.create': 'Measure of an entry',
-  'daily-measure.update': 'Measure of an entry changed',
-  'daily-habit.create': 'Habit of an entry',
-  'daily-habit.update': 'Habit ticked on an entry',
-  'goal.create': 'New goal',
-  'goal.update': 'Goal ticked',
-  'goal.delete': 'Goal deleted',
+  'journal.create': 'new entry',
+  'journal.update': 'edited',
+  'journal.delete': 'deleted',
+  'goal.create': 'new goal',
+  'goal.update': 'edited',
+  'goal.delete': 'deleted',
+  'month.create': 'new month',
+  'month.update': 'renamed',
+  'month.delete': 'deleted',
+  'habit.create': 'habit added',
+  'habit.update': 'habit changed',
+  'habit.delete': 'habit removed',
+  'measure.create': 'measure added',
+  'measure.update': 'measure changed',
+  'measure.delete': 'measure removed',
+  'trash.restore': 'restored',
 } as Record<string, string>;
 
 export const OFFLINE_TEXTS = {
@@ -43,6 +50,21 @@ export const OFFLINE_TEXTS = {
   sessionEnded: 'Your session ended. Log in again to send your changes.',
   changeNames: CHANGE_NAMES,
   change: 'Change',
+  /** The rows of the list of changes waiting to sync: what changed, then what was done to it. */
+  entryOf: (date: string) => `Entry of ${date}`,
+  anEntry: 'An entry',
+  goalNamed: (name: string) => `Goal “${name}”`,
+  aGoal: 'A goal',
+  monthNamed: (name: string) => `Month “${name}”`,
+  aMonth: 'A month',
+  aHabit: 'a habit',
+  aMeasure: 'a measure',
+  ticked: (habit: string) => `ticked ${habit}`,
+  unticked: (habit: string) => `unticked ${habit}`,
+  skipped: (habit: string) => `skipped ${habit}`,
+  measureValue: (measure: string, value: string) => `${measure} ${value}`,
+  tickedGoal: 'ticked',
+  untickedGoal: 'unticked',
   /** Logging out with unsent changes. */
   logoutTitle: 'Changes not yet synced',
   logoutBody: (count: number) =>

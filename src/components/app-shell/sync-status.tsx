@@ -4,7 +4,7 @@
 import { Button, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useMutationState, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useTexts } from '../../i18n/store';
+import { useLocale, useTexts } from '../../i18n/store';
 import { useOnline } from '../../offline/online-status';
 import {
   type AnyMutation,
@@ -18,19 +18,11 @@ import {
   writeName,
 } from '../../offline/sync';
 import { OFFLINE_TEXTS } from '../../offline/texts';
+import { groupChanges, type QueuedChange } from './pending-changes';
 import { useHeaderPopover } from './use-header-popover';
 
-export interface QueuedChange {
-  mutationId: number;
-  name: string;
-  state: 'queued' | 'sending' | 'failed' | 'refused';
-  error: string | null;
-  monthId: number | undefined;
-  subject: { kind: string; id: number } | undefined;
-}
-
 function describe(mutation: AnyMutation): QueuedChange {
-  const { status, isPaused, error } = mutation.state;
+  const { status, isPaused, error, variables } = mutation.state;
   const subject = subjectOf(mutation);
   let state: QueuedChange['state'] = isPaused ? 'queued' : 'sending';
   if (status === 'error') state = isTransient(error) ? 'failed' : 'refused';
@@ -41,6 +33,7 @@ function describe(mutation: AnyMutation): QueuedChange {
     error: status === 'error' ? syncErrorText(error) : null,
     monthId: subject?.monthId,
     subject: subject && { kind: subject.kind, id: subject.id },
+    variables,
   };
 }
 
@@ -78,6 +71,8 @@ export function SyncStatus() {
   const queryClient = useQueryClient();
   const online = useOnline();
   const changes = useQueuedChanges();
+  const locale = useLocale();
+  const groups = groupChanges(changes, queryClient, locale, t);
   const { opened, close, toggle, panelId, buttonRef, rootRef } = useHeaderPopover();
 
   const failed = changes.some((change) => change.state === 'failed' || change.state === 'refused');
@@ -88,11 +83,12 @@ export function SyncStatus() {
       : state === 'waiting'
         ? t.waiting(changes.length)
         : t.allSaved;
-  const find = (mutationId: number) =>
-    queryClient
-      .getMutationCache()
-      .getAll()
-      .find((mutation) => mutation.mutationId === mutationId);
+  /** Runs `action` on each of a row's writes that failed (a row may hold several). */
+  const eachFailed = (mutationIds: number[], action: (mutation: AnyMutation) => void) => {
+    for (const mutation of queryClient.getMutationCache().getAll())
+      if (mutationIds.includes(mutation.mutationId) && mutation.state.status === 'error')
+        action(mutation);
+  };
 
   return (
     <div ref={rootRef} style={{ position: 'relative' }} data-sync-state={state}>
@@ -147,25 +143,30 @@ export function SyncStatus() {
               {t.waitingHint}
             </Text>
             <Stack gap="xs" component="ol" p={0} m={0} style={{ listStyle: 'none' }}>
-              {changes.map((change) => (
-                <li key={change.mutationId}>
+              {groups.map((group) => (
+                <li key={group.key}>
                   <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
                     <div style={{ minWidth: 0 }}>
-                      <Text size="sm">{t.changeNames[change.name] ?? t.change}</Text>
-                      <Text size="xs" c={change.state === 'refused' ? 'red' : 'dimmed'}>
-                        {change.state === 'queued' && t.queued}
-                        {change.state === 'sending' && t.sending}
-                        {(change.state === 'failed' || change.state === 'refused') &&
-                          `${change.state === 'refused' ? `${t.refused}: ` : ''}${change.error ?? ''}`}
+                      <Text size="sm">
+                        <Text span fw={600} inherit>
+                          {group.title}
+                        </Text>
+                        {group.actions.length > 0 && `: ${group.actions.join(', ')}`}
+                      </Text>
+                      <Text size="xs" c={group.state === 'refused' ? 'red' : 'dimmed'}>
+                        {group.state === 'queued' && t.queued}
+                        {group.state === 'sending' && t.sending}
+                        {(group.state === 'failed' || group.state === 'refused') &&
+                          `${group.state === 'refused' ? `${t.refused}: ` : ''}${group.error ?? ''}`}
                       </Text>
                     </div>
-                    {(change.state === 'failed' || change.state === 'refused') && (
+                    {(group.state === 'failed' || group.state === 'refused') && (
                       <Group gap={4} wrap="nowrap">
-                        {change.state === 'refused' && change.monthId !== undefined && (
+                        {group.state === 'refused' && group.monthId !== undefined && (
                           <Link
                             className="mb-card-button"
                             to="/months/$monthId/journals"
-                            params={{ monthId: change.monthId }}
+                            params={{ monthId: group.monthId }}
                             onClick={close}
                           >
                             {t.edit}
@@ -173,20 +174,18 @@ export function SyncStatus() {
                         )}
                         <UnstyledButton
                           className="mb-card-button"
-                          onClick={() => {
-                            const mutation = find(change.mutationId);
-                            if (mutation) retryWrite(queryClient, mutation);
-                          }}
+                          onClick={() =>
+                            eachFailed(group.mutationIds, (m) => retryWrite(queryClient, m))
+                          }
                         >
                           {t.retry}
                         </UnstyledButton>
                         <UnstyledButton
                           className="mb-card-button"
                           data-color="red"
-                          onClick={() => {
-                            const mutation = find(change.mutationId);
-                            if (mutation) discardWrite(queryClient, mutation);
-                          }}
+                          onClick={() =>
+                            eachFailed(group.mutationIds, (m) => discardWrite(queryClient, m))
+                          }
                         >
                           {t.discard}
                         </UnstyledButton>

@@ -21,6 +21,7 @@ const SAME_IN_BOTH = new Set([
   'calendar.dayLabel',
   'calendar.measureSummary',
   'calendar.pixelDay',
+  'offline.measureValue', // "Weight 80.5"
 ]);
 
 /** Every leaf of a namespace tree: [path, English, Portuguese]. */
