@@ -15,6 +15,9 @@ export type ExportVersion = (typeof EXPORT_VERSIONS)[number];
 /** The import route's body limit; larger files are refused with 413 before they are read. */
 export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
 export const IMPORT_MAX_MB = IMPORT_MAX_BYTES / (1024 * 1024);
+/** Other apps' files are larger than a Monthbook export: years of Health records, zipped. */
+export const OTHER_APP_IMPORT_MAX_BYTES = 100 * 1024 * 1024;
+export const OTHER_APP_IMPORT_MAX_MB = OTHER_APP_IMPORT_MAX_BYTES / (1024 * 1024);
 
 /** `YYYY-MM-DD`; the calendar itself (no 31 April) is checked by validateExport. */
 export const EXPORT_DATE_PATTERN = '^\\d{4}-\\d{2}-\\d{2}$';
@@ -37,6 +40,10 @@ export const IMPORT_MESSAGES = {
   unsupportedVersion: (version: unknown) =>
     `Unsupported export version ${JSON.stringify(version)}: this server reads versions ${EXPORT_VERSIONS.join(' and ')}.`,
   tooLarge: `The file is too large: imports are limited to ${IMPORT_MAX_MB} MB.`,
+  tooLargeAny: `The file is too large: another app's export may have up to ${OTHER_APP_IMPORT_MAX_MB} MB, a Monthbook export ${IMPORT_MAX_MB} MB.`,
+  dryRun: 'dry_run must be true or false.',
+  lang: 'lang must be en or pt-BR.',
+  moods: 'moods must be a JSON object of mood names and levels from 1 to 5, e.g. {"super": 5}.',
 } as const;
 
 /** `monthbook-export-2024-01-31.json` */
@@ -86,4 +93,39 @@ export function monthsAlreadyPresent(
 ): number[] {
   const present = new Set(account.map(monthIdentity));
   return file.flatMap((month, index) => (present.has(monthIdentity(month)) ? [index] : []));
+}
+
+/** The other apps whose exports import reads, recognised from the file's content. */
+export const IMPORT_SOURCES = ['day-one', 'daylio', 'loop', 'jrnl', 'apple-health'] as const;
+export type ImportSource = (typeof IMPORT_SOURCES)[number];
+
+/** How each app is named to the user (proper names: the same in every language). */
+export const SOURCE_NAMES: Record<ImportSource, string> = {
+  'day-one': 'Day One',
+  daylio: 'Daylio',
+  loop: 'Loop Habit Tracker',
+  jrnl: 'jrnl',
+  'apple-health': 'Apple Health',
+};
+
+/**
+ * What an import from another app read but left out or changed, counted in its report:
+ * photos, tags, stars, places, mood names none of the five levels match, habit schedules made
+ * the nearest N a week, Health record types not turned into measures, unreadable rows.
+ */
+export const IMPORT_NOTE_CODES = [
+  'photos_left_out',
+  'tags_kept_in_note',
+  'starred_kept_in_note',
+  'location_kept_in_note',
+  'unknown_moods',
+  'schedule_approximated',
+  'types_left_out',
+  'rows_unreadable',
+] as const;
+export type ImportNoteCode = (typeof IMPORT_NOTE_CODES)[number];
+
+/** A Monthbook export says so in its first bytes (export writes `format` first). */
+export function isMonthbookExportHead(head: string): boolean {
+  return /^\uFEFF?\s*\{\s*"format"\s*:\s*"monthbook-export"/.test(head);
 }

@@ -6,6 +6,8 @@ import {
   EXPORT_FORMAT,
   EXPORT_VERSION,
   IMPORT_KINDS,
+  IMPORT_NOTE_CODES,
+  IMPORT_SOURCES,
   type ImportKind,
 } from './export-format.js';
 import { MEASURE_UNIT_MAX_LENGTH, TARGET_DIRECTIONS } from './measure-targets.js';
@@ -180,6 +182,14 @@ export const ImportCountsSchema = Type.Object(
 );
 export type ImportCounts = Static<typeof ImportCountsSchema>;
 
+/** One line of an import's notes: a code, how often, and the names involved (mood names…). */
+export const ImportNoteSchema = Type.Object({
+  code: Type.Union(IMPORT_NOTE_CODES.map((code) => Type.Literal(code))),
+  count: Type.Integer({ minimum: 1 }),
+  names: Type.Optional(Type.Array(Type.String())),
+});
+export type ImportNote = Static<typeof ImportNoteSchema>;
+
 export const ImportReportSchema = Type.Object(
   {
     /** How many rows of each kind were created. */
@@ -188,6 +198,16 @@ export const ImportReportSchema = Type.Object(
     months: Type.Array(MonthSchema),
     /** Months of the file left out because the account has them (`?months=new`), by name. */
     skipped_months: Type.Optional(Type.Array(Type.String())),
+    /** Another app's file: which app it came from. */
+    source: Type.Optional(Type.Union(IMPORT_SOURCES.map((source) => Type.Literal(source)))),
+    /** Another app's file: the account's months it added to (same calendar month), by name. */
+    merged_months: Type.Optional(Type.Array(Type.String())),
+    /** Another app's file: entries left out because an earlier import brought them already. */
+    already_imported: Type.Optional(Type.Integer({ minimum: 0 })),
+    /** Another app's file: what was left out or changed, and how often. */
+    notes: Type.Optional(Type.Array(ImportNoteSchema)),
+    /** `?dry_run=true`: nothing was written; the report says what an import would do. */
+    dry_run: Type.Optional(Type.Boolean()),
   },
   { $id: 'ImportReport' },
 );

@@ -21,6 +21,7 @@ import * as searchIndex from './migrations/017-search-index.js';
 import * as reminderSchedule from './migrations/018-reminder-schedule.js';
 import * as binSize from './migrations/020-bin-size.js';
 import * as oneDailyItemPerEntry from './migrations/021-one-daily-item-per-entry.js';
+import * as importKeys from './migrations/023-import-keys.js';
 
 type DialectMigration = {
   up: (db: Parameters<Migration['up']>[0], dialect: Database['dialect']) => Promise<void>;
@@ -48,6 +49,7 @@ const migrations: Record<string, DialectMigration> = {
   '018-reminder-schedule': reminderSchedule,
   '021-one-daily-item-per-entry': oneDailyItemPerEntry,
   '020-bin-size': binSize,
+  '023-import-keys': importKeys,
 };
 
 export async function migrate(database: Database): Promise<void> {

@@ -218,6 +218,13 @@ export interface ReminderSendsTable {
   claimed_at: number;
 }
 
+/** Items imported from another app, by the sha256 of their key there (migration 023). */
+export interface ImportKeysTable {
+  author_id: number;
+  source: string;
+  key_hash: string;
+}
+
 export interface DB {
   users: UsersTable;
   revoked_tokens: RevokedTokensTable;
@@ -237,4 +244,5 @@ export interface DB {
   reminder_settings: ReminderSettingsTable;
   push_subscriptions: PushSubscriptionsTable;
   reminder_sends: ReminderSendsTable;
+  import_keys: ImportKeysTable;
 }

@@ -1,18 +1,8 @@
 // What every other app's export is read into before it becomes Monthbook months: entries, habits and measures by day, each with the key it had in its app.
+import type { ImportNote, ImportNoteCode, ImportSource } from '../../contract/export.js';
 import type { HabitSchedule } from '../../contract/habit-schedule.js';
 
-/** The apps whose exports are read, recognised from the file's content. */
-export const IMPORT_SOURCES = ['day-one', 'daylio', 'loop', 'jrnl', 'apple-health'] as const;
-export type ImportSource = (typeof IMPORT_SOURCES)[number];
-
-/** How each app is named to the user (proper names: the same in every language). */
-export const SOURCE_NAMES: Record<ImportSource, string> = {
-  'day-one': 'Day One',
-  daylio: 'Daylio',
-  loop: 'Loop Habit Tracker',
-  jrnl: 'jrnl',
-  'apple-health': 'Apple Health',
-};
+export { type ImportSource, SOURCE_NAMES } from '../../contract/export.js';
 
 /** One piece of writing on one day. */
 export interface HistoryEntry {
@@ -46,23 +36,7 @@ export interface HistoryMeasure {
   values: Map<string, number>;
 }
 
-/** What was read but left out or changed, counted for the import's report. */
-export type HistoryNoteCode =
-  | 'photos_left_out'
-  | 'tags_kept_in_note'
-  | 'starred_kept_in_note'
-  | 'location_kept_in_note'
-  | 'unknown_moods'
-  | 'schedule_approximated'
-  | 'types_left_out'
-  | 'rows_unreadable';
-
-export interface HistoryNote {
-  code: HistoryNoteCode;
-  count: number;
-  /** The names involved, e.g. mood names that match none of the five levels. */
-  names?: string[];
-}
+export type HistoryNote = ImportNote;
 
 export interface History {
   source: ImportSource;
@@ -73,7 +47,7 @@ export interface History {
 }
 
 /** Adds to a note's count (and names), creating it on first use. */
-export function note(history: History, code: HistoryNoteCode, count = 1, name?: string): void {
+export function note(history: History, code: ImportNoteCode, count = 1, name?: string): void {
   let found = history.notes.find((item) => item.code === code);
   if (!found) {
     found = { code, count: 0 };

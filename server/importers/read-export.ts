@@ -84,7 +84,13 @@ export function readOtherExport(bytes: Uint8Array, options: ReadOptions): Histor
     throw new UnreadableImport(READ_MESSAGES.notUtf8);
   }
   if (/^\s*[{[]/.test(text)) {
-    const value = parseJson(text);
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      // Broken JSON is answered as the API answers any: by the Monthbook import's own parse.
+      return null;
+    }
     if (isDayOneJournal(value)) return readDayOne([value]);
     if (isJrnlExport(value)) return readJrnl(value);
     return null;

@@ -43,7 +43,7 @@ function idAt(ids: readonly number[] | ReadonlyMap<number, number> | undefined, 
  * autoincrement and PostgreSQL's identity alike), so sorting them restores that order whatever
  * order RETURNING reports them in.
  */
-async function insertParents<T extends ParentTable>(
+export async function insertParents<T extends ParentTable>(
   trx: Transaction<DB>,
   table: T,
   rows: Insertable<DB[T]>[],
@@ -61,7 +61,7 @@ async function insertParents<T extends ParentTable>(
   return ids;
 }
 
-async function insertLeaves<T extends LeafTable>(
+export async function insertLeaves<T extends LeafTable>(
   trx: Transaction<DB>,
   table: T,
   rows: Insertable<DB[T]>[],
@@ -108,7 +108,7 @@ async function ensureImportFits(trx: Transaction<DB>, userId: number, file: Expo
 }
 
 /** The new months as GET /api/months/ shows them (every field, whatever the file's version). */
-async function importedMonths(
+export async function importedMonths(
   trx: Transaction<DB>,
   userId: number,
   monthIds: number[],
@@ -203,11 +203,36 @@ async function newMonthsOnly(trx: Transaction<DB>, userId: number, file: ExportF
  * The database moves the data version with the rows (migration 015). A file that
  * would pass a quota is refused whole before anything is written (ensureImportFits).
  */
-export function importFile(
+export async function importFile(
   db: Kysely<DB>,
   userId: number,
   whole: ExportFile,
   mode: ImportMode = 'all',
+  dryRun = false,
+): Promise<ImportResult> {
+  let result: ImportResult | undefined;
+  try {
+    result = await writeFile(db, userId, whole, mode, dryRun);
+  } catch (error) {
+    if (!(error instanceof DryRun)) throw error;
+    result = error.result;
+  }
+  return result;
+}
+
+/** A dry run is the import worked out in its transaction, then rolled back: its report is exact. */
+class DryRun extends Error {
+  constructor(readonly result: ImportResult) {
+    super('dry run');
+  }
+}
+
+function writeFile(
+  db: Kysely<DB>,
+  userId: number,
+  whole: ExportFile,
+  mode: ImportMode,
+  dryRun: boolean,
 ): Promise<ImportResult> {
   const author_id = userId;
   return db.transaction().execute(async (trx) => {
@@ -304,7 +329,7 @@ export function importFile(
     await insertLeaves(trx, 'daily_measures', dailyMeasures);
 
     const count = (list: { length: number }[]) => list.reduce((sum, l) => sum + l.length, 0);
-    return {
+    const result: ImportResult = {
       counts: {
         months: monthIds.length,
         habits: count(file.months.map((month) => month.habits)),
@@ -317,5 +342,7 @@ export function importFile(
       months: await importedMonths(trx, userId, monthIds),
       skipped,
     };
+    if (dryRun) throw new DryRun(result);
+    return result;
   });
 }

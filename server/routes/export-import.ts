@@ -31,13 +31,18 @@ import {
   IMPORT_MODES,
   ImportErrorSchema,
   type ImportMode,
+  type ImportReport,
   ImportReportSchema,
+  isMonthbookExportHead,
   monthCsvFileName,
+  OTHER_APP_IMPORT_MAX_BYTES,
 } from '../../contract/export.js';
 import { describeProblem, validateExport } from '../../contract/export-validation.js';
 import { IdParamsSchema } from '../../contract/requests.js';
+import { localeOfLanguages } from '../../contract/rules.js';
 import { HttpError } from '../http-error.js';
 import { readMonthName } from '../repositories/account-data.js';
+import { importHistory } from '../repositories/history-import.js';
 import { importFile } from '../repositories/import.js';
 import {
   type HeavyJobKind,
@@ -77,6 +82,26 @@ const ImportQuerySchema = Type.Object({
       },
     ),
   ),
+  dry_run: Type.Optional(
+    Type.Union([Type.Literal('true'), Type.Literal('false')], {
+      description:
+        '`true`: answer 200 with the report of what the import would do, writing nothing.',
+    }),
+  ),
+  lang: Type.Optional(
+    Type.Union([Type.Literal('en'), Type.Literal('pt-BR')], {
+      description:
+        'The language another app\'s months are named in ("January 2026", "Janeiro de 2026"); ' +
+        'default: the Accept-Language header.',
+    }),
+  ),
+  moods: Type.Optional(
+    Type.String({
+      description:
+        'Daylio: a JSON object giving renamed moods their level, e.g. `{"super": 5}` ' +
+        '(the report names unknown ones in its `unknown_moods` note).',
+    }),
+  ),
 });
 
 /** The route checks no schema (see its validatorCompiler), so its one query parameter is read here. */
@@ -85,13 +110,51 @@ function importModeOf(query: unknown): ImportMode | null {
   return (IMPORT_MODES as readonly unknown[]).includes(months) ? (months as ImportMode) : null;
 }
 
+/** `?dry_run=true`, `?lang=pt-BR` and `?moods={"super": 5}`, read as the mode is; a string names what is wrong. */
+function importOptionsOf(query: unknown, request: FastifyRequest) {
+  const { dry_run = 'false', lang, moods } = (query ?? {}) as Record<string, unknown>;
+  if (dry_run !== 'true' && dry_run !== 'false') return IMPORT_MESSAGES.dryRun;
+  if (lang !== undefined && lang !== 'en' && lang !== 'pt-BR') return IMPORT_MESSAGES.lang;
+  let moodLevels: Record<string, number> | undefined;
+  if (moods !== undefined) {
+    try {
+      moodLevels = typeof moods === 'string' ? JSON.parse(moods) : undefined;
+    } catch {
+      return IMPORT_MESSAGES.moods;
+    }
+    const levels = moodLevels && typeof moodLevels === 'object' && !Array.isArray(moodLevels);
+    if (
+      !levels ||
+      !Object.values(moodLevels as object).every(
+        (level) => Number.isInteger(level) && level >= 1 && level <= 5,
+      )
+    )
+      return IMPORT_MESSAGES.moods;
+  }
+  return {
+    dryRun: dry_run === 'true',
+    locale: (lang as 'en' | 'pt-BR' | undefined) ?? localeOfLanguages(request.languages()) ?? 'en',
+    ...(moodLevels ? { moodLevels } : {}),
+  };
+}
+
 /** Only this route's scope: its 413 says what the limit is; anything else goes to the app's handler. */
 function importErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
   if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-    return reply.code(413).send({ detail: IMPORT_MESSAGES.tooLarge });
+    return reply.code(413).send({ detail: IMPORT_MESSAGES.tooLargeAny });
   }
   throw error;
 }
+
+/** The content types other apps' exports come as; each read as bytes, recognised by content. */
+const OTHER_APP_TYPES = [
+  'application/zip',
+  'application/x-zip-compressed',
+  'application/octet-stream',
+  'text/csv',
+  'application/xml',
+  'text/xml',
+];
 
 export default async function exportImportRoutes(parent: FastifyInstance): Promise<void> {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>();
@@ -196,11 +259,14 @@ export default async function exportImportRoutes(parent: FastifyInstance): Promi
     scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
       done(null, body),
     );
+    scope.addContentTypeParser(OTHER_APP_TYPES, { parseAs: 'buffer' }, (_request, body, done) =>
+      done(null, body),
+    );
     scope.withTypeProvider<TypeBoxTypeProvider>().post(
       '/import/',
       {
         onRequest: [app.authenticate, app.requirePaid, admit('import')],
-        bodyLimit: IMPORT_MAX_BYTES,
+        bodyLimit: OTHER_APP_IMPORT_MAX_BYTES,
         errorHandler: importErrors,
         // The schema documents the file; the worker validates it (validateExport) for a message
         // naming the first bad record, without Ajv's coercion of a file that must be exact.
@@ -208,9 +274,13 @@ export default async function exportImportRoutes(parent: FastifyInstance): Promi
         schema: {
           tags,
           security,
-          summary: 'Import a JSON export',
+          summary: "Import a Monthbook export, or another app's",
           description:
-            'Adds the months of the file to the account as new rows, never changing existing ' +
+            "Another app's export (Day One JSON, Daylio CSV, Loop Habit Tracker CSV zip, jrnl " +
+            'JSON, Apple Health export.zip or export.xml; recognised by its content, up to ' +
+            `${OTHER_APP_IMPORT_MAX_BYTES} bytes) is added by calendar month: into the account's ` +
+            'month of that period, or a new one, each item once however often it is imported. ' +
+            'A Monthbook export adds the months of the file to the account as new rows, never changing existing ' +
             'ones: every month, or with `?months=new` only those the account does not have. ' +
             `The file is checked first and imported all or nothing; at most ${IMPORT_MAX_BYTES} ` +
             'bytes (413 beyond). 400 names the first bad record. ' +
@@ -221,6 +291,7 @@ export default async function exportImportRoutes(parent: FastifyInstance): Promi
           querystring: ImportQuerySchema,
           body: ExportFileSchema,
           response: {
+            200: ImportReportSchema,
             201: ImportReportSchema,
             400: Type.Union([ImportErrorSchema, DetailErrorSchema]),
             ...unauthorized,
@@ -249,20 +320,56 @@ export default async function exportImportRoutes(parent: FastifyInstance): Promi
             path: problem?.path ?? '',
           });
         }
-        const checked = await workers.run({ kind: 'import', userId: request.user.id, body });
+        const options = importOptionsOf(request.query, request);
+        if (typeof options === 'string') return reply.code(400).send({ detail: options });
+        // A Monthbook export keeps its own, smaller limit.
+        const head = body.subarray(0, 256).toString('utf8');
+        if (body.length > IMPORT_MAX_BYTES && isMonthbookExportHead(head))
+          return reply.code(413).send({ detail: IMPORT_MESSAGES.tooLarge });
+        const checked = await workers.run({
+          kind: 'import',
+          userId: request.user.id,
+          body,
+          locale: options.locale,
+          ...(options.moodLevels ? { moodLevels: options.moodLevels } : {}),
+        });
         if ('refusal' in checked) {
           return (reply as FastifyReply).code(checked.refusal.status).send(checked.refusal.body);
+        }
+        const status = options.dryRun ? 200 : 201;
+        if ('history' in checked) {
+          const { source, months, notes } = checked.history;
+          const result = await importHistory(
+            yieldingQueries(app.database.db),
+            request.user.id,
+            source,
+            months,
+            options.dryRun,
+          );
+          const report: ImportReport = {
+            imported: result.counts,
+            months: result.months,
+            skipped_months: [],
+            source,
+            merged_months: result.merged,
+            already_imported: result.alreadyImported,
+            notes,
+            dry_run: options.dryRun,
+          };
+          return reply.code(status).send(report);
         }
         const result = await importFile(
           yieldingQueries(app.database.db),
           request.user.id,
           checked.file,
           mode,
+          options.dryRun,
         );
-        return reply.code(201).send({
+        return reply.code(status).send({
           imported: result.counts,
           months: result.months,
           skipped_months: result.skipped,
+          dry_run: options.dryRun,
         });
       },
     );

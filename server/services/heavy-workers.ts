@@ -3,9 +3,10 @@ import { createRequire } from 'node:module';
 import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { ExportFile } from '../../contract/export.js';
+import type { ExportFile, ImportNote, ImportSource } from '../../contract/export.js';
 import type { DatabaseConfig } from '../config.js';
 import { HttpError } from '../http-error.js';
+import type { ImportedMonth, MonthLocale } from '../importers/to-months.js';
 
 /**
  * A job for a worker. `export` and `csv` answer a stream of text chunks. `import` parses and
@@ -17,7 +18,15 @@ import { HttpError } from '../http-error.js';
 export type HeavyJob =
   | { kind: 'export'; userId: number; exportedAt: string }
   | { kind: 'csv'; userId: number; monthId: number }
-  | { kind: 'import'; userId: number; body: Uint8Array }
+  | {
+      kind: 'import';
+      userId: number;
+      body: Uint8Array;
+      /** Names the months another app's history becomes ("January 2026", "Janeiro de 2026"). */
+      locale?: MonthLocale;
+      /** The user's levels for Daylio mood names its defaults do not cover. */
+      moodLevels?: Record<string, number>;
+    }
   | HeavyRead;
 
 /** A read answered whole: the year view, or a month's stats (undefined: not the user's month). */
@@ -25,8 +34,18 @@ export type HeavyRead =
   | { kind: 'year'; userId: number; year: number }
   | { kind: 'stats'; userId: number; monthId: number };
 
-/** What `import` answers: the checked file, or the response refusing it. */
-export type ImportReply = { file: ExportFile } | { refusal: { status: 400; body: unknown } };
+/** Another app's file, read and turned into months (server/importers). */
+export interface OtherAppImport {
+  source: ImportSource;
+  months: ImportedMonth[];
+  notes: ImportNote[];
+}
+
+/** What `import` answers: the checked Monthbook file, another app's months, or the refusal. */
+export type ImportReply =
+  | { file: ExportFile }
+  | { history: OtherAppImport }
+  | { refusal: { status: 400; body: unknown } };
 /** What a job answers: an import's, or a read's value. */
 export type JobReply = ImportReply | { value: unknown };
 

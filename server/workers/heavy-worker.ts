@@ -2,10 +2,13 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import {
+  EXPORT_FORMAT,
+  EXPORT_VERSION,
   type ExportFile,
   ExportFileSchema,
   type ExportFileV1,
   ExportFileV1Schema,
+  isMonthbookExportHead,
 } from '../../contract/export.js';
 import {
   describeProblem,
@@ -14,6 +17,9 @@ import {
 } from '../../contract/export-validation.js';
 import { openDatabase } from '../db/database.js';
 import { HttpError } from '../http-error.js';
+import { UnreadableImport } from '../importers/history.js';
+import { readOtherExport } from '../importers/read-export.js';
+import { historyToMonths } from '../importers/to-months.js';
 import { MonthStatsRepository } from '../repositories/month-stats.js';
 import { YearViewRepository } from '../repositories/year-view.js';
 import { exportChunks } from '../services/export-import.js';
@@ -76,7 +82,43 @@ async function stream(jobId: number, chunks: AsyncGenerator<string>): Promise<vo
   }
 }
 
-function checkImport(body: Uint8Array): JobReply {
+const refusal = (detail: string): JobReply => ({
+  refusal: { status: 400, body: { detail, code: 'invalid_import', path: '' } },
+});
+
+/** Another app's export, recognised by its content; null when it is none (a Monthbook file). */
+function readOtherApp(job: HeavyJob & { kind: 'import' }): JobReply | null {
+  const { body } = job;
+  const head = Buffer.from(body.buffer, body.byteOffset, Math.min(body.byteLength, 256)).toString(
+    'utf8',
+  );
+  if (isMonthbookExportHead(head)) return null;
+  try {
+    const history = readOtherExport(body, {
+      locale: job.locale ?? 'en',
+      ...(job.moodLevels ? { moodLevels: job.moodLevels } : {}),
+    });
+    if (!history) return null;
+    const months = historyToMonths(history, job.locale ?? 'en');
+    // The months must pass the checks a Monthbook file does: one path for every import.
+    const problem = validateExport({
+      format: EXPORT_FORMAT,
+      version: EXPORT_VERSION,
+      exported_at: '',
+      months: months.map((item) => item.month),
+    });
+    if (problem) return refusal(describeProblem(problem));
+    return { history: { source: history.source, months, notes: history.notes } };
+  } catch (error) {
+    if (error instanceof UnreadableImport) return refusal(error.message);
+    throw error;
+  }
+}
+
+function checkImport(job: HeavyJob & { kind: 'import' }): JobReply {
+  const other = readOtherApp(job);
+  if (other) return other;
+  const { body } = job;
   // A SyntaxError here is answered as the app answers any JSON parse error.
   const file: unknown = JSON.parse(
     Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8'),
@@ -108,7 +150,7 @@ async function run(jobId: number, job: HeavyJob): Promise<JobReply | undefined> 
       await snapshot.execute((trx) => stream(jobId, monthCsvChunks(trx, job.userId, job.monthId)));
       return undefined;
     case 'import':
-      return checkImport(job.body);
+      return checkImport(job);
     case 'year':
       return { value: await new YearViewRepository(database.db, job.userId).forYear(job.year) };
     case 'stats':
