@@ -1,6 +1,6 @@
 // The journals page's calendar (#17): the month's days in weeks, each a button that opens its entry (a list of them when there are several) or creates one.
 // Loaded on demand (React.lazy in registers-column.tsx): the list is the page's first paint.
-import { Menu, Stack, Text } from '@mantine/core';
+import { Button, Popover, Stack, Text } from '@mantine/core';
 import { type KeyboardEvent, useMemo, useRef, useState } from 'react';
 import type { DailyHabit, Journal } from '../../../contract/entities';
 import {
@@ -98,6 +98,8 @@ export default function MonthCalendar(props: MonthCalendarProps) {
     inPeriod(today, period) ? today : (dates[0] ?? ''),
   );
   const buttons = useRef(new Map<string, HTMLButtonElement>());
+  /** The day whose entries are listed (a day with several), or null. */
+  const [listed, setListed] = useState<string | null>(null);
 
   const weekday = new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' });
   const weekdayLong = new Intl.DateTimeFormat(locale, { weekday: 'long', timeZone: 'UTC' });
@@ -186,7 +188,10 @@ export default function MonthCalendar(props: MonthCalendarProps) {
                     onFocus={() => setFocused(date)}
                     onKeyDown={(event) => move(event, date)}
                     onClick={() => {
-                      if (several) return;
+                      if (several) {
+                        setListed(listed === date ? null : date);
+                        return;
+                      }
                       const first = day?.journals[0];
                       if (first) onOpen(first);
                       else onCreate(date);
@@ -207,23 +212,53 @@ export default function MonthCalendar(props: MonthCalendarProps) {
                 );
                 if (!several) return <td key={date}>{button}</td>;
                 const dayName = fullDate.format(utc(date));
+                const choose = (then: () => void) => () => {
+                  setListed(null);
+                  then();
+                };
                 return (
                   <td key={date}>
-                    <Menu position="bottom" shadow="md" width={260}>
-                      <Menu.Target>{button}</Menu.Target>
-                      <Menu.Dropdown>
-                        <Menu.Label>{t.entriesOfDay(dayName)}</Menu.Label>
-                        {day.journals.map((journal) => (
-                          <Menu.Item key={journal.id} onClick={() => onOpen(journal)}>
-                            <Text size="sm" truncate="end">
-                              {journal.highlight}
-                            </Text>
-                          </Menu.Item>
-                        ))}
-                        <Menu.Divider />
-                        <Menu.Item onClick={() => onCreate(date)}>{t.newEntryOnDay}</Menu.Item>
-                      </Menu.Dropdown>
-                    </Menu>
+                    {/* In the page, not a portal: the list stays inside the main landmark. */}
+                    <Popover
+                      opened={listed === date}
+                      onChange={(opened) => setListed(opened ? date : null)}
+                      position="bottom"
+                      shadow="md"
+                      width={260}
+                      trapFocus
+                      returnFocus
+                      withinPortal={false}
+                    >
+                      <Popover.Target>{button}</Popover.Target>
+                      <Popover.Dropdown aria-label={t.entriesOfDay(dayName)}>
+                        <Text size="sm" fw={600} mb={4}>
+                          {t.entriesOfDay(dayName)}
+                        </Text>
+                        <Stack gap={2}>
+                          {day.journals.map((journal) => (
+                            <Button
+                              key={journal.id}
+                              variant="subtle"
+                              justify="start"
+                              size="compact-sm"
+                              onClick={choose(() => onOpen(journal))}
+                            >
+                              <Text size="sm" truncate="end" span>
+                                {journal.highlight}
+                              </Text>
+                            </Button>
+                          ))}
+                          <Button
+                            variant="subtle"
+                            justify="start"
+                            size="compact-sm"
+                            onClick={choose(() => onCreate(date))}
+                          >
+                            {t.newEntryOnDay}
+                          </Button>
+                        </Stack>
+                      </Popover.Dropdown>
+                    </Popover>
                   </td>
                 );
               })}

@@ -1,6 +1,6 @@
 // The journals page's calendar: each day's "done of total habits" counts by the habits' schedules.
 import { MantineProvider } from '@mantine/core';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { HabitSchedule } from '../../../contract/habit-schedule';
 import MonthCalendar from '../../../src/components/journals/month-calendar';
@@ -71,19 +71,19 @@ describe('MonthCalendar', () => {
 
     await user.click(day);
 
-    const list = await screen.findByRole('menu');
-    expect(within(list).getByText(/Entries of Monday, January 5/)).toBeInTheDocument();
-    const items = within(list).getAllByRole('menuitem');
-    expect(items.map((item) => item.textContent)).toEqual([
-      'Morning run',
-      'Evening call',
-      'New entry on this day',
-    ]);
+    const list = await screen.findByRole('dialog');
+    expect(list).toHaveTextContent(/^Entries of Monday, January 5/);
+    expect(
+      within(list)
+        .getAllByRole('button')
+        .map((item) => item.textContent),
+    ).toEqual(['Morning run', 'Evening call', 'New entry on this day']);
     expect(onOpen).not.toHaveBeenCalled();
-    await user.click(within(list).getByRole('menuitem', { name: 'Evening call' }));
+    await user.click(within(list).getByRole('button', { name: 'Evening call' }));
     expect(onOpen).toHaveBeenCalledWith(second);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await user.click(day);
-    await user.click(await screen.findByRole('menuitem', { name: 'New entry on this day' }));
+    await user.click(await screen.findByRole('button', { name: 'New entry on this day' }));
     expect(onCreate).toHaveBeenCalledWith('2026-01-05');
   });
 
@@ -108,6 +108,6 @@ describe('MonthCalendar', () => {
     await user.click(screen.getByRole('button', { name: /Tuesday, January 6: entry/ }));
 
     expect(onOpen).toHaveBeenCalledWith(only);
-    expect(screen.queryByRole('menu')).toBeNull();
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });
