@@ -25,7 +25,8 @@ export function MonthCard({ month, onEdit, onDelete }: MonthCardProps) {
   return (
     // data-month-card: where focus goes after a delete (focus-after-removal.ts) finds the cards.
     <Card withBorder shadow="xs" radius="lg" padding="lg" data-month-card={month.id}>
-      <Title order={2} size="h3" style={{ overflowWrap: 'anywhere' }}>
+      {/* Under its year's heading (month-list.tsx). */}
+      <Title order={3} size="h3" style={{ overflowWrap: 'anywhere' }}>
         <Anchor
           c="inherit"
           inherit

@@ -3,4 +3,12 @@
 export const monthCard = {
   entries: (count: number) => (count === 1 ? '1 entry' : `${count} entries`),
   goalsDone: (done: number, total: number) => `${done} of ${total} goals done`,
+  // The months page's year groups and quick filter.
+  noPeriod: 'No calendar month',
+  filterLabel: 'Find a month',
+  filterHint: 'By name or year, such as “2019” or “March”.',
+  monthCount: (count: number) => (count === 1 ? '1 month' : `${count} months`),
+  filterCount: (shown: number, total: number) =>
+    `${shown} of ${total} ${total === 1 ? 'month' : 'months'}`,
+  noMatch: (filter: string) => `No month matches “${filter}”.`,
 } as const;

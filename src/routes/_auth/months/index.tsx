@@ -1,5 +1,5 @@
 // Months (spec §2 /months): a grid of month cards; users who never paid, or a failed payment check, go to /subscribe.
-import { Button, Group, SimpleGrid, Text, Title } from '@mantine/core';
+import { Button, Group, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, redirect } from '@tanstack/react-router';
@@ -12,7 +12,7 @@ import {
   loadCreateMonthModal,
   RenameMonthModal,
 } from '../../../components/lazy-modals';
-import { MonthCard } from '../../../components/months/month-card';
+import { MonthList } from '../../../components/months/month-list';
 import { usePageTitle } from '../../../components/page-title';
 import { notifyFailure } from '../../../components/toast';
 import { useUndoDeleteToast } from '../../../components/undo-delete';
@@ -104,11 +104,7 @@ function MonthsPage() {
       {months.length === 0 ? (
         <Text>{t.noMonths}</Text>
       ) : (
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }} spacing="md">
-          {months.map((month) => (
-            <MonthCard key={month.id} month={month} onEdit={setEditing} onDelete={askDelete} />
-          ))}
-        </SimpleGrid>
+        <MonthList months={months} onEdit={setEditing} onDelete={askDelete} />
       )}
       <Suspense fallback={null}>
         {createMounted && <CreateMonthModal opened={creating} onClose={closeCreate} />}
