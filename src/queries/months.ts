@@ -9,6 +9,7 @@ import {
 import type { Month } from '../../contract/entities';
 import type { HabitSchedule } from '../../contract/habit-schedule';
 import type { MeasureTarget } from '../../contract/measure-targets';
+import { inPeriod } from '../../contract/month-period';
 import { newIdempotencyKey } from '../api/idempotency';
 import { getMonth, listMonthSummaries, listMonths } from '../api/months';
 import {
@@ -104,6 +105,23 @@ export async function latestMonthId(queryClient: QueryClient): Promise<number | 
     console.error('Latest month lookup failed', error);
     return null;
   }
+}
+
+/**
+ * The month a day's entry belongs in: `monthId` when its calendar month holds the day (or it has
+ * none: any day may go there), else the newest month whose calendar month does, else null. Read
+ * from the cached list when there is one; a list that cannot be read (offline) finds none.
+ */
+export async function monthHoldingDay(
+  queryClient: QueryClient,
+  monthId: number,
+  day: string,
+): Promise<number | null> {
+  const month = queryClient.getQueryData<Month>(monthKeys.detail(monthId));
+  const holds = (period: string | null | undefined) => period != null && inPeriod(day, period);
+  if (month && (month.period == null || holds(month.period))) return monthId;
+  const months = await queryClient.ensureQueryData(monthsQueryOptions()).catch(() => []);
+  return months.findLast((each) => holds(each.period))?.id ?? null;
 }
 
 export interface NewMonth {

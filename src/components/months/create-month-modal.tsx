@@ -3,7 +3,7 @@
 import { Button, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Month } from '../../../contract/entities';
 import { scheduleOrDaily } from '../../../contract/habit-schedule';
 import { periodFromName } from '../../../contract/month-period';
@@ -41,6 +41,10 @@ import { scheduleValues } from './schedule-label';
 interface CreateMonthModalProps {
   opened: boolean;
   onClose: () => void;
+  /** The name to start with (its calendar month read from it), e.g. "November 2026". */
+  initialName?: string;
+  /** Called with the month once the server has it. */
+  onCreated?: (month: Month) => void;
 }
 
 // Messages in the active language (the contract's are English).
@@ -65,7 +69,12 @@ const emptyValues = () => ({
   moodEnabled: true,
 });
 
-export function CreateMonthModal({ opened, onClose }: CreateMonthModalProps) {
+export function CreateMonthModal({
+  opened,
+  onClose,
+  initialName,
+  onCreated,
+}: CreateMonthModalProps) {
   const words = useTexts('app', app);
   const t = useTexts('months', months);
   const copyTexts = useTexts('copyMonth', COPY_TEXTS);
@@ -99,6 +108,14 @@ export function CreateMonthModal({ opened, onClose }: CreateMonthModalProps) {
       }
     },
   });
+
+  // Opened with a name to start from: set once per opening, as a user's typing would.
+  const startName = useRef({ form, initialName });
+  startName.current = { form, initialName };
+  useEffect(() => {
+    const { form: current, initialName: name } = startName.current;
+    if (opened && name && current.values.name === '') current.setFieldValue('name', name);
+  }, [opened]);
 
   const lock = useSubmitLock();
   const guard = useDiscardGuard({
@@ -180,7 +197,10 @@ export function CreateMonthModal({ opened, onClose }: CreateMonthModalProps) {
             })),
           },
           // Shown and queued: a later refusal by the server is still the spec's toast.
-          { onError: (error) => notifyFailure(toast.monthCreateFailed, error) },
+          {
+            onError: (error) => notifyFailure(toast.monthCreateFailed, error),
+            onSuccess: (month) => onCreated?.(month),
+          },
         );
         notifySuccess(toast.monthCreated);
         guard.close();

@@ -13,6 +13,11 @@ export const journals = {
   chooseDay: 'Choose a day',
   // The month heading, the columns and the cards.
   backToMonths: 'Back to all months',
+  // A reminder's 'Write today's entry' when no month's calendar month holds today.
+  noMonthForToday: (date: string) => `No month holds today, ${date}.`,
+  noMonthForTodayHint: 'Create its month to write today’s entry in it.',
+  createMonthNamed: (name: string) => `Create ${name}`,
+  notNow: 'Not now',
   measure: 'Measure',
   noEntries: 'No entries yet. Add today’s highlight to start the month.',
   editRegister: 'Edit Register',

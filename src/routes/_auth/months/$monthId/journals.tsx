@@ -1,7 +1,10 @@
 // A month's journals (spec §2): the month name as h1 (back to /months), Registers and Goals columns.
 import { Anchor, Title } from '@mantine/core';
 import { useSuspenseQueries } from '@tanstack/react-query';
-import { createFileRoute, Link, notFound } from '@tanstack/react-router';
+import { createFileRoute, Link, notFound, redirect } from '@tanstack/react-router';
+import { lazy, Suspense, useState } from 'react';
+import { localToday } from '../../../../../contract/local-date';
+import { inPeriod } from '../../../../../contract/month-period';
 import { MAX_ID } from '../../../../../contract/rules';
 import { GoalsColumn } from '../../../../components/journals/goals-column';
 import { RegistersColumn } from '../../../../components/journals/registers-column';
@@ -12,6 +15,11 @@ import { MonthYearLink } from '../../../../components/years/year-links';
 import { journals as journalWords } from '../../../../i18n/en/journals';
 import { useTexts } from '../../../../i18n/store';
 import { journalsPageQueries } from '../../../../queries/journals-page';
+
+/** Shown only when a reminder's link finds no month holding today: loaded then, not with the page. */
+const TodayOffer = lazy(() =>
+  import('../../../../components/journals/today-offer').then((m) => ({ default: m.TodayOffer })),
+);
 
 interface JournalsSearch {
   /** `today`: open the new-entry dialog for today (a reminder's 'Write today's entry'). */
@@ -31,11 +39,13 @@ export const Route = createFileRoute('/_auth/months/$monthId/journals')({
   },
   validateSearch: (search: Record<string, unknown>): JournalsSearch =>
     search.write === 'today' ? { write: 'today' } : {},
-  loader: async ({ context: { queryClient }, params: { monthId } }) => {
+  loaderDeps: ({ search }) => ({ write: search.write }),
+  loader: async ({ context: { queryClient }, params: { monthId }, deps }) => {
     // Dynamic imports keep the data layer out of the bundle every page (the landing too) loads.
-    const [page, errors] = await Promise.all([
+    const [page, errors, months] = await Promise.all([
       import('../../../../queries/journals-page'),
       import('../../../../queries/errors'),
+      import('../../../../queries/months'),
     ]);
     // The month at a glance (issue 6), when the user keeps it open: requested alongside, never
     // awaited, so the page does not wait for it.
@@ -49,6 +59,19 @@ export const Route = createFileRoute('/_auth/months/$monthId/journals')({
     } catch (error) {
       if (errors.errorStatus(error) === 404) throw notFound();
       throw error;
+    }
+    if (deps.write === 'today') {
+      const holding = await months.monthHoldingDay(queryClient, monthId, localToday());
+      // A reminder links to the latest month made, whatever its calendar month: today's entry
+      // goes to the month that holds today instead.
+      if (holding !== null && holding !== monthId) {
+        throw redirect({
+          to: '/months/$monthId/journals',
+          params: { monthId: holding },
+          search: { write: 'today' },
+          replace: true,
+        });
+      }
     }
   },
   component: JournalsPage,
@@ -64,6 +87,14 @@ function JournalsPage() {
 
   usePageTitle(month.data.name);
   const t = useTexts('journals', journalWords);
+  // Asked to write today's entry, in a month whose calendar month is another and with none
+  // holding today (the loader went to that one otherwise): no entry dated in the wrong month,
+  // an offer to create today's month instead. Kept after the request leaves the address.
+  const today = localToday();
+  const period = month.data.period;
+  const [dismissed, setDismissed] = useState<number | null>(null);
+  const offerToday =
+    write === 'today' && period != null && !inPeriod(today, period) && dismissed !== monthId;
 
   return (
     <>
@@ -73,6 +104,11 @@ function JournalsPage() {
         </Anchor>
       </Title>
       <MonthYearLink period={month.data.period} />
+      {offerToday && (
+        <Suspense fallback={null}>
+          <TodayOffer today={today} onDismiss={() => setDismissed(monthId)} />
+        </Suspense>
+      )}
       <MonthStatsSection
         monthId={monthId}
         habitCount={habits.data.length}
@@ -90,7 +126,7 @@ function JournalsPage() {
             dailyHabits={dailyHabits.data}
             dailyMeasures={dailyMeasures.data}
             month={month.data}
-            writeToday={write === 'today'}
+            writeToday={write === 'today' && !offerToday}
             // Once open, the request leaves the address: Back or a reload must not open it again.
             onWriteOpened={() =>
               navigate({ search: {}, replace: true, resetScroll: false, hashScrollIntoView: false })
