@@ -1,5 +1,5 @@
 // Reminder settings, push subscriptions, the sent-log's claims, and the numbers the reminders and the weekly digest need.
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import {
   DEFAULT_TIME_ZONE,
   PUSH_FAILURES_MAX,
@@ -383,10 +383,11 @@ export function createRemindersRepository(db: Kysely<DB>, dialect: Dialect) {
     },
 
     /**
-     * Ends a batch in one transaction (one commit, where a commit per user made SQLite wait on
-     * the disk for each): marks each send 'sent', or releases its claim for a later try (only
-     * if still ours), and sets when each user is next due — if this server still holds the
-     * claim it took at `leaseUntil` (settings saved meanwhile set it to 0, which must stand).
+     * Ends a batch in three statements in one transaction (one commit, where a commit per user
+     * made SQLite wait on the disk for each, and a statement per user made PostgreSQL wait on a
+     * round trip for each): marks the sends 'sent', releases the failed ones' claims for a later
+     * try (only if still ours), and sets when each user is next due — if this server still holds
+     * the claim it took at `leaseUntil` (settings saved meanwhile set it to 0, which must stand).
      */
     async finishBatch(
       kind: SendKind,
@@ -399,37 +400,92 @@ export function createRemindersRepository(db: Kysely<DB>, dialect: Dialect) {
       }>,
     ): Promise<void> {
       if (users.length === 0) return;
+      const sent = users.flatMap((user) =>
+        user.sent ? [{ ...user.sent, userId: user.userId }] : [],
+      );
+      const released = users.flatMap((user) =>
+        user.released ? [{ ...user.released, userId: user.userId }] : [],
+      );
+      const column = dueColumn(kind);
+      // CAST: PostgreSQL cannot tell a bare parameter's type inside CASE; SQLite reads it too.
+      const nextDue = sql<number | null>`case user_id ${sql.join(
+        users.map((user) => sql`when ${user.userId} then cast(${user.next} as bigint)`),
+        sql` `,
+      )} end`;
       await db.transaction().execute(async (trx) => {
-        for (const user of users) {
-          if (user.sent) {
-            await trx
-              .updateTable('reminder_sends')
-              .set({ state: 'sent' })
-              .where('user_id', '=', user.userId)
-              .where('kind', '=', kind)
-              .where('period', '=', user.sent.period)
-              .execute();
-          }
-          if (user.released) {
-            await trx
-              .deleteFrom('reminder_sends')
-              .where('user_id', '=', user.userId)
-              .where('kind', '=', kind)
-              .where('period', '=', user.released.period)
-              .where('state', '=', 'claimed')
-              .where('claimed_at', '=', user.released.claimedAt)
-              .execute();
-          }
+        if (sent.length > 0) {
           await trx
-            .updateTable('reminder_settings')
-            .set(
-              kind === 'reminder' ? { reminder_due_at: user.next } : { digest_due_at: user.next },
+            .updateTable('reminder_sends')
+            .set({ state: 'sent' })
+            .where('kind', '=', kind)
+            .where((eb) =>
+              eb.or(
+                sent.map((row) =>
+                  eb.and([eb('user_id', '=', row.userId), eb('period', '=', row.period)]),
+                ),
+              ),
             )
-            .where('user_id', '=', user.userId)
-            .where(dueColumn(kind), '=', leaseUntil)
             .execute();
         }
+        if (released.length > 0) {
+          await trx
+            .deleteFrom('reminder_sends')
+            .where('kind', '=', kind)
+            .where('state', '=', 'claimed')
+            .where((eb) =>
+              eb.or(
+                released.map((row) =>
+                  eb.and([
+                    eb('user_id', '=', row.userId),
+                    eb('period', '=', row.period),
+                    eb('claimed_at', '=', row.claimedAt),
+                  ]),
+                ),
+              ),
+            )
+            .execute();
+        }
+        await trx
+          .updateTable('reminder_settings')
+          .set(kind === 'reminder' ? { reminder_due_at: nextDue } : { digest_due_at: nextDue })
+          .where(
+            'user_id',
+            'in',
+            users.map((user) => user.userId),
+          )
+          .where(column, '=', leaseUntil)
+          .execute();
       });
+    },
+
+    /** Of these (user, local date) pairs, the users with an entry on their date: one query. */
+    async withEntryOn(pairs: Array<{ userId: number; date: string }>): Promise<Set<number>> {
+      if (pairs.length === 0) return new Set();
+      const rows = await db
+        .selectFrom('journals')
+        .select('author_id')
+        .distinct()
+        .where((eb) =>
+          eb.or(
+            pairs.map((pair) =>
+              eb.and([eb('author_id', '=', pair.userId), eb('created_at', '=', pair.date)]),
+            ),
+          ),
+        )
+        .execute();
+      return new Set(rows.map((row) => row.author_id));
+    },
+
+    /** Each user's latest month (for the links of their reminders): one query. */
+    async latestMonthIds(userIds: number[]): Promise<Map<number, number>> {
+      if (userIds.length === 0) return new Map();
+      const rows = await db
+        .selectFrom('months')
+        .select((eb) => ['author_id', eb.fn.max('id').as('id')])
+        .where('author_id', 'in', userIds)
+        .groupBy('author_id')
+        .execute();
+      return new Map(rows.map((row) => [row.author_id, Number(row.id)]));
     },
 
     /** The sent-log is needed only while a period can still be sent: older rows go. */

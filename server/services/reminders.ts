@@ -135,15 +135,19 @@ export function createReminderService(deps: ReminderServiceDeps): ReminderServic
   const batchSize = deps.batchSize ?? BATCH_SIZE;
   const pushSlot = slots(PUSHES_AT_ONCE);
 
-  async function pushPayload(userId: number, language: string): Promise<PushPayload> {
+  function payloadFor(language: string, monthId: number | null): PushPayload {
     const texts = reminderTexts(language).push;
     return {
       type: 'daily-reminder',
       title: texts.title,
       body: texts.body,
-      url: REMINDER_PATHS.writeToday(await repository.latestMonthId(userId)),
+      url: REMINDER_PATHS.writeToday(monthId),
       action_title: texts.actionTitle,
     };
+  }
+
+  async function pushPayload(userId: number, language: string): Promise<PushPayload> {
+    return payloadFor(language, await repository.latestMonthId(userId));
   }
 
   /** Unsubscribe URLs of a mail: the one-click API (List-Unsubscribe) and the browser page. */
@@ -186,7 +190,12 @@ export function createReminderService(deps: ReminderServiceDeps): ReminderServic
     }
   }
 
-  async function sendReminder(user: ReminderCandidate, nowMs: number): Promise<SendResult> {
+  /** `monthId`: the user's latest month, where the reminder's link opens today's entry. */
+  async function sendReminder(
+    user: ReminderCandidate,
+    nowMs: number,
+    monthId: number | null,
+  ): Promise<SendResult> {
     const results: Array<Promise<SendResult>> = [];
     if (user.by_push) {
       const subscriptions = await repository.subscriptions(user.user_id);
@@ -196,7 +205,7 @@ export function createReminderService(deps: ReminderServiceDeps): ReminderServic
         results.push(Promise.resolve({ delivered: false, retryAt: resting.retry_at }));
       }
       if (ready.length > 0) {
-        const payload = await pushPayload(user.user_id, user.language);
+        const payload = payloadFor(user.language, monthId);
         for (const subscription of ready) {
           results.push(pushTo(user.user_id, subscription, payload, nowMs));
         }
@@ -209,7 +218,6 @@ export function createReminderService(deps: ReminderServiceDeps): ReminderServic
           try {
             const texts = reminderTexts(user.language).reminderMail;
             const links = unsubscribeLinks(user.user_id, 'reminder');
-            const monthId = await repository.latestMonthId(user.user_id);
             await mailer.send({
               kind: 'reminder',
               to,
@@ -322,7 +330,7 @@ export function createReminderService(deps: ReminderServiceDeps): ReminderServic
     if (!(await deps.isActive(user.user_id))) {
       return { user, next: Math.min(due.next, nowMs + INACTIVE_RECHECK_MS) };
     }
-    if (await repository.hasEntryOn(user.user_id, due.date)) return { user, next: due.next };
+    // Whether today has an entry is asked for the whole batch at once (runBatch).
     return { user, next: due.next, send: { period: due.date, date: due.date } };
   }
 
@@ -358,7 +366,17 @@ export function createReminderService(deps: ReminderServiceDeps): ReminderServic
         plans.push({ user, next: nowMs + INACTIVE_RECHECK_MS });
       }
     });
-    const due = plans.filter((plan) => plan.send);
+    let due = plans.filter((plan) => plan.send);
+    let months = new Map<number, number>();
+    if (kind === 'reminder') {
+      // Only on days without an entry (in the user's zone).
+      const written = await repository.withEntryOn(
+        due.map((plan) => ({ userId: plan.user.user_id, date: plan.send!.date })),
+      );
+      for (const plan of due) if (written.has(plan.user.user_id)) delete plan.send;
+      due = due.filter((plan) => plan.send);
+      months = await repository.latestMonthIds(due.map((plan) => plan.user.user_id));
+    }
     const claims = await repository.claimSends(
       kind,
       due.map((plan) => ({ userId: plan.user.user_id, period: plan.send!.period })),
@@ -387,7 +405,7 @@ export function createReminderService(deps: ReminderServiceDeps): ReminderServic
       try {
         result =
           kind === 'reminder'
-            ? await sendReminder(user, nowMs)
+            ? await sendReminder(user, nowMs, months.get(user.user_id) ?? null)
             : await sendDigest(user, send.date, nowMs);
       } catch (error) {
         log.error({ err: error, user: user.user_id, kind }, 'reminder send failed');
