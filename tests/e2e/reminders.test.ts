@@ -136,11 +136,17 @@ describe('reminders', () => {
 
   it("a push delivered to the service worker shows the reminder; its 'write' action opens today's entry dialog", async () => {
     const account = await seedAccount(session().server.url, uniqueUsername('pushed'));
-    const { month } = await seedMonth(session().server.url, account, 'November 2026', 'Pages', [
-      'Read',
-    ]);
+    // Today's month (the page runs in UTC): a month whose calendar month is another sends today's
+    // entry to the month holding today, or offers to create it.
+    const thisMonth = new Intl.DateTimeFormat('en-US', {
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'UTC',
+    }).format(new Date());
+    const { month } = await seedMonth(session().server.url, account, thisMonth, 'Pages', ['Read']);
     const context = await session().browser.newContext({
       baseURL: session().server.url,
+      timezoneId: 'UTC',
       viewport: VIEWPORTS.desktop,
       storageState: loggedInStorage(session().server.url, account),
       permissions: ['notifications'],
