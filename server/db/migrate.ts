@@ -58,26 +58,33 @@ export async function migrate(database: Database): Promise<void> {
       Object.fromEntries(
         Object.entries(migrations).map(([name, migration]) => [
           name,
-          {
-            up: async (db) => {
-              // A migration may rewrite or index a whole table: longer than any request may take.
-              if (database.dialect === 'postgres') {
-                await sql`set local statement_timeout = 0`.execute(db);
-              }
-              await migration.up(db, database.dialect);
-            },
-          } satisfies Migration,
+          { up: (db) => migration.up(db, database.dialect) } satisfies Migration,
         ]),
       ),
   };
-  // Kysely looks for its bookkeeping tables in every schema unless told which one; with several
-  // schemas in one database (tests, shared servers) it would find another schema's tables.
-  const migrationTableSchema =
-    database.dialect === 'postgres'
-      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(database.db))
-          .rows[0]?.schema
-      : undefined;
-  const migrator = new Migrator({ db: database.db, provider, migrationTableSchema });
+  if (database.dialect === 'sqlite') return migrateWith(database.db, provider);
+  // On one connection without the statement_timeout requests run under: waiting for another
+  // server's migrations, or indexing a whole table, may take longer than any request may.
+  await database.db.connection().execute(async (db) => {
+    await sql`set statement_timeout = 0`.execute(db);
+    try {
+      // Kysely looks for its bookkeeping tables in every schema unless told which one; with
+      // several schemas in one database (tests, shared servers) it would find another's tables.
+      const schema = (await sql<{ schema: string }>`select current_schema() as schema`.execute(db))
+        .rows[0]?.schema;
+      await migrateWith(db, provider, schema);
+    } finally {
+      await sql`reset statement_timeout`.execute(db);
+    }
+  });
+}
+
+async function migrateWith(
+  db: Database['db'],
+  provider: MigrationProvider,
+  migrationTableSchema?: string,
+): Promise<void> {
+  const migrator = new Migrator({ db, provider, migrationTableSchema });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {

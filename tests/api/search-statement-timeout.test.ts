@@ -50,6 +50,22 @@ describe.runIf(onPostgres)('statement_timeout on PostgreSQL connections', () => 
     expect(shown).toEqual(['10s', '10s', '10s']);
   });
 
+  it('leaves migrations unlimited, and the connection they ran on limited again after', async () => {
+    // 1 ms: any statement of the migrations, or their wait for another server's, would pass it.
+    t = await buildTestApp({ DATABASE_STATEMENT_TIMEOUT_MS: '1' });
+    const shown = await Promise.all(
+      Array.from({ length: 2 }, () =>
+        t.database.db.connection().execute(async (db) => {
+          const { rows } = await sql<{ statement_timeout: string }>`show statement_timeout`.execute(
+            db,
+          );
+          return rows[0]?.statement_timeout;
+        }),
+      ),
+    );
+    expect(shown).toEqual(['1ms', '1ms']);
+  });
+
   it('stops a query that runs longer, which the app answers as the database being busy', async () => {
     t = await buildTestApp({ DATABASE_STATEMENT_TIMEOUT_MS: '100' });
     const error = await sql`select pg_sleep(5)`.execute(t.database.db).catch((e: unknown) => e);
