@@ -61,6 +61,8 @@ for (const [label, viewport] of Object.entries(VIEWPORTS)) {
       const links = dialog.getByRole('list', { name: 'Search results' }).getByRole('link');
       expect(await links.count()).toBe(50);
       await shot(page, `first-page-${label}`);
+      await dialog.getByRole('button', { name: 'Load more' }).scrollIntoViewIfNeeded();
+      await shot(page, `load-more-${label}`);
 
       // By keyboard: Tab from the last hit reaches the button, Enter loads the rest.
       await links.nth(49).focus();
