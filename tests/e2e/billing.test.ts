@@ -1,7 +1,18 @@
 // Paying in Chromium with the built-in local checkout: Pay Once, Cancel, and ending a subscription in Billing.
 import type { Page } from 'playwright-core';
 import { path, STRONG_PASSWORD, uniqueUsername, visible } from './support/page-helpers.js';
-import { browserSessionForFile } from './support/session.js';
+import {
+  loggedInStorage,
+  type SeededAccount,
+  seedAccount,
+  seedGoal,
+  seedJournal,
+  seedMonth,
+} from './support/seed-account.js';
+import { browserSessionForFile, VIEWPORTS } from './support/session.js';
+
+/** Where screenshots go when E2E_SCREENSHOTS names a folder (to look at the screens by eye). */
+const SHOTS = process.env.E2E_SCREENSHOTS;
 
 const session = browserSessionForFile();
 
@@ -102,7 +113,7 @@ describe('local checkout', () => {
     await path(page, '/subscribe');
   });
 
-  it('Billing opens the portal, where cancelling the subscription ends access', async () => {
+  it('Billing opens the portal, where cancelling the subscription ends writing, not reading', async () => {
     const page = await signedInPage();
     await page.goto('/subscribe');
     await page.getByRole('button', { name: 'Monthly' }).click();
@@ -113,7 +124,74 @@ describe('local checkout', () => {
     await visible(page.getByRole('heading', { name: 'Billing' }));
     await page.getByRole('button', { name: 'Cancel subscription' }).click();
     await visible(page.getByText('Your subscription is canceled.'));
+    // Read-only from then on: the months stay, with the notice, and Renew leads to the plans.
     await page.goto('/months');
+    const notice = page.locator('[data-renew-notice]');
+    await visible(notice.getByText('Your subscription has ended', { exact: true }));
+    expect(new URL(page.url()).pathname).toBe('/months');
+    await notice.getByRole('link', { name: 'Renew' }).click();
     await path(page, '/subscribe');
+    await visible(page.getByRole('button', { name: 'Pay Once' }));
   });
+});
+
+/** Ends the account's subscription through the local portal, as the Billing page's Cancel does. */
+async function lapse(account: SeededAccount): Promise<void> {
+  const { url } = session().server;
+  const opened = await fetch(`${url}/api/create-customer-portal-session/`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${account.tokens.access}` },
+  });
+  expect(opened.status).toBe(200);
+  const portal = new URL(((await opened.json()) as { portal_url: string }).portal_url);
+  const cancel = await fetch(`${url}${portal.pathname}/cancel`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ token: portal.searchParams.get('token') ?? '' }).toString(),
+    redirect: 'manual',
+  });
+  expect(cancel.status).toBe(303);
+}
+
+describe('a subscription that ended', () => {
+  for (const [label, viewport] of Object.entries(VIEWPORTS)) {
+    it(`opens a month read-only: the entries, the notice and Renew, no raw error (${label})`, async () => {
+      const { url } = session().server;
+      const account = await seedAccount(url, uniqueUsername('lapsed'));
+      const month = await seedMonth(url, account, 'March 2026', 'Steps', ['Stretch']);
+      await seedJournal(url, account, month, 'Coffee by the window', 4000, [true]);
+      await seedGoal(url, account, month, 'Walk every day');
+      await lapse(account);
+      const page = await session().newPage(viewport, {
+        storageState: loggedInStorage(url, account),
+      });
+      const refused: string[] = [];
+      page.on('response', (response) => {
+        if (response.status() === 402)
+          refused.push(`${response.request().method()} ${new URL(response.url()).pathname}`);
+      });
+
+      await page.goto(`/months/${month.month.id}/journals`);
+      await visible(page.getByText('Coffee by the window'));
+      await visible(page.getByRole('checkbox', { name: 'Walk every day' }));
+      const notice = page.locator('[data-renew-notice]');
+      await visible(notice.getByText('Your subscription has ended', { exact: true }));
+      await visible(notice.getByRole('link', { name: 'Renew' }));
+      expect(await page.getByText('Something went wrong').count()).toBe(0);
+      expect(await page.getByText(/status code 402/).count()).toBe(0);
+      expect(refused).toEqual([]);
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/lapsed-journals-${label}.png` });
+
+      // A write is refused: the notice stays, and the refusal is said in words, not as a status.
+      await page.getByRole('checkbox', { name: 'Walk every day' }).click();
+      await expect.poll(() => refused.length).toBeGreaterThan(0);
+      await visible(notice.getByText('Your subscription has ended', { exact: true }));
+      expect(await page.getByText(/status code 402/).count()).toBe(0);
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/lapsed-write-${label}.png` });
+
+      await notice.getByRole('link', { name: 'Renew' }).click();
+      await path(page, '/subscribe');
+      await visible(page.getByRole('button', { name: 'Monthly' }));
+    });
+  }
 });
