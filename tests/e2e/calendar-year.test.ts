@@ -128,6 +128,35 @@ for (const [label, viewport] of Object.entries(VIEWPORTS)) {
       });
     });
 
+    it('lists the entries of a day that has several, and opens the one chosen', async () => {
+      const { page, month, account } = await seeded(viewport);
+      await api<Journal>(account, 'POST', 'api/journals/', {
+        highlight: 'An evening call',
+        month_id: month.month.id,
+        created_at: '2026-03-02',
+      });
+      await page.goto(`/months/${month.month.id}/journals`);
+      await page.getByRole('button', { name: 'Calendar', exact: true }).click();
+      const grid = await visible(page.getByRole('table', { name: 'Calendar of March 2026' }));
+
+      await grid.getByRole('button', { name: /March 2.*: 2 entries/ }).click();
+
+      const list = await visible(page.getByRole('dialog').filter({ hasText: 'Entries of' }));
+      expect(await list.getByRole('button').allTextContents()).toEqual([
+        'A walk by the river',
+        'An evening call',
+        'New entry on this day',
+      ]);
+      expect(await axeViolations(page, { within: 'main' })).toEqual([]);
+      await page.screenshot({
+        path: join(SCREENSHOTS, `calendar-day-list-${viewport.width}.png`),
+        fullPage: true,
+      });
+      await list.getByRole('button', { name: 'An evening call' }).click();
+      const edit = await visible(page.getByRole('dialog', { name: 'Edit Register' }));
+      expect(await edit.getByLabel('Highlight').inputValue()).toBe('An evening call');
+    });
+
     it('has no accessibility violation on the calendar and the year view, light and dark; Portuguese too', async () => {
       const { page, month } = await seeded(viewport);
       for (const scheme of ['light', 'dark'] as const) {
@@ -164,7 +193,7 @@ for (const [label, viewport] of Object.entries(VIEWPORTS)) {
         fullPage: true,
       });
       await page.goto('/years/2026');
-      await visible(page.getByRole('heading', { level: 1, name: '2026 num relance' }));
+      await visible(page.getByRole('heading', { level: 1, name: '2026 em resumo' }));
       expect(await axeViolations(page, { within: 'main' })).toEqual([]);
     });
   });

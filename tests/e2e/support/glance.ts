@@ -1,7 +1,7 @@
 // The journals page's "Month at a glance" section (English or Portuguese) and its habit grid.
 import type { Locator, Page } from 'playwright-core';
 
-const GLANCE = /^(Month at a glance|O mês num relance)$/;
+const GLANCE = /^(Month at a glance|O mês em resumo)$/;
 
 export const glanceSection = (page: Page): Locator => page.getByRole('region', { name: GLANCE });
 
