@@ -54,6 +54,8 @@ export const YearHabitSchema = Type.Object({
   total: Count,
   rate: Type.Number({ minimum: 0, maximum: 1 }),
   months: Count,
+  /** What `done` and `total` count: weeks when every month has it N times a week, else days. */
+  unit: Type.Optional(Type.Union([Type.Literal('days'), Type.Literal('weeks')])),
 });
 export type YearHabit = Static<typeof YearHabitSchema>;
 

@@ -233,6 +233,7 @@ function mergeHabits(
     name,
     ...combinedProgress(progresses),
     months,
+    unit: progresses.every((progress) => progress.unit === 'weeks') ? 'weeks' : 'days',
   }));
 }
 

@@ -178,8 +178,8 @@ describe('GET /api/years/{year}/', () => {
     ]);
     // As the month at a glance counts: an entry without the habit's checkbox is not done.
     expect(view.habits).toEqual([
-      { name: 'Read', done: 2, total: 4, rate: 0.5, months: 2 },
-      { name: 'Run', done: 1, total: 3, rate: 1 / 3, months: 1 },
+      { name: 'Read', done: 2, total: 4, rate: 0.5, months: 2, unit: 'days' },
+      { name: 'Run', done: 1, total: 3, rate: 1 / 3, months: 1, unit: 'days' },
     ]);
     expect(view.measures).toEqual([
       {
@@ -237,10 +237,12 @@ describe('GET /api/years/{year}/', () => {
 
     const view = (await year(2026)).json<YearView>();
     // The same figures as the glance: one rule (contract/habit-schedule.ts).
-    expect(view.habits.map(({ name, rate }) => [name, rate])).toEqual([
-      ['Gym', glance.get('Gym')],
-      ['Read', glance.get('Read')],
+    expect(view.habits.map(({ name, rate, unit }) => [name, rate, unit])).toEqual([
+      ['Gym', glance.get('Gym'), 'days'],
+      ['Read', glance.get('Read'), 'weeks'],
     ]);
+    // Read's units are weeks, as the glance's streaks count them: one met, one missed.
+    expect(view.habits[1]).toMatchObject({ done: 1, total: 2 });
     // Saturday 6 June: Gym is not due, so the day counts Read alone.
     expect(view.days.find((day) => day.date === '2026-06-06')).toMatchObject({
       habits_done: 0,
@@ -268,7 +270,9 @@ describe('GET /api/years/{year}/', () => {
       { date: '2026-08-01', entries: 1, mood: null, habits_done: 0, habits_total: 0 },
       { date: '2026-08-02', entries: 1, mood: null, habits_done: 1, habits_total: 1 },
     ]);
-    expect(view.habits).toEqual([{ name: 'Swim', done: 1, total: 1, rate: 1, months: 1 }]);
+    expect(view.habits).toEqual([
+      { name: 'Swim', done: 1, total: 1, rate: 1, months: 1, unit: 'days' },
+    ]);
   });
 
   it('gives each day the mean of its entries’ moods, leaving out entries without one', async () => {

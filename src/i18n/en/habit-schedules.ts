@@ -31,4 +31,7 @@ export const habitSchedules = {
   weekShort: 'wk',
   weeksStreak: (count: number) => `${count} ${count === 1 ? 'week' : 'weeks'}`,
   streakInWeeks: 'Streaks of this habit count weeks that met its quota.',
+  // The year view's line of an N-a-week habit: it counts weeks, as its month at a glance does.
+  weeksRate: (done: number, total: number, percent: string) =>
+    `${done} of ${total} ${total === 1 ? 'week' : 'weeks'} met (${percent})`,
 } as const;

@@ -42,6 +42,16 @@ describe('/years/$year', () => {
     expect(within(pixels).getAllByText(/^entry, 1 of 2 habits$/)).toHaveLength(1);
   });
 
+  it('counts an N-a-week habit in weeks, as its month at a glance does', async () => {
+    const weekly: YearView = {
+      ...view,
+      habits: [{ name: 'Read', done: 1, total: 2, rate: 5 / 6, months: 1, unit: 'weeks' }],
+    };
+    server.use(http.get(apiUrl('api/years/2026/'), () => HttpResponse.json(weekly)));
+    renderRoute('/years/2026');
+    expect(await screen.findByText('1 of 2 weeks met (83%)')).toBeTruthy();
+  });
+
   it('explains an empty year', async () => {
     server.use(
       http.get(apiUrl('api/years/2031/'), () =>

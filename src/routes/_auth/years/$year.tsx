@@ -20,6 +20,7 @@ import { usePageTitle } from '../../../components/page-title';
 import { parseYear } from '../../../components/years/parse-year';
 import { YearPixels } from '../../../components/years/year-pixels';
 import { calendar } from '../../../i18n/en/calendar';
+import { habitSchedules } from '../../../i18n/en/habit-schedules';
 import { useLocale, useTexts } from '../../../i18n/store';
 import { yearQueryOptions } from '../../../queries/years';
 
@@ -93,6 +94,7 @@ function YearPage() {
 
 function YearBody({ view }: { view: YearView }) {
   const t = useTexts('calendar', calendar);
+  const schedules = useTexts('habitSchedules', habitSchedules);
   const locale = useLocale();
   const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 });
   return (
@@ -158,7 +160,9 @@ function YearBody({ view }: { view: YearView }) {
                 {/* The line below says it in words. */}
                 <Progress value={habit.rate * 100} my={6} aria-hidden />
                 <Text size="sm">
-                  {t.habitRate(habit.done, habit.total, percent.format(habit.rate))}
+                  {habit.unit === 'weeks'
+                    ? schedules.weeksRate(habit.done, habit.total, percent.format(habit.rate))
+                    : t.habitRate(habit.done, habit.total, percent.format(habit.rate))}
                 </Text>
                 <Text size="xs" c="dimmed">
                   {t.habitMonths(habit.months)}
