@@ -31,3 +31,44 @@ export function importExport(
     })
     .json<ImportReport>();
 }
+
+/** The content type another app's file is sent with (the server recognises it by its content). */
+function contentTypeOf(file: Blob & { name?: string }): string {
+  const name = file.name?.toLowerCase() ?? '';
+  if (file.type) return file.type;
+  if (name.endsWith('.zip')) return 'application/zip';
+  if (name.endsWith('.csv')) return 'text/csv';
+  if (name.endsWith('.xml')) return 'application/xml';
+  if (name.endsWith('.json')) return 'application/json';
+  return 'application/octet-stream';
+}
+
+export interface OtherAppImportOptions {
+  /** Work the import out and answer its report, writing nothing. */
+  dryRun: boolean;
+  /** The language the new months are named in. */
+  lang: 'en' | 'pt-BR';
+  /** Daylio mood names the user placed: name → level 1…5. */
+  moods?: Record<string, number>;
+  onProgress?: UploadProgress;
+}
+
+/** Another app's export (Day One, Daylio, Loop, jrnl, Apple Health), sent as the file it is. */
+export function importOtherApp(file: Blob, options: OtherAppImportOptions): Promise<ImportReport> {
+  return client
+    .post('api/import/', {
+      searchParams: {
+        dry_run: String(options.dryRun),
+        lang: options.lang,
+        ...(options.moods && Object.keys(options.moods).length > 0
+          ? { moods: JSON.stringify(options.moods) }
+          : {}),
+      },
+      body: file,
+      headers: { 'content-type': contentTypeOf(file) },
+      // Years of Health records take longer than ky's default 10 s to send and import.
+      timeout: false,
+      ...(options.onProgress ? { fetch: fetchWithUploadProgress(options.onProgress) } : {}),
+    })
+    .json<ImportReport>();
+}

@@ -2,8 +2,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DetailError } from '../../contract/entities';
 import type { ImportReport } from '../../contract/export';
-import { IMPORT_MAX_BYTES, IMPORT_MESSAGES, type ImportMode } from '../../contract/export-format';
-import { downloadExport, downloadMonthCsv, importExport } from '../api/export';
+import {
+  IMPORT_MAX_BYTES,
+  IMPORT_MESSAGES,
+  type ImportMode,
+  isMonthbookExportHead,
+  OTHER_APP_IMPORT_MAX_BYTES,
+} from '../../contract/export-format';
+import { downloadExport, downloadMonthCsv, importExport, importOtherApp } from '../api/export';
 import { isHttpError } from '../api/http-error';
 import { journalSearchKeys, monthKeys } from './keys';
 
@@ -112,5 +118,64 @@ export function useImportExport() {
         queryClient.invalidateQueries({ queryKey: monthKeys.list(), exact: true }),
         queryClient.invalidateQueries({ queryKey: journalSearchKeys.all }),
       ]),
+  });
+}
+
+/** Whether the file is a Monthbook export (else another app's, checked by the server). */
+export async function isMonthbookFile(file: Blob): Promise<boolean> {
+  const head = file.slice(0, 256);
+  const text =
+    typeof head.text === 'function'
+      ? await head.text()
+      : await new Promise<string>((resolve, reject) => {
+          const reader = new FileReader();
+          reader.addEventListener('load', () => resolve(String(reader.result)));
+          reader.addEventListener('error', () => reject(reader.error));
+          reader.readAsText(head);
+        });
+  return isMonthbookExportHead(text);
+}
+
+export interface OtherAppVariables {
+  file: Blob;
+  /** A preview: the server works the import out and writes nothing. */
+  dryRun: boolean;
+  lang: 'en' | 'pt-BR';
+  moods?: Record<string, number>;
+  onProgress?: (progress: ImportProgress) => void;
+}
+
+/**
+ * Another app's export, sent as it is: first as a dry run (the preview's report), then for real.
+ * The server recognises and checks it; a refusal comes back with its message.
+ */
+export function useImportOtherApp() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ file, onProgress = () => {}, ...options }: OtherAppVariables) => {
+      if (file.size > OTHER_APP_IMPORT_MAX_BYTES)
+        throw new ImportRefusedError(IMPORT_MESSAGES.tooLargeAny);
+      onProgress({ phase: 'uploading', fraction: 0 });
+      try {
+        return await importOtherApp(file, {
+          ...options,
+          onProgress: (sent, total) =>
+            onProgress(
+              sent < total
+                ? { phase: 'uploading', fraction: sent / total }
+                : { phase: 'importing', fraction: 0 },
+            ),
+        });
+      } catch (error) {
+        throw (await refusal(error)) ?? error;
+      }
+    },
+    onSuccess: (report) =>
+      report.dry_run
+        ? undefined
+        : Promise.all([
+            queryClient.invalidateQueries({ queryKey: monthKeys.all }),
+            queryClient.invalidateQueries({ queryKey: journalSearchKeys.all }),
+          ]),
   });
 }

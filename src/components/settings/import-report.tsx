@@ -28,6 +28,30 @@ export function importSummary(
   );
 }
 
+/** The report's lines about another app's file: months added to, entries already there, notes. */
+export function OtherAppDetails({ report }: { report: ImportReport }) {
+  const t = useTexts('settings', settings);
+  const lines = [
+    ...((report.merged_months?.length ?? 0) > 0
+      ? [t.mergedMonths((report.merged_months ?? []).join(', '))]
+      : []),
+    ...((report.already_imported ?? 0) > 0
+      ? [t.alreadyImported(report.already_imported ?? 0)]
+      : []),
+    ...(report.notes ?? []).map((note) => t.notes[note.code](note.count)),
+  ];
+  if (lines.length === 0) return null;
+  return (
+    <List size="sm" mt="xs" spacing={2}>
+      {lines.map((line) => (
+        <List.Item key={line} style={{ overflowWrap: 'anywhere' }}>
+          {line}
+        </List.Item>
+      ))}
+    </List>
+  );
+}
+
 export function ImportReportView({ report }: { report: ImportReport }) {
   const t = useTexts('settings', settings);
   return (
@@ -38,6 +62,7 @@ export function ImportReportView({ report }: { report: ImportReport }) {
           {t.skippedMonths((report.skipped_months ?? []).join(', '))}
         </Text>
       )}
+      <OtherAppDetails report={report} />
       {report.months.length > 0 && (
         <List size="sm" mt="xs" spacing={2}>
           {report.months.map((month) => (

@@ -4,15 +4,21 @@
 import { Alert, Button, FileInput, Group, List, Stack, Text } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
 import type { ExportFile } from '../../../contract/export';
-import { IMPORT_MAX_MB, type ImportMode } from '../../../contract/export-format';
+import {
+  IMPORT_MAX_MB,
+  type ImportMode,
+  OTHER_APP_IMPORT_MAX_MB,
+} from '../../../contract/export-format';
 import { settings } from '../../i18n/en/settings';
-import { translateMessage, useTexts } from '../../i18n/store';
+import { translateMessage, useLocale, useTexts } from '../../i18n/store';
 import { errorMessage } from '../../queries/errors';
 import {
   type ImportProgress,
   ImportRefusedError,
+  isMonthbookFile,
   useDownloadExport,
   useImportExport,
+  useImportOtherApp,
 } from '../../queries/export';
 import { monthsAlreadyPresent } from './import-duplicates';
 import { SettingsSection } from './settings-section';
@@ -24,6 +30,9 @@ const ImportProgressBar = lazy(() =>
 );
 const ImportReportView = lazy(() =>
   loadFeedback().then((module) => ({ default: module.ImportReportView })),
+);
+const ImportPreview = lazy(() =>
+  loadFeedback().then((module) => ({ default: module.ImportPreview })),
 );
 
 /** A file's or a download's text (FileReader where a Blob lacks text(), as jsdom's File does). */
@@ -47,7 +56,11 @@ async function exportOf(blob: Blob): Promise<ExportFile | null> {
 export function ImportSection() {
   const t = useTexts('settings', settings);
   const importer = useImportExport();
+  const other = useImportOtherApp();
+  const locale = useLocale();
   const account = useDownloadExport();
+  /** Another app's file: the user's levels for its unknown mood names. */
+  const [moods, setMoods] = useState<Record<string, number>>({});
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<ImportProgress | null>(null);
   const [checking, setChecking] = useState(false);
@@ -81,10 +94,33 @@ export function ImportSection() {
     }
   };
 
+  /** Another app's file: a dry run first (the preview), then the import with the mood answers. */
+  const runOtherApp = (chosen: File, dryRun: boolean) =>
+    other.mutate(
+      { file: chosen, dryRun, lang: locale, moods, onProgress: setProgress },
+      {
+        onSuccess: (report) => {
+          if (!report.dry_run) setFile(null);
+        },
+        onError: (error) => {
+          if (!(error instanceof ImportRefusedError)) console.error('Import failed', error);
+        },
+        onSettled: () => setProgress(null),
+      },
+    );
+
+  const busy = checking || importer.isPending || other.isPending;
+
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
-    if (!file || checking || importer.isPending) return;
+    if (!file || busy) return;
     importer.reset();
+    other.reset();
+    if (!(await isMonthbookFile(file))) {
+      setMoods({});
+      runOtherApp(file, true);
+      return;
+    }
     setChecking(true);
     const present = await findDuplicates(file);
     setChecking(false);
@@ -96,24 +132,28 @@ export function ImportSection() {
     <SettingsSection title={t.importTitle} description={t.importDescription(IMPORT_MAX_MB)}>
       <form onSubmit={submit}>
         <Stack gap="sm">
+          <Text size="sm" c="dimmed">
+            {t.importOtherApps(OTHER_APP_IMPORT_MAX_MB)}
+          </Text>
           <FileInput
             label={t.exportFile}
             placeholder={t.chooseJson}
             // Drawn as text, not a native placeholder: the theme's dimmed grey keeps AA contrast.
             styles={{ placeholder: { color: 'var(--mantine-color-dimmed)' } }}
-            accept="application/json,.json"
+            accept="application/json,.json,application/zip,.zip,text/csv,.csv,application/xml,.xml"
             value={file}
             onChange={(chosen) => {
               setFile(chosen);
               setDuplicates(null);
               importer.reset();
+              other.reset();
               if (chosen) void loadFeedback();
             }}
-            disabled={importer.isPending}
+            disabled={importer.isPending || other.isPending}
           />
-          {duplicates === null && (
+          {duplicates === null && !other.data?.dry_run && (
             <Group>
-              <Button type="submit" disabled={!file} loading={checking || importer.isPending}>
+              <Button type="submit" disabled={!file} loading={busy}>
                 {t.importButton}
               </Button>
             </Group>
@@ -154,15 +194,38 @@ export function ImportSection() {
           <Suspense fallback={progress && <Text size="sm">{t.importing}</Text>}>
             {progress && <ImportProgressBar progress={progress} />}
             {importer.isSuccess && <ImportReportView report={importer.data} />}
+            {other.data?.dry_run && file && (
+              <ImportPreview
+                report={other.data}
+                moods={moods}
+                onMoods={setMoods}
+                busy={other.isPending}
+                onImport={() => runOtherApp(file, false)}
+                onCancel={() => other.reset()}
+              />
+            )}
+            {other.data && !other.data.dry_run && <ImportReportView report={other.data} />}
           </Suspense>
-          {importer.isError && (
-            <Alert color="red" variant="light" title={t.nothingImported} role="alert">
-              <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                {importer.error instanceof ImportRefusedError
-                  ? translateMessage(importer.error.message)
-                  : t.importFailed(errorMessage(importer.error))}
-              </Text>
-            </Alert>
+          {[
+            { name: 'monthbook', mutation: importer },
+            { name: 'other-app', mutation: other },
+          ].map(
+            ({ name, mutation }) =>
+              mutation.isError && (
+                <Alert
+                  key={name}
+                  color="red"
+                  variant="light"
+                  title={t.nothingImported}
+                  role="alert"
+                >
+                  <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                    {mutation.error instanceof ImportRefusedError
+                      ? translateMessage(mutation.error.message)
+                      : t.importFailed(errorMessage(mutation.error))}
+                  </Text>
+                </Alert>
+              ),
           )}
         </Stack>
       </form>

@@ -20,8 +20,36 @@ export const settings = {
   importTitle: 'Import',
   importDescription: (maxMb: number) =>
     `Add the months of a Monthbook export (JSON, up to ${maxMb} MB) to your account. Your existing months stay as they are; the file is imported completely or not at all.`,
+  /** Other apps' exports, taken by the same form. */
+  importOtherApps: (maxMb: number) =>
+    `Or bring your history from Day One, Daylio, Loop Habit Tracker, jrnl or Apple Health: choose the export file the app made, as it is (up to ${maxMb} MB). You see what it will add before anything is written, and importing it again adds only what is new.`,
   exportFile: 'Export file',
-  chooseJson: 'Choose a .json file',
+  chooseJson: 'Choose an export file',
+  previewTitle: (source: string) => `Ready to import from ${source}`,
+  previewSummary: (summary: string) => `This adds ${summary}`,
+  mergedMonths: (names: string) => `Into your months of the same calendar month: ${names}.`,
+  alreadyImported: (n: number) =>
+    `${n} ${n === 1 ? 'entry was' : 'entries were'} imported before and ${n === 1 ? 'is' : 'are'} left out.`,
+  notes: {
+    photos_left_out: (n: number) =>
+      `${n} ${n === 1 ? 'photo' : 'photos'} left out: Monthbook keeps no photos.`,
+    tags_kept_in_note: (n: number) =>
+      `Tags of ${n} ${n === 1 ? 'entry' : 'entries'} kept at the end of the note.`,
+    starred_kept_in_note: (n: number) =>
+      `The star of ${n} ${n === 1 ? 'entry' : 'entries'} kept as ⭐ in the note.`,
+    location_kept_in_note: (n: number) =>
+      `The place of ${n} ${n === 1 ? 'entry' : 'entries'} kept as 📍 in the note.`,
+    unknown_moods: (n: number) =>
+      `${n} ${n === 1 ? 'entry has a mood' : 'entries have moods'} whose level is not known: choose it below, or they come without a mood.`,
+    schedule_approximated: (n: number) =>
+      `${n} ${n === 1 ? 'habit schedule' : 'habit schedules'} made the nearest number of times a week.`,
+    types_left_out: (n: number) => `${n} kinds of Health records not imported.`,
+    rows_unreadable: (n: number) => `${n} unreadable ${n === 1 ? 'row' : 'rows'} left out.`,
+  },
+  moodLevelLabel: (name: string) => `Level of the mood “${name}”`,
+  moodLevelNone: 'No mood',
+  moodLevel: (level: number) => `${level} of 5`,
+  confirmImport: 'Import',
   importButton: 'Import',
   importing: 'Importing…',
   nothingImported: 'Nothing was imported',

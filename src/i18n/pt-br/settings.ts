@@ -20,8 +20,36 @@ export const settings: Messages['settings'] = {
   importTitle: 'Importar',
   importDescription: (maxMb) =>
     `Adicione à sua conta os meses de uma exportação do Monthbook (JSON, até ${maxMb} MB). Os meses que você já tem continuam como estão; o arquivo é importado por inteiro ou não é importado.`,
+  importOtherApps: (maxMb) =>
+    `Ou traga seu histórico do Day One, Daylio, Loop Habit Tracker, jrnl ou Apple Saúde: escolha o arquivo de exportação que o app gerou, do jeito que está (até ${maxMb} MB). Você vê o que será adicionado antes de qualquer gravação, e importar de novo adiciona só o que for novo.`,
   exportFile: 'Arquivo exportado',
-  chooseJson: 'Escolha um arquivo .json',
+  chooseJson: 'Escolha um arquivo de exportação',
+  previewTitle: (source) => `Pronto para importar de ${source}`,
+  previewSummary: (summary) => `Isto adiciona ${summary}`,
+  mergedMonths: (names) => `Nos seus meses do mesmo mês do calendário: ${names}.`,
+  alreadyImported: (n) =>
+    n === 1
+      ? '1 registro já foi importado antes e fica de fora.'
+      : `${n} registros já foram importados antes e ficam de fora.`,
+  notes: {
+    photos_left_out: (n) => `${plural(n, 'foto', 'fotos')} de fora: o Monthbook não guarda fotos.`,
+    tags_kept_in_note: (n) =>
+      `As tags de ${plural(n, 'registro', 'registros')} ficam no fim da nota.`,
+    starred_kept_in_note: (n) =>
+      `A estrela de ${plural(n, 'registro', 'registros')} fica como ⭐ na nota.`,
+    location_kept_in_note: (n) =>
+      `O lugar de ${plural(n, 'registro', 'registros')} fica como 📍 na nota.`,
+    unknown_moods: (n) =>
+      `${plural(n, 'registro tem um humor', 'registros têm humores')} de nível desconhecido: escolha abaixo, ou eles ficam sem humor.`,
+    schedule_approximated: (n) =>
+      `${plural(n, 'frequência de hábito ajustada', 'frequências de hábito ajustadas')} para o número de vezes por semana mais próximo.`,
+    types_left_out: (n) => `${plural(n, 'tipo', 'tipos')} de registro do Saúde não importados.`,
+    rows_unreadable: (n) => `${plural(n, 'linha ilegível', 'linhas ilegíveis')} de fora.`,
+  },
+  moodLevelLabel: (name) => `Nível do humor “${name}”`,
+  moodLevelNone: 'Sem humor',
+  moodLevel: (level) => `${level} de 5`,
+  confirmImport: 'Importar',
   importButton: 'Importar',
   importing: 'Importando…',
   nothingImported: 'Nada foi importado',

@@ -128,3 +128,30 @@ describe('importing the same file twice', () => {
     expect(screen.queryByText('Some months look already imported')).not.toBeInTheDocument();
   });
 });
+
+describe('importing another app’s export', () => {
+  it('previews the dry run, asks the unknown mood’s level, then imports with the answer', async () => {
+    const view = renderRoute('/settings');
+    const section = await screen.findByRole('region', { name: 'Import' }, FIRST_RENDER);
+    const input = section.querySelector<HTMLInputElement>('input[type=file]');
+    if (!input) throw new Error('the Import section has no file input');
+    const csv =
+      'full_date,date,weekday,time,mood,activities,note_title,note\n2025-02-03,,,,super duper,,,Hi\n';
+    await view.user.upload(input, new File([csv], 'daylio_export.csv', { type: 'text/csv' }));
+    const region = within(section);
+    await view.user.click(region.getByRole('button', { name: 'Import' }));
+
+    const preview = await region.findByRole('status');
+    expect(preview).toHaveTextContent('Ready to import from Daylio');
+    expect(imports()).toEqual([expect.stringContaining('dry_run=true')]);
+    expect(db.months.some((month) => month.name === 'February 2025')).toBe(false);
+
+    await view.user.selectOptions(region.getByLabelText('Level of the mood “super duper”'), '4');
+    await view.user.click(within(preview).getByRole('button', { name: 'Import' }));
+    await waitFor(() => expect(region.getByText('Import complete')).toBeInTheDocument());
+    const sent = imports()[1] ?? '';
+    expect(sent).toContain('dry_run=false');
+    expect(new URLSearchParams(sent.split('?')[1]).get('moods')).toBe('{"super duper":4}');
+    expect(region.getByRole('link', { name: 'February 2025' })).toBeInTheDocument();
+  });
+});

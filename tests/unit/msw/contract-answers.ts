@@ -92,7 +92,7 @@ export const CONTRACT_ANSWERS: Record<string, Record<number, TSchema>> = {
   'POST /api/create-customer-portal-session/': { 200: PortalSessionSchema },
   'GET /api/billing/launch-offer': { 200: LaunchOfferSchema },
   'GET /api/export/': { 200: ExportFileSchema },
-  'POST /api/import/': { 201: ImportReportSchema },
+  'POST /api/import/': { 200: ImportReportSchema, 201: ImportReportSchema },
   'GET /api/months/summaries/': { 200: Type.Array(MonthSummarySchema) },
   'GET /api/months/:id/stats/': { 200: MonthStatsSchema },
   'GET /api/years/:year/': { 200: YearViewSchema },

@@ -49,6 +49,35 @@ export const exportHandlers = [
     });
   }),
   http.post(apiUrl('api/import/'), async ({ request }) => {
+    // Another app's file: the server reads it; here, a Daylio-like report with one unknown mood.
+    if (!request.headers.get('content-type')?.startsWith('application/json')) {
+      const params = new URL(request.url).searchParams;
+      const dryRun = params.get('dry_run') === 'true';
+      const placed = Object.keys(JSON.parse(params.get('moods') ?? '{}'));
+      const created = dryRun ? [] : [makeMonth({ name: 'February 2025', period: '2025-02' })];
+      db.months.push(...created);
+      const report: ImportReport = {
+        imported: {
+          months: 1,
+          habits: 2,
+          measures: 0,
+          goals: 0,
+          journals: 3,
+          daily_habits: 3,
+          daily_measures: 0,
+        },
+        months: created,
+        skipped_months: [],
+        source: 'daylio',
+        merged_months: [],
+        already_imported: 0,
+        notes: placed.includes('super duper')
+          ? []
+          : [{ code: 'unknown_moods', count: 1, names: ['super duper'] }],
+        dry_run: dryRun,
+      };
+      return HttpResponse.json(report, { status: dryRun ? 200 : 201 });
+    }
     const file: unknown = await request.json();
     const problem = validateExport(file);
     if (problem) {
