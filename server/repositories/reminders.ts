@@ -284,17 +284,6 @@ export function createRemindersRepository(db: Kysely<DB>, dialect: Dialect) {
       }));
     },
 
-    async hasEntryOn(userId: number, date: string): Promise<boolean> {
-      const row = await db
-        .selectFrom('journals')
-        .select('id')
-        .where('author_id', '=', userId)
-        .where('created_at', '=', date)
-        .limit(1)
-        .executeTakeFirst();
-      return row !== undefined;
-    },
-
     async latestMonthId(userId: number): Promise<number | null> {
       const row = await db
         .selectFrom('months')
