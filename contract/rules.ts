@@ -44,8 +44,6 @@ export const MESSAGES = {
   notFound: 'Not found.',
   methodNotAllowed: (method: string) => `Method "${method}" not allowed.`,
   paymentRequired: 'Payment required.',
-  /** A 402 to a write by someone who paid before: their data stays readable, writing needs a plan. */
-  subscriptionEnded: 'Your subscription has ended. Renew it to write again.',
   noCredentials: 'Authentication credentials were not provided.',
   badToken: 'Given token not valid for any token type',
   badLogin: 'No active account found with the given credentials',
@@ -53,9 +51,6 @@ export const MESSAGES = {
   wrongTokenType: 'Token has wrong type',
   tooManyRequests: 'Request was throttled. Try again later.',
 } as const;
-
-/** The `code` of a 402 that refuses a write to someone whose subscription ended (reads still pass). */
-export const SUBSCRIPTION_ENDED = 'subscription_ended';
 
 /** Returns the spec's message for a username, or null when it is acceptable. */
 export function usernameError(username: string): string | null {

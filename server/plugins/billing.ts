@@ -1,7 +1,11 @@
 // Payment state and the paywall: picks the billing mode's gateway and decorates `app.billing` and `app.requirePaid`.
 import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import { MESSAGES, SUBSCRIPTION_ENDED } from '../../contract/rules.js';
+import {
+  SUBSCRIPTION_ENDED,
+  SUBSCRIPTION_ENDED_MESSAGES,
+} from '../../contract/billing-messages.js';
+import { MESSAGES } from '../../contract/rules.js';
 import type { BillingMode } from '../config.js';
 import { type BillingService, createOffBilling } from '../services/billing/billing-service.js';
 import { createFulfilment, type Fulfilment } from '../services/billing/fulfilment.js';
@@ -101,7 +105,9 @@ export default fp(
                 else
                   reply.code(402).send({
                     detail:
-                      verdict === 'lapsed' ? MESSAGES.subscriptionEnded : MESSAGES.paymentRequired,
+                      verdict === 'lapsed'
+                        ? SUBSCRIPTION_ENDED_MESSAGES.subscriptionEnded
+                        : MESSAGES.paymentRequired,
                     ...(verdict === 'lapsed' ? { code: SUBSCRIPTION_ENDED } : {}),
                   });
               }, done);

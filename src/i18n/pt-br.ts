@@ -1,6 +1,7 @@
 // The Brazilian Portuguese dictionary, loaded only when pt-BR is the active language (src/i18n/store.ts).
 // Typed as the English shape: a missing or extra key, or a function with other parameters, is a type error.
 import { ACCOUNT_MESSAGES } from '../../contract/account.js';
+import { SUBSCRIPTION_ENDED_MESSAGES } from '../../contract/billing-messages.js';
 import { IMPORT_MESSAGES } from '../../contract/export-format.js';
 import { PERIOD_DATE_MESSAGES } from '../../contract/month-period.js';
 import { RECOVERY_MESSAGES } from '../../contract/recovery-rules.js';
@@ -75,6 +76,11 @@ export const translation: Translation = {
     [
       { readUnavailable: OFFLINE_TEXTS.readUnavailable, writeRefused: OFFLINE_TEXTS.writeRefused },
       { readUnavailable: offline.readUnavailable, writeRefused: offline.writeRefused },
+    ],
+    // The paywall's refusal of a write to someone whose subscription ended.
+    [
+      SUBSCRIPTION_ENDED_MESSAGES,
+      { subscriptionEnded: 'Sua assinatura terminou. Renove para voltar a escrever.' },
     ],
   ]),
 };

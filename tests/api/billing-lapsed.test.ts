@@ -1,6 +1,10 @@
 // The paywall for someone whose subscription ended: their journal stays readable (reads, search, export), writes answer 402.
 import { describe, expect, it } from 'vitest';
-import { MESSAGES, SUBSCRIPTION_ENDED } from '../../contract/rules.js';
+import {
+  SUBSCRIPTION_ENDED,
+  SUBSCRIPTION_ENDED_MESSAGES,
+} from '../../contract/billing-messages.js';
+import { MESSAGES } from '../../contract/rules.js';
 import { seedFullMonth, seedJournal } from '../support/factories.js';
 import { setUpTestApp, type TestUser } from '../support/test-app.js';
 
@@ -95,7 +99,7 @@ describe('a lapsed subscriber', () => {
     for (const response of writes) {
       expect(response.statusCode).toBe(402);
       expect(response.json()).toEqual({
-        detail: MESSAGES.subscriptionEnded,
+        detail: SUBSCRIPTION_ENDED_MESSAGES.subscriptionEnded,
         code: SUBSCRIPTION_ENDED,
       });
     }

@@ -1,7 +1,10 @@
 // BILLING=local and off: the built-in checkout and portal pages, the paywall, and the launch-offer count.
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES, SUBSCRIPTION_ENDED } from '../../contract/rules.js';
+import {
+  SUBSCRIPTION_ENDED,
+  SUBSCRIPTION_ENDED_MESSAGES,
+} from '../../contract/billing-messages.js';
 import {
   buildTestApp,
   createUser,
@@ -242,7 +245,10 @@ describe('local portal', () => {
       payload: { name: 'January' },
     });
     expect(write.statusCode).toBe(402);
-    expect(write.json()).toEqual({ detail: MESSAGES.subscriptionEnded, code: SUBSCRIPTION_ENDED });
+    expect(write.json()).toEqual({
+      detail: SUBSCRIPTION_ENDED_MESSAGES.subscriptionEnded,
+      code: SUBSCRIPTION_ENDED,
+    });
   });
 
   it('shows a one-time purchase as kept for good, with nothing to cancel', async () => {

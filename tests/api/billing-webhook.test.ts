@@ -1,6 +1,9 @@
 // Stripe's webhook: signatures, repeated and concurrent deliveries, events out of order, access ending.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES, SUBSCRIPTION_ENDED } from '../../contract/rules.js';
+import {
+  SUBSCRIPTION_ENDED,
+  SUBSCRIPTION_ENDED_MESSAGES,
+} from '../../contract/billing-messages.js';
 import {
   type StripeStub,
   type StubSession,
@@ -258,7 +261,7 @@ describe('paywall in stripe mode', () => {
     expect(canceledAnswer.statusCode).toBe(200);
     expect(canceledWrite.statusCode).toBe(402);
     expect(canceledWrite.json()).toEqual({
-      detail: MESSAGES.subscriptionEnded,
+      detail: SUBSCRIPTION_ENDED_MESSAGES.subscriptionEnded,
       code: SUBSCRIPTION_ENDED,
     });
   });

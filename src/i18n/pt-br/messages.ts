@@ -26,7 +26,6 @@ export const messages: MessageTexts = {
   notFound: 'Não encontrado.',
   methodNotAllowed: (method) => `Método "${method}" não permitido.`,
   paymentRequired: 'Pagamento necessário.',
-  subscriptionEnded: 'Sua assinatura terminou. Renove para voltar a escrever.',
   noCredentials: 'As credenciais de autenticação não foram fornecidas.',
   badToken: 'O token informado não é válido para nenhum tipo de token',
   badLogin: 'Nenhuma conta ativa foi encontrada com essas credenciais',
