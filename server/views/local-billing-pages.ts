@@ -73,6 +73,23 @@ export interface CheckoutPageInput {
   cancelAction: string;
 }
 
+/**
+ * What follows today's payment, in the words the app's plan cards use (src/i18n/en/site.ts): the
+ * launch discount is on the first payment only.
+ */
+export function afterToday(product: ProductType, hasOffer: boolean): string {
+  const percentOff = hasOffer ? LAUNCH_OFFER.percentOff : 0;
+  if (product === 'subscription') {
+    const { price, currency } = PLANS.monthly;
+    return percentOff > 0
+      ? `First month ${percentOff}% off, then ${price} ${currency} per month.`
+      : `Then ${price} ${currency} per month.`;
+  }
+  return percentOff > 0
+    ? `One payment, ${percentOff}% off; nothing more to pay.`
+    : 'One payment; nothing more to pay.';
+}
+
 export function checkoutPage(input: CheckoutPageInput): string {
   const plan = input.plan === 'subscription' ? PLANS.monthly : PLANS.once;
   const per = input.plan === 'subscription' ? ' / month' : ' once';
@@ -95,6 +112,7 @@ export function checkoutPage(input: CheckoutPageInput): string {
 <dt>Price</dt><dd>${original}${plan.price} ${plan.currency}${per}</dd>
 ${offerRows}
 <dt>Due today</dt><dd>${due} ${plan.currency}</dd>
+<dt>After that</dt><dd>${afterToday(input.plan, hasOffer)}</dd>
 </dl>
 <div class="actions">
 <form method="post" action="${escapeHtml(input.payAction)}">${hiddenToken(input.token)}<button type="submit" class="primary">Pay ${due} ${plan.currency}</button></form>

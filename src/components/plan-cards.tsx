@@ -1,7 +1,7 @@
 // The two plans of spec §1/§9 side by side; the caller supplies each plan's call to action.
 // Plain markup styled by global.css, so the landing page carries no component library code for it.
 import type { ReactNode } from 'react';
-import { PLANS } from '../../contract/rules';
+import { LAUNCH_OFFER, launchPrice, PLANS } from '../../contract/rules';
 import { site } from '../i18n/en/site';
 import { useTexts } from '../i18n/store';
 
@@ -47,6 +47,27 @@ export function PlanCards({ headingLevel, action, note }: PlanCardsProps) {
           </div>
         );
       })}
+    </div>
+  );
+}
+
+/**
+ * What is paid today and what follows, said the same way on the landing page and /subscribe as
+ * on the checkout: `offerOpen` says whether the launch price (first payment only) applies.
+ */
+export function PlanTerms({ plan, offerOpen }: { plan: PlanId; offerOpen: boolean }) {
+  const t = useTexts('site', site);
+  const percentOff = offerOpen ? LAUNCH_OFFER.percentOff : 0;
+  const { price, currency } = PLANS[plan];
+  const due = offerOpen ? launchPrice(price, percentOff) : price;
+  return (
+    <div className="mb-plan-terms">
+      <p className="mb-due-today">{t.dueToday(t.amount(due), currency)}</p>
+      <p>
+        {plan === 'monthly'
+          ? t.afterMonthly(percentOff, t.amount(price), currency)
+          : t.afterOnce(percentOff)}
+      </p>
     </div>
   );
 }

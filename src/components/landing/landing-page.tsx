@@ -5,7 +5,7 @@ import { landing } from '../../i18n/en/landing';
 import { useTexts } from '../../i18n/store';
 import { BookIcon, CheckIcon, PencilIcon } from '../icons';
 import { usePageTitle } from '../page-title';
-import { PlanCards } from '../plan-cards';
+import { PlanCards, PlanTerms } from '../plan-cards';
 import { SiteFooter } from '../site-footer';
 import { SkipLink } from '../skip-link';
 import { LandingHeader } from './landing-header';
@@ -99,7 +99,13 @@ export function LandingPage({ launchOffer, signedIn = false }: LandingPageProps)
           <div className="mb-container">
             <h2 id="pricing-title">{t.pricing}</h2>
             <OfferBanner launchOffer={launchOffer} />
-            <PlanCards headingLevel={3} action={() => <SignUpLink signedIn={signedIn} />} />
+            <PlanCards
+              headingLevel={3}
+              action={() => <SignUpLink signedIn={signedIn} />}
+              note={(plan) =>
+                launchOffer && <PlanTerms plan={plan} offerOpen={launchOffer.remaining > 0} />
+              }
+            />
           </div>
         </section>
       </main>

@@ -42,8 +42,6 @@ export const app = {
   // Subscribe.
   choosePlan: 'Choose your plan',
   choosePlanIntro: 'Pick a plan to start writing. Payments are handled securely by Stripe.',
-  /** Under each plan's price, the same amount the checkout asks for (issue 15 #13). */
-  dueToday: (amount: string, currency: string) => `Due today: ${amount} ${currency}`,
   /** Back from checkout's Cancel (issue 15 #10). */
   checkoutCanceled: 'No payment was made.',
   alreadyPaid: 'Already paid',

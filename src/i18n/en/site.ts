@@ -29,6 +29,20 @@ export const site = {
     },
   },
   originalPrice: 'original price ',
+  /** Under each plan's price, the same amount the checkout asks for. */
+  dueToday: (amount: string, currency: string) => `Due today: ${amount} ${currency}`,
+  /**
+   * Under "Due today", what follows it, the same on the landing page, /subscribe and the checkout:
+   * the launch discount is on the first payment only.
+   */
+  afterMonthly: (percentOff: number, amount: string, currency: string) =>
+    percentOff > 0
+      ? `First month ${percentOff}% off, then ${amount} ${currency} per month.`
+      : `Then ${amount} ${currency} per month.`,
+  afterOnce: (percentOff: number) =>
+    percentOff > 0
+      ? `One payment, ${percentOff}% off; nothing more to pay.`
+      : 'One payment; nothing more to pay.',
   /** A price as the contract writes it (`0.90`), in the language's number format. */
   amount: (value: string) => value,
 } as const;

@@ -36,7 +36,6 @@ export const app: Messages['app'] = {
   choosePlan: 'Escolha seu plano',
   choosePlanIntro:
     'Escolha um plano para começar a escrever. Os pagamentos são processados com segurança pela Stripe.',
-  dueToday: (amount, currency) => `Total hoje: ${amount} ${currency}`,
   checkoutCanceled: 'Nenhum pagamento foi feito.',
   alreadyPaid: 'Pagamento já feito',
   alreadyPaidBody: 'Seu pagamento foi confirmado: o Monthbook está pronto para você.',

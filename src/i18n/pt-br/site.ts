@@ -25,6 +25,15 @@ export const site: Messages['site'] = {
     },
   },
   originalPrice: 'preço original ',
+  dueToday: (amount, currency) => `Total hoje: ${amount} ${currency}`,
+  afterMonthly: (percentOff, amount, currency) =>
+    percentOff > 0
+      ? `Primeiro mês com ${percentOff}% de desconto, depois ${amount} ${currency} por mês.`
+      : `Depois, ${amount} ${currency} por mês.`,
+  afterOnce: (percentOff) =>
+    percentOff > 0
+      ? `Um único pagamento, com ${percentOff}% de desconto; nada mais a pagar.`
+      : 'Um único pagamento; nada mais a pagar.',
   // `12` stays whole, `0.90` keeps its two decimals: 0,90.
   amount: (value) =>
     new Intl.NumberFormat('pt-BR', {

@@ -5,10 +5,10 @@ import { Alert, Button, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { LAUNCH_OFFER, launchPrice, PLANS, type ProductType } from '../../../contract/rules';
+import type { ProductType } from '../../../contract/rules';
 import { OfferBanner } from '../../components/landing/offer-banner';
 import { usePageTitle } from '../../components/page-title';
-import { PlanCards, type PlanId } from '../../components/plan-cards';
+import { PlanCards, type PlanId, PlanTerms } from '../../components/plan-cards';
 import { app } from '../../i18n/en/app';
 import { site } from '../../i18n/en/site';
 import { useTexts } from '../../i18n/store';
@@ -72,18 +72,10 @@ function PlanButton({ plan, starting, onStart }: PlanButtonProps) {
 }
 
 function DueToday({ plan }: { plan: PlanId }) {
-  const t = useTexts('app', app);
-  const words = useTexts('site', site);
   const { data: offer } = useQuery(launchOfferQueryOptions());
   // Unknown offer: the banner says the launch price applies at checkout; no amount is guessed.
   if (!offer) return null;
-  const { price, currency } = PLANS[plan];
-  const due = offer.remaining > 0 ? launchPrice(price, LAUNCH_OFFER.percentOff) : price;
-  return (
-    <Text fw={700} className="mb-due-today">
-      {t.dueToday(words.amount(due), currency)}
-    </Text>
-  );
+  return <PlanTerms plan={plan} offerOpen={offer.remaining > 0} />;
 }
 
 function AlreadyPaid() {

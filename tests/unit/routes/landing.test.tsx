@@ -57,6 +57,11 @@ describe('landing page /', () => {
     db.launchOfferRemaining = 37;
     renderRoute('/');
     expect(await screen.findByText('37 places left at the launch price.')).toBeInTheDocument();
+    // Each plan says what is due today and what follows, as /subscribe and the checkout do.
+    expect(screen.getByText('Due today: 0.45 USD')).toBeInTheDocument();
+    expect(screen.getByText('First month 50% off, then 0.90 USD per month.')).toBeInTheDocument();
+    expect(screen.getByText('Due today: 2.95 USD')).toBeInTheDocument();
+    expect(screen.getByText('One payment, 50% off; nothing more to pay.')).toBeInTheDocument();
   });
 
   it('stops advertising the offer when no places remain', async () => {

@@ -184,6 +184,13 @@ describe('/subscribe', () => {
     const main = await screen.findByRole('main', {}, { timeout: 5000 });
     expect(await within(main).findByText('Due today: 0.45 USD')).toBeInTheDocument();
     expect(within(main).getByText('Due today: 2.95 USD')).toBeInTheDocument();
+    // And what follows: the discount is on the first payment only.
+    expect(
+      within(main).getByText('First month 50% off, then 0.90 USD per month.'),
+    ).toBeInTheDocument();
+    expect(
+      within(main).getByText('One payment, 50% off; nothing more to pay.'),
+    ).toBeInTheDocument();
     expect(main).toHaveTextContent('50% off for the first 100 customers');
     expect(main).toHaveTextContent('37 places left at the launch price.');
   });
@@ -194,6 +201,8 @@ describe('/subscribe', () => {
     const main = await screen.findByRole('main', {}, { timeout: 5000 });
     expect(await within(main).findByText('Due today: 0.90 USD')).toBeInTheDocument();
     expect(within(main).getByText('Due today: 5.90 USD')).toBeInTheDocument();
+    expect(within(main).getByText('Then 0.90 USD per month.')).toBeInTheDocument();
+    expect(within(main).getByText('One payment; nothing more to pay.')).toBeInTheDocument();
     expect(main).not.toHaveTextContent('places left');
   });
 
