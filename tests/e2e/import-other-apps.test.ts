@@ -1,0 +1,53 @@
+// Settings → Import with another app's export in Chromium: the preview of a dry run, then the import, then its months on the Months page.
+import { loopZip } from '../api/importers/files.js';
+import { navEntry, signedInPage } from './support/app-helpers.js';
+import { path, uniqueUsername, visible } from './support/page-helpers.js';
+import { seedAccount } from './support/seed-account.js';
+import { browserSessionForFile, VIEWPORTS } from './support/session.js';
+
+const session = browserSessionForFile();
+
+describe('importing from another app', () => {
+  it.each([
+    ['desktop', VIEWPORTS.desktop],
+    ['phone', VIEWPORTS.phone],
+  ] as const)(
+    'Loop Habit Tracker: preview, import, the months show (%s)',
+    async (name, viewport) => {
+      const account = await seedAccount(session().server.url, uniqueUsername('loop'));
+      const page = await signedInPage(session(), viewport, account);
+      const imports: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().includes('/api/import')) imports.push(new URL(request.url()).search);
+      });
+      await page.goto('/settings');
+      await page.locator('input[type=file]').setInputFiles({
+        name: 'Loop Habits CSV 2025-04-03.zip',
+        mimeType: 'application/zip',
+        buffer: Buffer.from(loopZip()),
+      });
+      await page.getByRole('button', { name: 'Import', exact: true }).click();
+
+      const preview = page
+        .getByRole('status')
+        .filter({ hasText: 'Ready to import from Loop Habit Tracker' });
+      await visible(preview);
+      await visible(
+        preview.getByText('This adds 2 months with 3 habits, 1 measure', { exact: false }),
+      );
+      await page.screenshot({ path: `test-results/import-preview-${name}.png`, fullPage: true });
+      expect(imports).toEqual([expect.stringContaining('dry_run=true')]);
+
+      await preview.getByRole('button', { name: 'Import', exact: true }).click();
+      await visible(page.getByText('Import complete'));
+      expect(imports[1]).toContain('dry_run=false');
+      await page.getByRole('link', { name: 'April 2025' }).click();
+      await path(page, /^\/months\/\d+\/journals$/);
+      await visible(page.getByText('Gym: Legs day'));
+
+      await (await navEntry(page, viewport, 'Months')).click();
+      await path(page, '/months');
+      await visible(page.getByText('March 2025'));
+    },
+  );
+});
