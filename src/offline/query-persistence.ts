@@ -1,22 +1,33 @@
 // Saves the signed-in user's month data and their unsent changes to IndexedDB with TanStack's persister
 // (@tanstack/query-persist-client-core + the async storage persister over idb-keyval), so months already
-// seen open offline and changes made offline survive a reload.
+// seen open offline and changes made offline survive a reload. The month data is one copy shared by
+// every tab (only a first paint); each tab's unsent changes are its own (src/offline/tabs.ts).
 
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
 import {
-  type AsyncStorage,
   type PersistedClient,
   type Persister,
   persistQueryClientRestore,
   persistQueryClientSave,
 } from '@tanstack/query-persist-client-core';
-import type { DehydratedState, Mutation, Query, QueryClient } from '@tanstack/react-query';
-import { createStore, del, get, set, type UseStore } from 'idb-keyval';
+import {
+  type DehydratedState,
+  dehydrate,
+  hydrate,
+  type Mutation,
+  type Query,
+  type QueryClient,
+} from '@tanstack/react-query';
+import { createStore, del, get, keys, set, type UseStore } from 'idb-keyval';
 import { version } from '../../package.json';
 import { sessionUserId } from '../api/tokens';
 import { monthKeys } from '../queries/keys';
 import { isBrowserOffline } from './offline-error';
 import { installSync, resumeQueuedWrites } from './sync';
+import type { KeyedStorage, SavedWrites } from './tabs';
+
+/** What is shared between tabs loads after the page: nothing of it is needed to show saved data. */
+const tabs = () => import('./tabs');
 
 /** Data older than this is neither saved nor restored. */
 export const SAVED_QUERIES_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
@@ -34,9 +45,9 @@ export function savedQueriesBuster(userId: number): string {
 }
 
 /** Where the saved client lives: IndexedDB in the browser, a stand-in in tests. */
-export type SavedQueriesStorage = AsyncStorage<string>;
+export type SavedQueriesStorage = KeyedStorage;
 
-/** The one key under which the persister stores the client. */
+/** The key under which the persister stores the month data (each tab's changes have their own). */
 export const SAVED_QUERIES_KEY = 'queries';
 
 function indexedDbStorage(): SavedQueriesStorage | null {
@@ -51,6 +62,7 @@ function indexedDbStorage(): SavedQueriesStorage | null {
     getItem: async (key) => (await get<string>(key, db())) ?? null,
     setItem: (key, value) => set(key, value, db()),
     removeItem: (key) => del(key, db()),
+    keys: async () => (await keys(db())).map(String),
   };
 }
 
@@ -88,35 +100,58 @@ function isSavedMutation(mutation: Mutation): boolean {
   return isPaused || status === 'pending' || status === 'error';
 }
 
-/** A refusal saved with its message (src/offline/sync.ts); any other failure is sent again. */
+/** Errors that are final, saved with their message; any other failure is sent again. */
+const REFUSALS = new Set(['SyncRefusal', 'DeletedElsewhereError']);
+
+/**
+ * A refusal (src/offline/sync.ts) or an item deleted elsewhere, saved with its message: sending it
+ * again would only be refused (or asked about) again.
+ */
 function isSavedRefusal(error: unknown): boolean {
   return (
-    typeof error === 'object' && error !== null && 'name' in error && error.name === 'SyncRefusal'
+    typeof error === 'object' &&
+    error !== null &&
+    'name' in error &&
+    typeof error.name === 'string' &&
+    REFUSALS.has(error.name)
   );
 }
 
 /**
- * What the restore hands to TanStack's hydrate: queries older than the maximum age dropped, and
- * changes that were in flight when the page went away marked paused, so they are sent again (with
- * their Idempotency-Key, so the server makes no second row).
+ * Changes that were in flight when their page went away, marked paused, so they are sent again
+ * (with their Idempotency-Key, so the server makes no second row); refusals stay refused.
  */
+function usableWrites(mutations: SavedWrites): SavedWrites {
+  return mutations.map((mutation) =>
+    mutation.state.status === 'pending' ||
+    (mutation.state.status === 'error' && !isSavedRefusal(mutation.state.error))
+      ? {
+          ...mutation,
+          state: { ...mutation.state, status: 'pending', error: null, isPaused: true },
+        }
+      : mutation,
+  );
+}
+
+/** What the restore hands to TanStack's hydrate: queries older than the maximum age dropped. */
 function usableState(state: DehydratedState): DehydratedState {
   const now = Date.now();
   return {
-    ...state,
     queries: state.queries.filter(
       (query) => now - query.state.dataUpdatedAt < SAVED_QUERIES_MAX_AGE_MS,
     ),
-    mutations: state.mutations.map((mutation) =>
-      mutation.state.status === 'pending' ||
-      (mutation.state.status === 'error' && !isSavedRefusal(mutation.state.error))
-        ? {
-            ...mutation,
-            state: { ...mutation.state, status: 'pending', error: null, isPaused: true },
-          }
-        : mutation,
-    ),
+    // Only saved here by versions that kept every tab's changes under this one key.
+    mutations: usableWrites(state.mutations),
   };
+}
+
+/**
+ * The write kinds (and the API code), loaded before saved writes are hydrated, so each finds its
+ * function by its key. Without any, pages that make no writes do not load that code.
+ */
+async function loadWriteKinds(queryClient: QueryClient): Promise<void> {
+  await Promise.all([import('../queries/writes'), import('../queries/month-writes')]);
+  installSync(queryClient);
 }
 
 interface Persistence {
@@ -147,6 +182,8 @@ function createPersistence(
   });
   const buster = savedQueriesBuster(userId);
   const restoredKeys: Query['queryKey'][] = [];
+  /** Changes saved with the month data by a version that kept every tab's there. */
+  let legacyWrites = false;
   const persister: Persister = {
     persistClient: (client) => base.persistClient(client),
     removeClient: () => base.removeClient(),
@@ -156,16 +193,32 @@ function createPersistence(
       if (saved === undefined || saved.buster !== buster) return saved;
       const clientState = usableState(saved.clientState);
       restoredKeys.push(...clientState.queries.map((query) => query.queryKey));
-      // Unsent writes: their kinds (and the API code) load first, so each restored write finds its
-      // function by its key. Without any, pages that make no writes do not load that code.
       if (clientState.mutations.length > 0) {
-        await Promise.all([import('../queries/writes'), import('../queries/month-writes')]);
-        installSync(queryClient);
+        legacyWrites = true;
+        await loadWriteKinds(queryClient);
       }
       return { ...saved, clientState };
     },
   };
   let stopped = false;
+  /** Once the saved data is restored: writes adopted later are shown and sent at once. */
+  let restored = false;
+  const outbox = tabs().then(({ openOutbox }) =>
+    openOutbox({
+      storage: store,
+      buster,
+      writes: () =>
+        dehydrate(queryClient, {
+          shouldDehydrateQuery: () => false,
+          shouldDehydrateMutation: isSavedMutation,
+        }).mutations,
+      adopt: async (writes) => {
+        await loadWriteKinds(queryClient);
+        hydrate(queryClient, { queries: [], mutations: usableWrites(writes) });
+        if (restored) void resumeQueuedWrites(queryClient);
+      },
+    }),
+  );
   let timer: ReturnType<typeof setTimeout> | undefined;
   /** The write of the changes the user just made, in the next task (saveNow). */
   let soon: ReturnType<typeof setTimeout> | undefined;
@@ -188,9 +241,19 @@ function createPersistence(
       buster,
       dehydrateOptions: {
         shouldDehydrateQuery: isSavedQuery,
-        shouldDehydrateMutation: isSavedMutation,
+        shouldDehydrateMutation: () => false,
       },
     });
+  };
+  /** This tab's unsent changes, under its own key: no other tab's save can overwrite them. */
+  const saveWrites = async () => {
+    soon = undefined;
+    if (stopped) return;
+    if (sessionUserId() !== userId) {
+      persistence.stop();
+      return;
+    }
+    await (await outbox).save();
   };
   const saveSoon = () => {
     if (stopped || timer !== undefined) return;
@@ -199,11 +262,13 @@ function createPersistence(
       SAVE_DELAY_MS,
     );
   };
-  const saveNowOnce = () => {
-    if (timer !== undefined) clearTimeout(timer);
-    timer = undefined;
-    soon = undefined;
-    void save().catch(reportError('Could not save data for offline use'));
+  /** The changes now, and the month data with them if its write was waiting (the tab may close). */
+  const saveWritesNow = () => {
+    if (timer !== undefined) {
+      clearTimeout(timer);
+      void save().catch(reportError('Could not save data for offline use'));
+    }
+    void saveWrites().catch(reportError('Could not save the changes for offline use'));
   };
   /**
    * Now, not in a moment: a change the user just made must survive the tab closing. One write for
@@ -212,14 +277,14 @@ function createPersistence(
    */
   const saveNow = () => {
     if (stopped || soon !== undefined) return;
-    soon = setTimeout(saveNowOnce, 0);
+    soon = setTimeout(saveWritesNow, 0);
   };
   // A tab being hidden may be a tab being closed: write what is pending now.
   const onHidden = () => {
     if (document.visibilityState !== 'hidden' || (timer === undefined && soon === undefined))
       return;
     if (soon !== undefined) clearTimeout(soon);
-    saveNowOnce();
+    saveWritesNow();
   };
 
   const restore = async () => {
@@ -245,8 +310,12 @@ function createPersistence(
 
   const ready = restore()
     .catch(reportError('Could not restore the saved data'))
+    // The changes of tabs closed meanwhile join this tab's before it shows or sends them.
+    .then(async () => (await outbox).ready)
+    .catch(reportError('Could not adopt the changes of a closed tab'))
     .then(() => {
       if (stopped) return;
+      restored = true;
       const unsubscribeQueries = queryClient.getQueryCache().subscribe((event) => {
         const changed =
           event.type === 'added' ||
@@ -259,10 +328,17 @@ function createPersistence(
         if (event.type === 'added' || event.type === 'removed' || event.type === 'updated')
           saveNow();
       });
+      const sharing = tabs().then(({ shareMonthData }) => shareMonthData(queryClient, userId));
       unsubscribe = () => {
         unsubscribeQueries();
         unsubscribeMutations();
+        void sharing.then((stopSharing) => stopSharing());
       };
+      // Changes restored from the month data's copy: this tab's own from now on, and only here.
+      if (legacyWrites) {
+        saveNow();
+        saveSoon();
+      }
       document.addEventListener('visibilitychange', onHidden);
       // Changes made before the reload: on screen again, and sent when the network is there.
       void resumeQueuedWrites(queryClient);
@@ -278,6 +354,7 @@ function createPersistence(
       timer = undefined;
       soon = undefined;
       unsubscribe();
+      void outbox.then((box) => box.stop());
       document.removeEventListener('visibilitychange', onHidden);
       if (running.get(queryClient) === persistence) running.delete(queryClient);
     },
@@ -292,6 +369,7 @@ function createPersistence(
  * loaders' fetches. Never rejects: without storage the app simply works online only.
  */
 export function startQueryPersistence(queryClient: QueryClient): Promise<void> {
+  leaveOnLogoutElsewhere(queryClient);
   const userId = sessionUserId();
   const current = running.get(queryClient);
   if (current !== undefined && current.userId === userId) return current.ready;
@@ -303,12 +381,52 @@ export function startQueryPersistence(queryClient: QueryClient): Promise<void> {
   return persistence.ready;
 }
 
+/** Each client's listener for a logout in another tab, and how to stop it. */
+const listening = new WeakMap<QueryClient, Promise<() => void>>();
+
+/**
+ * Logged out in another tab (which deleted the saved data): this one leaves the signed-in area too,
+ * saving nothing more, whatever its own saving had noticed already.
+ */
+function leaveOnLogoutElsewhere(queryClient: QueryClient): void {
+  if (listening.has(queryClient)) return;
+  const stopListening = tabs().then(({ onLogoutElsewhere }) =>
+    onLogoutElsewhere(() => {
+      stopQueryPersistence(queryClient);
+      queryClient.clear();
+      // A save that was under way as the other tab deleted everything is deleted too.
+      void forgetSavedQueries()
+        .catch(reportError('Could not forget the saved data'))
+        .finally(() => window.location.assign('/'));
+    }),
+  );
+  listening.set(queryClient, stopListening);
+}
+
 /** Stops saving for this client (tests; a client being thrown away). */
 export function stopQueryPersistence(queryClient: QueryClient): void {
+  void listening.get(queryClient)?.then((stopListening) => stopListening());
+  listening.delete(queryClient);
   running.get(queryClient)?.stop();
 }
 
-/** Deletes the saved data (logout, a session that ended); the next signed-in user starts empty. */
+/**
+ * Deletes the saved data and every tab's unsent changes (logout, a session that ended); the next
+ * signed-in user starts empty.
+ */
 export async function forgetSavedQueries(): Promise<void> {
-  await currentStorage()?.removeItem(SAVED_QUERIES_KEY);
+  const store = currentStorage();
+  if (!store) return;
+  const [saved, { isOutboxKey }] = await Promise.all([store.keys(), tabs()]);
+  await Promise.all(
+    saved
+      .filter((key) => key === SAVED_QUERIES_KEY || isOutboxKey(key))
+      .map((key) => store.removeItem(key)),
+  );
+}
+
+/** How many changes wait to sync on this device, over every tab (the logout warns of them). */
+export async function unsentWritesOnDevice(): Promise<number> {
+  const store = currentStorage();
+  return store ? (await tabs()).savedWriteCount(store) : 0;
 }

@@ -79,6 +79,23 @@ export class SyncRefusal extends Error {
   }
 }
 
+/** The user dropped this change to an item deleted elsewhere (src/queries/deleted-elsewhere.ts). */
+function isDropped(error: unknown): boolean {
+  return (
+    typeof error === 'object' && error !== null && 'dropped' in error && error.dropped === true
+  );
+}
+
+/**
+ * One write on its way at a time across all of this browser's tabs (a Web Lock every tab's sends
+ * take in turn, handed over when its tab closes): two tabs never race on one item. Without Web
+ * Locks the write simply goes.
+ */
+async function oneSenderAtATime<T>(send: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  return locks ? await locks.request<Promise<T>>('monthbook-send', send) : send();
+}
+
 /** Statuses worth sending again later: the request may succeed unchanged. */
 const TRANSIENT_STATUSES = new Set([401, 408, 409, 412, 425, 429]);
 
@@ -197,17 +214,6 @@ export function swapTempId(queryClient: QueryClient, tempId: number, id: number)
   }
 }
 
-/** A write whose item was created offline, and whose create never landed, cannot be sent. */
-export function requireSaved(...ids: number[]): void {
-  if (ids.some(isTempId)) throw new SyncRefusal(dependsOnUnsaved, null);
-}
-
-let dependsOnUnsaved = 'This change depends on one that was not saved.';
-/** The message above in the reader's language (set by the sync status once its texts load). */
-export function setDependsOnUnsavedText(text: string): void {
-  dependsOnUnsaved = text;
-}
-
 // --- The queue ---------------------------------------------------------------------------------
 
 /** Queued writes, in the order they were made: waiting, being sent, or refused. */
@@ -320,13 +326,14 @@ function defaults(
     retry,
     retryDelay,
     // Even the first attempt of a write whose item was created offline needs the id swapped first.
-    mutationFn: async (variables) => {
-      try {
-        return await kind.run(variables, queryClient);
-      } catch (error) {
-        throw await refusalOf(error);
-      }
-    },
+    mutationFn: (variables) =>
+      oneSenderAtATime(async () => {
+        try {
+          return await kind.run(variables, queryClient);
+        } catch (error) {
+          throw await refusalOf(error);
+        }
+      }),
     onMutate: (variables) => {
       // Written over the cache, which shows the other queued writes already: re-applying them all
       // on each (as for data from the server) made a Save's steps cost the square of their count.
@@ -382,8 +389,15 @@ export function installSync(queryClient: QueryClient): void {
     reapplyQueued(queryClient, event.query.queryKey);
   });
   queryClient.getMutationCache().subscribe((event) => {
-    if (event.type !== 'updated' || event.action.type !== 'failed') return;
-    for (const watcher of failureWatchers) watcher(event.mutation, event.action.error as Error);
+    if (event.type !== 'updated') return;
+    if (event.action.type === 'failed')
+      for (const watcher of failureWatchers) watcher(event.mutation, event.action.error as Error);
+    // 'Drop my change' is final: the write leaves the queue (and this tab's saved outbox), so no
+    // page, in this tab or one that adopts its outbox later, sends it or asks about it again.
+    if (event.action.type === 'error' && isDropped(event.action.error)) {
+      const { mutation } = event;
+      queueMicrotask(() => queryClient.getMutationCache().remove(mutation));
+    }
   });
 }
 

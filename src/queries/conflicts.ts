@@ -12,9 +12,10 @@
  * send). On 412 it merges field by field (conflict-merge.ts): changes the other side did not
  * touch are re-sent with the new version at once; a field both changed asks the registered UI
  * (keep mine / keep the other / keep both). On a 404 with code "deleted" it asks to restore the
- * item from the bin (then sends again) or to drop the change: dropping rejects with that very
- * 404, so the caller's usual "deleted elsewhere" handling runs (deleted-elsewhere.ts: the item
- * leaves the cache, the user is told). Any other error is rethrown untouched. With no UI
+ * item from the bin (then sends again) or to drop the change: dropping rejects with ChangeDropped
+ * (the 404 as its cause), so the caller's usual "deleted elsewhere" handling runs
+ * (deleted-elsewhere.ts: the item leaves the cache, the user is told) and the write leaves the
+ * queue for good rather than being sent, and asked about, again. Any other error is rethrown untouched. With no UI
  * registered (a background replay before the app shell mounted), a conflict rejects with the
  * original 412 and a deletion with the 404.
  */
@@ -27,6 +28,7 @@ import {
   mergeEdit,
 } from '../offline/conflict-merge';
 import { conflictUi } from './conflict-ui';
+import { ChangeDropped } from './deleted-elsewhere';
 
 export { type ConflictUi, registerConflictUi } from './conflict-ui';
 export type { ConflictChoice, FieldConflict };
@@ -62,7 +64,8 @@ export async function withConflictResolution<T extends Versioned, C extends obje
         if (!ui || restored) throw error;
         const canRestore = request.restore !== undefined;
         const answer = await ui.restoreOrDrop({ canRestore });
-        if (answer === 'drop' || !request.restore) throw error;
+        if (answer === 'drop' || !request.restore)
+          throw new ChangeDropped('Dropped: deleted elsewhere', { cause: error });
         await request.restore();
         restored = true;
         continue;

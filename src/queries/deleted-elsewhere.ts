@@ -5,19 +5,31 @@ import { errorStatus } from './errors';
 
 export type DeletedKind = 'journal' | 'goal' | 'month' | 'habit';
 
-/** Thrown instead of the 404: its message tells the user what happened (shown under the spec's toast). */
+/**
+ * Thrown instead of the 404: its message tells the user what happened (shown under the spec's
+ * toast). Its fields are plain, so a saved queue keeps them across a reload.
+ */
 export class DeletedElsewhereError extends Error {
+  override readonly name = 'DeletedElsewhereError';
+  readonly text: string;
   constructor(
     readonly kind: DeletedKind,
     cause: unknown,
+    /** The user answered 'Drop my change': the write is over for good, in every tab. */
+    readonly dropped = false,
   ) {
     super(texts('journals', journals).deletedElsewhere[kind], { cause });
-    this.name = 'DeletedElsewhereError';
+    this.text = this.message;
   }
 }
 
 export function isDeletedElsewhere(error: unknown): error is DeletedElsewhereError {
   return error instanceof DeletedElsewhereError;
+}
+
+/** The answer 'Drop my change' to an item deleted elsewhere (src/queries/conflicts.ts). */
+export class ChangeDropped extends Error {
+  override readonly name = 'ChangeDropped';
 }
 
 /** Runs a write; a 404 runs `forget` (drop the item from the cache) and becomes a DeletedElsewhereError. */
@@ -29,9 +41,10 @@ export async function orDeletedElsewhere<T>(
   try {
     return await write();
   } catch (error) {
-    if (errorStatus(error) !== 404) throw error;
+    const dropped = error instanceof ChangeDropped;
+    if (!dropped && errorStatus(error) !== 404) throw error;
     forget();
-    throw new DeletedElsewhereError(kind, error);
+    throw new DeletedElsewhereError(kind, dropped ? error.cause : error, dropped);
   }
 }
 

@@ -18,7 +18,7 @@ import { createHabit, deleteHabit, updateHabit } from '../api/habits';
 import { createMeasure, deleteMeasure, updateMeasure } from '../api/measures';
 import { createMonth, deleteMonth, updateMonth } from '../api/months';
 import { restoreItem } from '../api/trash';
-import { defineWrite, queuedWrites, requireSaved, swapTempId, writeName } from '../offline/sync';
+import { defineWrite, queuedWrites, swapTempId, writeName } from '../offline/sync';
 import { withConflictResolution } from './conflicts';
 import { goneAnyway, orDeletedElsewhere } from './deleted-elsewhere';
 import { compareJournals } from './journal-list';
@@ -32,7 +32,15 @@ import {
   monthKeys,
   trashKeys,
 } from './keys';
-import { defineCreate, deleteSaved, dropRows, inMonth, patchRow, upsert } from './writes';
+import {
+  defineCreate,
+  deleteSaved,
+  dropRows,
+  inMonth,
+  patchRow,
+  requireSaved,
+  upsert,
+} from './writes';
 
 const byId = (a: { id: number }, b: { id: number }) =>
   // Temporary (negative) ids are newest: after every saved one.

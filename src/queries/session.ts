@@ -3,8 +3,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import { clearSession } from '../api/tokens';
 
 /**
- * Logout, a deleted account, a reset password: nothing of the session stays on this device
- * (spec §4). A session that merely expired (src/api/tokens.ts) keeps the saved data and unsent
+ * Logout, a deleted account, a reset password: nothing of the session stays on this device, in
+ * any tab (spec §4). A session that merely expired (src/api/tokens.ts) keeps the saved data and unsent
  * changes instead: they are the user's, and go once the same user logs in again.
  */
 export function endSessionHere(queryClient: QueryClient): void {
@@ -14,4 +14,8 @@ export function endSessionHere(queryClient: QueryClient): void {
   import('../offline/query-persistence')
     .then((persistence) => persistence.forgetSavedQueries())
     .catch((error: unknown) => console.error('Could not forget the saved data', error));
+  // The other tabs of this browser end the session too (they share its storage).
+  import('../offline/tabs')
+    .then((tabs) => tabs.announceLogout())
+    .catch((error: unknown) => console.error('Could not tell the other tabs', error));
 }

@@ -19,7 +19,9 @@ import { createDailyHabit, updateDailyHabit } from '../api/daily-habits';
 import { createDailyMeasure, updateDailyMeasure } from '../api/daily-measures';
 import { createGoal, deleteGoal, updateGoal } from '../api/goals';
 import { createJournal, deleteJournal, updateJournal } from '../api/journals';
-import { defineWrite, requireSaved, swapTempId, type WriteSubject } from '../offline/sync';
+import { texts } from '../i18n/store';
+import { defineWrite, isTempId, SyncRefusal, swapTempId, type WriteSubject } from '../offline/sync';
+import { OFFLINE_TEXTS } from '../offline/texts';
 import { withConflictResolution } from './conflicts';
 import { goneAnyway, orDeletedElsewhere } from './deleted-elsewhere';
 import { compareJournals } from './journal-list';
@@ -36,6 +38,15 @@ import { invalidateMonthStats } from './stats';
 
 interface Row {
   id: number;
+}
+
+/**
+ * A write whose item was created offline, and whose create never landed, cannot be sent: refused
+ * in the reader's language (here, with the writes, so the texts stay out of a page's first load).
+ */
+export function requireSaved(...ids: number[]): void {
+  if (ids.some(isTempId))
+    throw new SyncRefusal(texts('offline', OFFLINE_TEXTS).dependsOnUnsaved, null);
 }
 
 /** Puts `row` in the cached list (replacing the one with its id); a list not in cache stays absent. */

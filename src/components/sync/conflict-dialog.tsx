@@ -1,5 +1,5 @@
 // The conflict dialogs (Mantine Modal): keep mine / the other / both for a field changed on two devices; restore or drop for an item deleted elsewhere.
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, getDefaultZIndex, Modal, Stack, Text } from '@mantine/core';
 import { HIGHLIGHT_MAX_LENGTH } from '../../../contract/rules';
 import type { Messages } from '../../i18n/en';
 import { conflicts as en } from '../../i18n/en/conflicts';
@@ -27,11 +27,23 @@ function shown(value: unknown, t: Messages['conflicts']): string {
  * Closing without a choice (Escape, the close button) is the safe answer: keep the other
  * version (nothing of it is lost, and mine is still shown here to copy), or drop the change.
  */
+/**
+ * Above every other dialog: the question may come while one is open (an edit sent in the
+ * background, another month's dialog opened meanwhile), and must be answerable there.
+ */
+const ABOVE_DIALOGS = getDefaultZIndex('max');
+
 export function ConflictDialog({ question, onAnswer }: Props) {
   const t = useTexts('conflicts', en);
   if (question.kind === 'deleted') {
     return (
-      <Modal opened onClose={() => onAnswer('drop')} title={t.deletedTitle} centered>
+      <Modal
+        opened
+        onClose={() => onAnswer('drop')}
+        title={t.deletedTitle}
+        centered
+        zIndex={ABOVE_DIALOGS}
+      >
         <Stack>
           <Text>{question.canRestore ? t.deletedBody : t.deletedNoRestore}</Text>
           <Group justify="flex-end">
@@ -51,7 +63,14 @@ export function ConflictDialog({ question, onAnswer }: Props) {
   const { conflict, canKeepBoth } = question;
   const field = t.fields[conflict.field] ?? t.field;
   return (
-    <Modal opened onClose={() => onAnswer('theirs')} title={t.title} centered size="lg">
+    <Modal
+      opened
+      onClose={() => onAnswer('theirs')}
+      title={t.title}
+      centered
+      size="lg"
+      zIndex={ABOVE_DIALOGS}
+    >
       <Stack>
         <Text>{t.body(field)}</Text>
         <Stack gap={4}>

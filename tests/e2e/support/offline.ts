@@ -18,9 +18,11 @@ export interface SavedOnDevice {
 }
 
 /**
- * Reads the saved client (TanStack's persister over idb-keyval) without creating the database if it
- * is not there yet (a bare open would make an empty one that idb-keyval could not use); null when
- * nothing is saved. Browser code as a string: the tests' TypeScript has no DOM types.
+ * Reads what the app saved (TanStack's persister over idb-keyval) without creating the database if
+ * it is not there yet (a bare open would make an empty one that idb-keyval could not use); null
+ * when nothing is saved. The queries are under `queries`; unsent writes are counted over every
+ * entry that holds some (each tab keeps its own outbox). Browser code as a string: the tests'
+ * TypeScript has no DOM types.
  */
 const READ_SAVED = `(async () => {
   const names = (await indexedDB.databases()).map((database) => database.name);
@@ -34,19 +36,22 @@ const READ_SAVED = `(async () => {
         database.close();
         return resolve(null);
       }
-      const request = database.transaction('offline').objectStore('offline').get('queries');
+      const request = database.transaction('offline').objectStore('offline').getAll();
       request.onerror = () => resolve(null);
       request.onsuccess = () => {
         database.close();
-        // The persister (#16) stores the client as a JSON string; its queries are in clientState.
-        let saved = request.result;
-        if (typeof saved === 'string') saved = JSON.parse(saved);
-        if (!saved) return resolve(null);
-        const state = saved.clientState ?? saved;
-        resolve({
-          queryKeys: (state.queries ?? []).map((query) => JSON.stringify(query.queryKey)),
-          mutations: (state.mutations ?? []).length,
-        });
+        const entries = request.result.map((saved) =>
+          typeof saved === 'string' ? JSON.parse(saved) : saved,
+        );
+        if (entries.length === 0) return resolve(null);
+        let queryKeys = [];
+        let mutations = 0;
+        for (const saved of entries) {
+          const state = saved?.clientState ?? saved ?? {};
+          queryKeys = queryKeys.concat((state.queries ?? []).map((query) => JSON.stringify(query.queryKey)));
+          mutations += (state.mutations ?? []).length;
+        }
+        resolve({ queryKeys, mutations });
       };
     };
   });

@@ -66,7 +66,13 @@ describe('reading offline', () => {
       await visitOnline(path, 'April', goalKeys.list(month.id));
 
       const view = reopenOffline(path);
-      expect(await screen.findByRole('heading', { name: 'April', level: 1 })).toBeInTheDocument();
+      // Offline, the page waits for the saved data and the changes of closed tabs (code loaded then).
+      const title = await screen.findByRole(
+        'heading',
+        { name: 'April', level: 1 },
+        { timeout: 5000 },
+      );
+      expect(title).toBeInTheDocument();
       expect(screen.getByText(OFFLINE_TEXTS.bannerTitle)).toBeInTheDocument();
       const goal = screen.getByRole('checkbox', { name: 'Swim 10 km' });
 

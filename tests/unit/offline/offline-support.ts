@@ -29,25 +29,44 @@ export function restoreOnlineAfterEach(): void {
 }
 
 export interface MemoryStorage extends SavedQueriesStorage {
-  /** What is stored now (the persisted client), as the persister would read it back. */
+  /**
+   * What is stored now, as one persisted client: the month data saved under `queries` with the
+   * unsent changes of every tab's outbox.
+   */
   current(): PersistedClient | undefined;
   writes: number;
 }
 
-/** Stores what the persister hands it (a string, as written to IndexedDB), under any key. */
+/** Stores what the persister hands it (a string, as written to IndexedDB), by key. */
 export function memoryStorage(initial?: PersistedClient): MemoryStorage {
-  let value = initial && JSON.stringify(initial);
+  const values = new Map<string, string>();
+  if (initial) values.set('queries', JSON.stringify(initial));
   const storage: MemoryStorage = {
     writes: 0,
-    current: () => (value === undefined ? undefined : (JSON.parse(value) as PersistedClient)),
-    getItem: async () => value ?? null,
-    setItem: async (_key, saved) => {
+    current: () => {
+      if (values.size === 0) return undefined;
+      const saved = [...values.entries()].map(
+        ([key, value]) => [key, JSON.parse(value) as PersistedClient] as const,
+      );
+      const queries = saved.find(([key]) => key === 'queries')?.[1];
+      const first = queries ?? (saved[0]?.[1] as PersistedClient);
+      return {
+        ...first,
+        clientState: {
+          queries: queries?.clientState.queries ?? [],
+          mutations: saved.flatMap(([, client]) => client.clientState.mutations),
+        },
+      };
+    },
+    getItem: async (key) => values.get(key) ?? null,
+    setItem: async (key, saved) => {
       storage.writes += 1;
-      value = saved;
+      values.set(key, saved);
     },
-    removeItem: async () => {
-      value = undefined;
+    removeItem: async (key) => {
+      values.delete(key);
     },
+    keys: async () => [...values.keys()],
   };
   return storage;
 }

@@ -125,7 +125,7 @@ it('restores an entry deleted elsewhere, then applies the edit', async () => {
   expect(result.highlight).toBe('Cycled');
 });
 
-it('rejects with the 404 when the user drops the change, and with the 412 when no one can ask', async () => {
+it('rejects with ChangeDropped (the 404 its cause) when the user drops the change, and with the 412 when no one can ask', async () => {
   answers('mine', 'drop');
   const deleted = withConflictResolution({
     base: journal(),
@@ -133,7 +133,10 @@ it('rejects with the 404 when the user drops the change, and with the 412 when n
     send: () => Promise.reject(refusal(404, { detail: 'Not found.', code: 'deleted' })),
     restore: async () => undefined,
   });
-  await expect(deleted).rejects.toMatchObject({ response: { status: 404 } });
+  await expect(deleted).rejects.toMatchObject({
+    name: 'ChangeDropped',
+    cause: { response: { status: 404 } },
+  });
 
   registerConflictUi(null);
   const server = fakeServer(journal({ highlight: 'Bus', version: 2 }));

@@ -1,0 +1,246 @@
+// Each tab saves its own unsent writes (its outbox) and adopts those of closed tabs, rather than all tabs sharing one outbox: a shared one would need every tab to read, change and write it back under a lock at each change, and to agree on which writes are done.
+//
+// A tab holds a Web Lock named after itself for as long as it lives; a free lock means its tab closed
+// or crashed. Whoever gets that lock adopts the outbox inside it (hydrates the writes into its own
+// client, saves them under its own key, then deletes the old key), so each write is kept by one tab
+// and sent once; a write sent again after a crash between the two steps carries its Idempotency-Key.
+// A BroadcastChannel keeps the tabs' month data in step and carries a logout to every tab. It is the
+// browser's own: @tanstack/query-broadcast-client-experimental pins its own @tanstack/query-core
+// (a second copy in the bundle) and brings the broadcast-channel polyfill, for browsers that have no
+// Web Locks anyway; what it does for queries is the few lines of shareMonthData below.
+import type { AsyncStorage, PersistedClient } from '@tanstack/query-persist-client-core';
+import type { DehydratedState, QueryClient, QueryKey } from '@tanstack/react-query';
+
+/** The saved data's store, as query-persistence.ts hands it over (IndexedDB, or a stand-in in tests). */
+export type KeyedStorage = AsyncStorage<string> & { keys(): Promise<string[]> };
+
+export type SavedWrites = DehydratedState['mutations'];
+
+const OUTBOX_PREFIX = 'outbox:';
+const LOCK_PREFIX = 'monthbook-tab:';
+const CHANNEL = 'monthbook';
+
+export const outboxKey = (tab: string) => `${OUTBOX_PREFIX}${tab}`;
+export const isOutboxKey = (key: string) => key.startsWith(OUTBOX_PREFIX);
+
+/** One id per page load (and per signed-in user in it): its outbox's key and its lock's name. */
+export function newTabId(): string {
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+}
+
+function webLocks(): LockManager | undefined {
+  return typeof navigator === 'undefined' ? undefined : navigator.locks;
+}
+
+type Message =
+  | { type: 'hello'; tab: string }
+  | { type: 'data'; user: number; queryKey: QueryKey; data: unknown; updatedAt: number }
+  | { type: 'logout' };
+
+/** This page, so that its own messages, heard on its other channels, are told apart. */
+const PAGE = newTabId();
+
+interface Channel {
+  post(message: Message): void;
+  close(): void;
+}
+
+/**
+ * A channel to the app's other channels (none where the browser has no BroadcastChannel): `handle`
+ * hears what they post, with `fromHere` set when it came from this very page.
+ */
+function openChannel(handle?: (message: Message, fromHere: boolean) => void): Channel {
+  if (typeof BroadcastChannel === 'undefined') return { post() {}, close() {} };
+  const channel = new BroadcastChannel(CHANNEL);
+  if (handle)
+    channel.onmessage = (event: MessageEvent<Message & { page: string }>) =>
+      handle(event.data, event.data.page === PAGE);
+  return {
+    post: (message) => channel.postMessage({ ...message, page: PAGE }),
+    close: () => channel.close(),
+  };
+}
+
+export interface OutboxOptions {
+  storage: KeyedStorage;
+  /** Only an outbox saved with this buster (this app version, this user) is adopted. */
+  buster: string;
+  /** Writes the tab queued now, to be saved. */
+  writes(): SavedWrites;
+  /** Takes over another tab's writes: into this tab's cache, on screen, and sent. */
+  adopt(writes: SavedWrites): Promise<void>;
+}
+
+export interface Outbox {
+  /** Settles once the tab holds its lock and the outboxes of tabs closed before it are adopted. */
+  ready: Promise<void>;
+  /** Writes this tab's queue now (or deletes its key once nothing waits). */
+  save(): Promise<void>;
+  /** Logged out, or another user: nothing more is saved or adopted, and the lock is let go. */
+  stop(): void;
+}
+
+/** This tab's outbox: held under its lock, saved on demand, adopting the outboxes of closed tabs. */
+export function openOutbox({ storage, buster, writes, adopt }: OutboxOptions): Outbox {
+  const tab = newTabId();
+  const key = outboxKey(tab);
+  const locks = webLocks();
+  const stopping = new AbortController();
+  let release = () => {};
+  let saved = false;
+  /** Tabs whose outbox this tab adopts once their lock is free (each asked for once). */
+  const watched = new Set<string>();
+
+  const held = new Promise<void>((granted) => {
+    if (!locks) return granted();
+    locks
+      .request(`${LOCK_PREFIX}${tab}`, { signal: stopping.signal }, () => {
+        granted();
+        return new Promise<void>((done) => {
+          release = done;
+        });
+      })
+      .catch(() => granted());
+  });
+
+  const save = async () => {
+    await held;
+    if (stopping.signal.aborted) return;
+    const queued = writes();
+    if (queued.length === 0) {
+      if (saved) await storage.removeItem(key);
+      saved = false;
+      return;
+    }
+    const client: PersistedClient = {
+      timestamp: Date.now(),
+      buster,
+      clientState: { queries: [], mutations: queued },
+    };
+    saved = true;
+    await storage.setItem(key, JSON.stringify(client));
+  };
+
+  /** Inside the closed tab's lock: its writes become this tab's, saved here before its key goes. */
+  const takeOver = async (owner: string) => {
+    if (stopping.signal.aborted) return;
+    const text = await storage.getItem(outboxKey(owner));
+    if (!text) return;
+    const orphan = JSON.parse(text) as PersistedClient;
+    // Another user's (their session ended on this device) or another version's: never sent as ours.
+    if (orphan.buster === buster && orphan.clientState.mutations.length > 0) {
+      await adopt(orphan.clientState.mutations);
+      await save();
+    }
+    await storage.removeItem(outboxKey(owner));
+  };
+
+  const adoptWhenClosed = async (owner: string): Promise<void> => {
+    if (owner === tab || watched.has(owner) || stopping.signal.aborted) return;
+    watched.add(owner);
+    // Without Web Locks (an old browser) a tab cannot tell a closed tab from an open one: it takes
+    // what it finds at start, as when every tab shared one saved queue.
+    if (!locks) return takeOver(owner);
+    const name = `${LOCK_PREFIX}${owner}`;
+    const free = await locks.request(name, { ifAvailable: true }, async (lock) => {
+      if (lock) await takeOver(owner);
+      return lock !== null;
+    });
+    if (free) return;
+    // Open now: its lock is granted here once it closes or crashes.
+    void locks.request(name, { signal: stopping.signal }, () => takeOver(owner)).catch(() => {});
+  };
+
+  const adoptClosedTabs = async () => {
+    await held;
+    const owners = new Set(
+      (await storage.keys()).filter(isOutboxKey).map((k) => k.slice(OUTBOX_PREFIX.length)),
+    );
+    // Open tabs with nothing saved yet are watched too: they may save and close later.
+    const snapshot = await locks?.query();
+    for (const lock of snapshot?.held ?? [])
+      if (lock.name?.startsWith(LOCK_PREFIX)) owners.add(lock.name.slice(LOCK_PREFIX.length));
+    await Promise.all([...owners].map(adoptWhenClosed));
+  };
+
+  const channel = openChannel((message) => {
+    if (message.type === 'hello') void adoptWhenClosed(message.tab).catch(reportError);
+  });
+  const ready = adoptClosedTabs().then(() => channel.post({ type: 'hello', tab }));
+
+  return {
+    ready,
+    save,
+    stop() {
+      stopping.abort();
+      channel.close();
+      release();
+    },
+  };
+}
+
+function reportError(error: unknown) {
+  console.error('Could not adopt the changes of a closed tab', error);
+}
+
+/**
+ * Keeps the month data of every tab in step: what one tab's cache shows (a queued change shown at
+ * once, the server's answer) is shown by the others. Each tab re-applies its own queued changes
+ * over what it receives (src/offline/sync.ts), and a copy older than its own is ignored.
+ */
+export function shareMonthData(queryClient: QueryClient, user: number): () => void {
+  let receiving = false;
+  const channel = openChannel((message, fromHere) => {
+    if (message.type !== 'data' || message.user !== user || fromHere) return;
+    const mine = queryClient.getQueryState(message.queryKey);
+    if (mine !== undefined && mine.dataUpdatedAt >= message.updatedAt) return;
+    receiving = true;
+    try {
+      queryClient.setQueryData(message.queryKey, message.data, { updatedAt: message.updatedAt });
+    } finally {
+      receiving = false;
+    }
+  });
+  const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
+    if (receiving || event.type !== 'updated' || event.action.type !== 'success') return;
+    const { queryKey, state } = event.query;
+    if (queryKey[0] !== 'months') return;
+    channel.post({
+      type: 'data',
+      user,
+      queryKey,
+      data: state.data,
+      updatedAt: state.dataUpdatedAt,
+    });
+  });
+  return () => {
+    unsubscribe();
+    channel.close();
+  };
+}
+
+/** Tells the other tabs that the session ended here (they leave the signed-in area). */
+export function announceLogout(): void {
+  const channel = openChannel();
+  channel.post({ type: 'logout' });
+  channel.close();
+}
+
+/** Calls `then` when another tab logs out. */
+export function onLogoutElsewhere(then: () => void): () => void {
+  // Not this page's own logout, which goes on its own way.
+  const channel = openChannel((message, fromHere) => {
+    if (message.type === 'logout' && !fromHere) then();
+  });
+  return () => channel.close();
+}
+
+/** How many unsent writes every tab has saved (for the logout's warning). */
+export async function savedWriteCount(storage: KeyedStorage): Promise<number> {
+  let count = 0;
+  for (const key of await storage.keys()) {
+    const text = isOutboxKey(key) ? await storage.getItem(key) : null;
+    if (text) count += (JSON.parse(text) as PersistedClient).clientState.mutations.length;
+  }
+  return count;
+}

@@ -1,0 +1,227 @@
+// Each tab's own outbox (src/offline/tabs.ts): a closed tab's unsent writes are adopted once, by one tab,
+// inside that tab's Web Lock; an open tab's are left alone until it closes; no tab's save overwrites another's.
+import type { PersistedClient } from '@tanstack/query-persist-client-core';
+import type { DehydratedState, QueryClient } from '@tanstack/react-query';
+import { waitFor } from '@testing-library/react';
+import { storeTokens } from '../../../src/api/tokens';
+import {
+  savedQueriesBuster,
+  setSavedQueriesStorage,
+  startQueryPersistence,
+  stopQueryPersistence,
+} from '../../../src/offline/query-persistence';
+import { type Outbox, openOutbox, outboxKey, type SavedWrites } from '../../../src/offline/tabs';
+import { createQueryClient } from '../../../src/query-client';
+import { makeJwt, USER_ID } from '../../fixtures/factories';
+import { type MemoryStorage, memoryStorage } from './offline-support';
+
+/**
+ * The Web Locks a browser gives its tabs, in memory: exclusive locks, granted in the order asked,
+ * `ifAvailable` answered at once, a lock freed when its holder's callback settles (or its tab
+ * closes, as `closeTab` does here).
+ */
+function fakeLocks() {
+  const held = new Map<string, () => void>();
+  const queued = new Map<string, (() => void)[]>();
+  const grant = (name: string) => {
+    const next = queued.get(name)?.shift();
+    if (next) next();
+    else held.delete(name);
+  };
+  const manager = {
+    async request(
+      name: string,
+      optionsOrCallback: LockOptions | LockGrantedCallback<unknown>,
+      maybeCallback?: LockGrantedCallback<unknown>,
+    ): Promise<unknown> {
+      const options = typeof optionsOrCallback === 'function' ? {} : optionsOrCallback;
+      const callback = (maybeCallback ?? optionsOrCallback) as LockGrantedCallback<unknown>;
+      if (held.has(name) && options.ifAvailable) return callback(null);
+      await new Promise<void>((granted) => {
+        if (!held.has(name)) {
+          held.set(name, () => grant(name));
+          granted();
+        } else {
+          const waiting = queued.get(name) ?? [];
+          waiting.push(() => {
+            held.set(name, () => grant(name));
+            granted();
+          });
+          queued.set(name, waiting);
+        }
+      });
+      try {
+        return await callback({ name, mode: 'exclusive' } as Lock);
+      } finally {
+        held.get(name)?.();
+      }
+    },
+    async query() {
+      return { held: [...held.keys()].map((name) => ({ name })), pending: [] };
+    },
+    /** The holder's tab went away without letting go: its lock is freed all the same. */
+    free(name: string) {
+      held.get(name)?.();
+    },
+    isHeld: (name: string) => held.has(name),
+  };
+  return manager;
+}
+
+const BUSTER = savedQueriesBuster(USER_ID);
+
+function write(id: number): SavedWrites[number] {
+  return {
+    mutationKey: ['write', 'goal.update'],
+    state: {
+      context: undefined,
+      data: undefined,
+      error: null,
+      failureCount: 0,
+      failureReason: null,
+      isPaused: true,
+      status: 'pending',
+      variables: { monthId: 1, goalId: id, isCompleted: true },
+      submittedAt: Date.now(),
+    },
+  } as SavedWrites[number];
+}
+
+function saved(writes: SavedWrites, buster = BUSTER): string {
+  const client: PersistedClient = {
+    timestamp: Date.now(),
+    buster,
+    clientState: { queries: [], mutations: writes } as DehydratedState,
+  };
+  return JSON.stringify(client);
+}
+
+let locks: ReturnType<typeof fakeLocks>;
+let storage: MemoryStorage;
+const opened: Outbox[] = [];
+
+beforeEach(() => {
+  locks = fakeLocks();
+  Object.defineProperty(navigator, 'locks', { configurable: true, value: locks });
+  storage = memoryStorage();
+});
+
+afterEach(() => {
+  for (const outbox of opened.splice(0)) outbox.stop();
+  Reflect.deleteProperty(navigator, 'locks');
+});
+
+/** A tab's outbox: what it holds, and what it adopted. */
+function tab() {
+  const writes: SavedWrites = [];
+  const outbox = openOutbox({
+    storage,
+    buster: BUSTER,
+    writes: () => writes,
+    adopt: async (adopted) => {
+      writes.push(...adopted);
+    },
+  });
+  opened.push(outbox);
+  return { writes, outbox };
+}
+
+const outboxes = async () => (await storage.keys()).filter((key) => key.startsWith('outbox:'));
+
+describe("a tab's own outbox", () => {
+  it("adopts a closed tab's writes at start: saved under its own key, the old key deleted", async () => {
+    await storage.setItem(outboxKey('closed'), saved([write(1), write(2)]));
+    const { writes, outbox } = tab();
+    await outbox.ready;
+    expect(writes.map((w) => (w.state.variables as { goalId: number }).goalId)).toEqual([1, 2]);
+    const keys = await outboxes();
+    expect(keys).toHaveLength(1);
+    expect(keys[0]).not.toBe(outboxKey('closed'));
+    expect(storage.current()?.clientState.mutations).toHaveLength(2);
+  });
+
+  it("leaves an open tab's writes alone, and adopts them once that tab closes", async () => {
+    const first = tab();
+    await first.outbox.ready;
+    first.writes.push(write(1));
+    await first.outbox.save();
+    const second = tab();
+    await second.outbox.ready;
+    expect(second.writes).toEqual([]);
+
+    // The first tab closes (its lock is freed with it).
+    const [firstKey] = await outboxes();
+    first.outbox.stop();
+    await waitFor(() => expect(second.writes).toHaveLength(1));
+    await waitFor(async () => expect(await outboxes()).not.toContain(firstKey));
+    expect(storage.current()?.clientState.mutations).toHaveLength(1);
+  });
+
+  it('adopts a tab that started after it and closed (it said hello), via the freed lock', async () => {
+    const first = tab();
+    await first.outbox.ready;
+    const later = tab();
+    await later.outbox.ready;
+    later.writes.push(write(7));
+    await later.outbox.save();
+    later.outbox.stop();
+    await waitFor(() => expect(first.writes).toHaveLength(1));
+    expect(await outboxes()).toHaveLength(1);
+  });
+
+  it('is adopted by one tab only when several wait for it: each write kept once', async () => {
+    await storage.setItem(outboxKey('crashed'), saved([write(1)]));
+    locks.request('monthbook-tab:crashed', () => new Promise(() => {}));
+    const one = tab();
+    const two = tab();
+    await Promise.all([one.outbox.ready, two.outbox.ready]);
+    expect(one.writes.length + two.writes.length).toBe(0);
+    locks.free('monthbook-tab:crashed');
+    await waitFor(() => expect(one.writes.length + two.writes.length).toBe(1));
+    await waitFor(async () => expect(await outboxes()).toHaveLength(1));
+    expect(storage.current()?.clientState.mutations).toHaveLength(1);
+  });
+
+  it("deletes another user's outbox unread", async () => {
+    await storage.setItem(outboxKey('other'), saved([write(1)], savedQueriesBuster(USER_ID + 1)));
+    const { writes, outbox } = tab();
+    await outbox.ready;
+    expect(writes).toEqual([]);
+    expect(await outboxes()).toEqual([]);
+  });
+});
+
+describe('two tabs of the app, both saving', () => {
+  const clients: QueryClient[] = [];
+  beforeEach(() => {
+    setSavedQueriesStorage(storage);
+    storeTokens({
+      access: makeJwt(30 * 60, { user_id: USER_ID }),
+      refresh: makeJwt(24 * 60 * 60, { token_type: 'refresh', user_id: USER_ID }),
+    });
+  });
+  afterEach(() => {
+    for (const client of clients.splice(0)) {
+      stopQueryPersistence(client);
+      client.getMutationCache().clear();
+    }
+    setSavedQueriesStorage(null);
+  });
+
+  it("never overwrites one tab's queued writes with another's", async () => {
+    const queue = (client: QueryClient, id: number) =>
+      void client
+        .getMutationCache()
+        .build(client, { mutationKey: ['change', id], mutationFn: () => new Promise(() => {}) })
+        .execute(id);
+    const a = createQueryClient();
+    const b = createQueryClient();
+    clients.push(a, b);
+    await Promise.all([startQueryPersistence(a), startQueryPersistence(b)]);
+    queue(a, 1);
+    queue(b, 2);
+    queue(b, 3);
+    await waitFor(() => expect(storage.current()?.clientState.mutations).toHaveLength(3));
+    expect(await outboxes()).toHaveLength(2);
+  });
+});
