@@ -1,15 +1,20 @@
 // Protected area (spec §2): no token → /login; an expired one is refreshed once, failure → /login.
 // Offline (issue 6 #8) the user stays in, read-only, with the data saved on this device.
 import { createFileRoute, Outlet, redirect, useNavigate, useRouter } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { AppLayout } from '../components/app-shell/app-layout';
-import { RenewNotice } from '../components/billing/renew-notice';
 import { ErrorPage } from '../components/error-page';
 import { FramedLoadingScreen } from '../components/loading-screen';
 import { AppNotFoundPage } from '../components/not-found-page';
 import { syncGlanceCookie } from '../components/stats/glance-open';
 import { isBrowserOffline } from '../offline/offline-error';
 import { useOnReconnect } from '../offline/online-status';
+
+// Loaded after the screen: only someone whose subscription ended ever sees it, and the app
+// routes' JavaScript has a budget (tests/build/bundle-budget.test.ts).
+const RenewNotice = lazy(() =>
+  import('../components/billing/renew-notice').then((module) => ({ default: module.RenewNotice })),
+);
 
 export const Route = createFileRoute('/_auth')({
   beforeLoad: async ({ context }) => {
@@ -53,6 +58,8 @@ export const Route = createFileRoute('/_auth')({
 
 function AuthLayout() {
   const navigate = useNavigate();
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
   const router = useRouter();
   // Back online: check the token again (refreshing or ending the session) and reload what failed.
   useOnReconnect(() => void router.invalidate());
@@ -70,7 +77,12 @@ function AuthLayout() {
   }, [navigate]);
   return (
     <AppLayout>
-      <RenewNotice />
+      {/* After hydration only: a journals page the server rendered has no such boundary to match. */}
+      {mounted && (
+        <Suspense fallback={null}>
+          <RenewNotice />
+        </Suspense>
+      )}
       <Outlet />
     </AppLayout>
   );
