@@ -24,4 +24,10 @@ describe('the checkout page', () => {
     expect(page('one_time', 0)).toContain(en.site.afterOnce(0));
     expect(page('subscription', 0)).toContain(en.site.afterMonthly(0, '0.90', 'USD'));
   });
+
+  it('names the app icon, so the browser does not ask for a missing /favicon.ico', () => {
+    expect(page('one_time', 0)).toContain(
+      '<link rel="icon" type="image/svg+xml" href="/favicon.svg">',
+    );
+  });
 });
