@@ -210,7 +210,7 @@ describe('a month without a period', () => {
     await visible(page.getByText(/has no calendar month/));
     await page.getByRole('button', { name: 'Set calendar month' }).click();
     const dialog = await visible(page.getByRole('dialog', { name: 'Edit month' }));
-    await dialog.getByLabel('Calendar', { exact: true }).selectOption('4');
+    await dialog.getByLabel('Which month', { exact: true }).selectOption('4');
     await dialog.getByLabel('Year').fill('2026');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await visible(page.getByRole('table', { name: 'Calendar of Holidays' }));

@@ -3,7 +3,7 @@
 export const calendar = {
   periodLegend: 'Calendar month',
   periodHint: 'Shows the month as a calendar and in its year.',
-  periodMonth: 'Calendar',
+  periodMonth: 'Which month',
   periodYear: 'Year',
   periodNone: '—',
   clearPeriod: 'Clear calendar month',

@@ -1,7 +1,7 @@
 // English words of the 'Create a Month' modal (spec §2) beyond its spec strings.
 
 export const months = {
-  monthPlaceholder: 'e.g. March 2025',
+  monthPlaceholder: 'e.g. March, or Spring training',
   measure: 'Measure',
   measureHint: 'One thing to track each day, e.g. Hours of sleep',
   habits: 'Habits',

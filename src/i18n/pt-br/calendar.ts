@@ -4,7 +4,7 @@ import type { Messages } from '../en.js';
 export const calendar: Messages['calendar'] = {
   periodLegend: 'Mês do calendário',
   periodHint: 'Mostra o mês como calendário e no seu ano.',
-  periodMonth: 'Calendário',
+  periodMonth: 'Qual mês',
   periodYear: 'Ano',
   periodNone: '—',
   clearPeriod: 'Limpar mês do calendário',

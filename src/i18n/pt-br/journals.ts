@@ -50,7 +50,7 @@ export const journals: Messages['journals'] = {
 };
 
 export const months: Messages['months'] = {
-  monthPlaceholder: 'ex.: Março de 2025',
+  monthPlaceholder: 'ex.: Março, ou Treino de verão',
   measure: 'Medida',
   measureHint: 'Algo para acompanhar todo dia, ex.: Horas de sono',
   habits: 'Hábitos',

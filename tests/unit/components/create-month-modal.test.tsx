@@ -114,6 +114,14 @@ describe('Create a Month from the last month', { timeout: 20_000 }, () => {
     ]);
   });
 
+  it('has no dated example in the Month field, and names the calendar picker a month', async () => {
+    const { dialog } = await openModal();
+    const name = dialog.getByRole('textbox', { name: /^Month/ });
+    expect(name.getAttribute('placeholder')).not.toMatch(/\d{4}/);
+    expect(dialog.getByLabelText('Which month', { exact: true })).toBeInTheDocument();
+    expect(dialog.queryByLabelText('Calendar', { exact: true })).toBeNull();
+  });
+
   it('offers nothing to copy without months', async () => {
     const { dialog } = await openModal();
     expect(dialog.queryByRole('button', { name: /^Copy measure/ })).not.toBeInTheDocument();
