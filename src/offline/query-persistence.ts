@@ -334,11 +334,10 @@ function createPersistence(
         unsubscribeMutations();
         void sharing.then((stopSharing) => stopSharing());
       };
+      // Data the page fetched while the changes of closed tabs were being adopted: saved too.
+      if (queryClient.getQueryCache().getAll().some(isSavedQuery)) saveSoon();
       // Changes restored from the month data's copy: this tab's own from now on, and only here.
-      if (legacyWrites) {
-        saveNow();
-        saveSoon();
-      }
+      if (legacyWrites) saveNow();
       document.addEventListener('visibilitychange', onHidden);
       // Changes made before the reload: on screen again, and sent when the network is there.
       void resumeQueuedWrites(queryClient);
