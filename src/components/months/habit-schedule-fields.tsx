@@ -1,4 +1,6 @@
 // A habit's schedule in the month modals (#17): every day, chosen weekdays, or N times a week.
+// The chips' own styles: without them each day showed as a native checkbox beside a bare check mark.
+import '@mantine/core/styles/Chip.css';
 import { Chip, Group, NativeSelect, Stack, Text } from '@mantine/core';
 import type { ScheduleKind } from '../../../contract/habit-schedule';
 import { habitSchedules } from '../../i18n/en/habit-schedules';
@@ -13,6 +15,13 @@ export {
   toSchedule,
   useScheduleLabel,
 } from './schedule-label';
+
+/** The seven days share the row's width equally, so they fit a phone-wide modal too. */
+const CHIP_STYLES = {
+  root: { flex: '1 1 0', minWidth: 0, maxWidth: 56 },
+  iconWrapper: { display: 'none' },
+  label: { width: '100%', paddingInline: 4, justifyContent: 'center' },
+} as const;
 
 interface HabitScheduleFieldsProps {
   /** Unique per row: the controls' ids. */
@@ -77,12 +86,16 @@ export function HabitScheduleFields({
             value={value.days.map(String)}
             onChange={(days) => onChange({ ...value, days: days.map(Number).sort() })}
           >
-            <Group gap={4}>
+            {/* Seven on one line even in a phone-wide modal: a chosen day is filled rather than
+                given a check mark, which widened it and pushed Sunday onto a second line. */}
+            <Group gap={4} wrap="nowrap">
               {WEEK_ORDER.map((day) => (
                 <Chip
                   key={day}
                   value={String(day)}
                   size="xs"
+                  variant="filled"
+                  styles={CHIP_STYLES}
                   id={`${idPrefix}-day-${day}`}
                   aria-label={t.dayLong[day]}
                 >
