@@ -16,6 +16,11 @@ const RenewNotice = lazy(() =>
   import('../components/billing/renew-notice').then((module) => ({ default: module.RenewNotice })),
 );
 
+/** Read before hydration takes the page over: a visit that opened on a page the server rendered. */
+const openedServerRendered =
+  typeof document !== 'undefined' &&
+  document.getElementById('root')?.hasAttribute('data-server-rendered') === true;
+
 export const Route = createFileRoute('/_auth')({
   beforeLoad: async ({ context }) => {
     if (context.serverRender) return;
@@ -80,7 +85,7 @@ function AuthLayout() {
       {/* After hydration only: a journals page the server rendered has no such boundary to match. */}
       {mounted && (
         <Suspense fallback={null}>
-          <RenewNotice />
+          <RenewNotice ask={!openedServerRendered} />
         </Suspense>
       )}
       <Outlet />

@@ -171,7 +171,11 @@ describe('a subscription that ended', () => {
           refused.push(`${response.request().method()} ${new URL(response.url()).pathname}`);
       });
 
-      await page.goto(`/months/${month.month.id}/journals`);
+      // Signed in, they land on their months (a page the server rendered asks the API nothing, so
+      // the notice comes from the months page's payment check), then open the month.
+      await page.goto('/months');
+      await page.locator('[data-month-card]').getByRole('link', { name: 'March 2026' }).click();
+      await path(page, `/months/${month.month.id}/journals`);
       await visible(page.getByText('Coffee by the window'));
       await visible(page.getByRole('checkbox', { name: 'Walk every day' }));
       const notice = page.locator('[data-renew-notice]');

@@ -13,7 +13,12 @@ import { isLapsed, paymentStatusQueryOptions, watchPaymentRefusals } from '../..
  * own reads go first. A write refused for payment asks again (watchPaymentRefusals), so a
  * subscription that ends while the app is open shows here rather than as a bare error.
  */
-export function RenewNotice() {
+/**
+ * `ask`: false on a visit that opened on a page the server rendered, which brought its data and
+ * asks the API for nothing: there the answer comes from the cache (the months page) or after a
+ * refused write.
+ */
+export function RenewNotice({ ask = true }: { ask?: boolean }) {
   const t = useTexts('app', app);
   const queryClient = useQueryClient();
   const [mounted, setMounted] = useState(false);
@@ -24,7 +29,7 @@ export function RenewNotice() {
   const status = useQuery({
     ...paymentStatusQueryOptions(),
     staleTime: Number.POSITIVE_INFINITY,
-    enabled: mounted,
+    enabled: mounted && ask,
   });
   const lapsed = mounted && isLapsed(status.data);
   // The live region stays, so a notice that appears after a refused write is announced.
