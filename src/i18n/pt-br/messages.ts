@@ -1,5 +1,10 @@
 // Brazilian Portuguese validation and server messages, and the translator from the English ones.
-import { EXPORT_FORMAT, EXPORT_VERSIONS, IMPORT_MAX_MB } from '../../../contract/export-format.js';
+import {
+  EXPORT_FORMAT,
+  EXPORT_VERSIONS,
+  IMPORT_MAX_MB,
+  OTHER_APP_IMPORT_MAX_MB,
+} from '../../../contract/export-format.js';
 import type { Messages } from '../en.js';
 
 type MessageTexts = Messages['messages'];
@@ -48,6 +53,11 @@ export const importMessages: Messages['importMessages'] = {
   unsupportedVersion: (version) =>
     `Versão de exportação ${JSON.stringify(version)} não suportada: este servidor lê as versões ${EXPORT_VERSIONS.join(' e ')}.`,
   tooLarge: `O arquivo é grande demais: as importações são limitadas a ${IMPORT_MAX_MB} MB.`,
+  tooLargeAny: `O arquivo é grande demais: a exportação de outro app pode ter até ${OTHER_APP_IMPORT_MAX_MB} MB, a do Monthbook ${IMPORT_MAX_MB} MB.`,
+  dryRun: 'dry_run deve ser true ou false.',
+  lang: 'lang deve ser en ou pt-BR.',
+  moods:
+    'moods deve ser um objeto JSON de nomes de humor e níveis de 1 a 5, por exemplo {"super": 5}.',
 };
 
 /** English message texts (fixed, or functions of one value) beside their translations, key by key. */
