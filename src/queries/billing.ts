@@ -34,10 +34,14 @@ function refusedForPayment(error: unknown): boolean {
  * while the app was open shows as such (the renew notice) instead of as a bare error. Returns how
  * to stop.
  */
-export function watchPaymentRefusals(queryClient: QueryClient): () => void {
+export function watchPaymentRefusals(
+  queryClient: QueryClient,
+  onRefused: () => void = () => {},
+): () => void {
   const recheck = (error: unknown) => {
-    if (refusedForPayment(error))
-      void queryClient.invalidateQueries({ queryKey: billingKeys.status() });
+    if (!refusedForPayment(error)) return;
+    onRefused();
+    void queryClient.invalidateQueries({ queryKey: billingKeys.status() });
   };
   const stopQueries = queryClient.getQueryCache().subscribe((event) => {
     if (event.type === 'updated' && event.action.type === 'error') recheck(event.action.error);

@@ -121,9 +121,13 @@ export function useImportExport() {
   });
 }
 
-/** Whether the file is a Monthbook export (else another app's, checked by the server). */
+/**
+ * Whether the file goes the Monthbook export's way, checked here before it is sent: it says it is
+ * one, or it is JSON that does not start like Day One's or jrnl's (both hold `entries`), whose
+ * fault is then named at once. Anything else is another app's, recognised by the server.
+ */
 export async function isMonthbookFile(file: Blob): Promise<boolean> {
-  const head = file.slice(0, 256);
+  const head = file.slice(0, 4096);
   const text =
     typeof head.text === 'function'
       ? await head.text()
@@ -133,7 +137,10 @@ export async function isMonthbookFile(file: Blob): Promise<boolean> {
           reader.addEventListener('error', () => reject(reader.error));
           reader.readAsText(head);
         });
-  return isMonthbookExportHead(text);
+  return (
+    isMonthbookExportHead(text) ||
+    (/^\uFEFF?\s*\{/.test(text) && !/"(entries|metadata)"\s*:/.test(text))
+  );
 }
 
 export interface OtherAppVariables {

@@ -1,6 +1,13 @@
 // Protected area (spec §2): no token → /login; an expired one is refreshed once, failure → /login.
 // Offline (issue 6 #8) the user stays in, read-only, with the data saved on this device.
-import { createFileRoute, Outlet, redirect, useNavigate, useRouter } from '@tanstack/react-router';
+import {
+  createFileRoute,
+  Outlet,
+  redirect,
+  useMatchRoute,
+  useNavigate,
+  useRouter,
+} from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { AppLayout } from '../components/app-shell/app-layout';
 import { ErrorPage } from '../components/error-page';
@@ -66,6 +73,7 @@ function AuthLayout() {
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
   const router = useRouter();
+  const onJournals = Boolean(useMatchRoute()({ to: '/months/$monthId/journals' }));
   // Back online: check the token again (refreshing or ending the session) and reload what failed.
   useOnReconnect(() => void router.invalidate());
   // A refresh that fails later, mid-session, also ends on the login page.
@@ -85,7 +93,7 @@ function AuthLayout() {
       {/* After hydration only: a journals page the server rendered has no such boundary to match. */}
       {mounted && (
         <Suspense fallback={null}>
-          <RenewNotice ask={!openedServerRendered} />
+          <RenewNotice ask={!openedServerRendered && !onJournals} />
         </Suspense>
       )}
       <Outlet />

@@ -15,21 +15,23 @@ import { isLapsed, paymentStatusQueryOptions, watchPaymentRefusals } from '../..
  */
 /**
  * `ask`: false on a visit that opened on a page the server rendered, which brought its data and
- * asks the API for nothing: there the answer comes from the cache (the months page) or after a
- * refused write.
+ * asks the API for nothing, and on a journals page, which loads with its seven reads alone: there
+ * the answer comes from the cache (the months page) or after a refused write.
  */
 export function RenewNotice({ ask = true }: { ask?: boolean }) {
   const t = useTexts('app', app);
   const queryClient = useQueryClient();
   const [mounted, setMounted] = useState(false);
+  /** A read or write was refused for payment: ask, even where `ask` is false. */
+  const [refused, setRefused] = useState(false);
   useEffect(() => {
     setMounted(true);
-    return watchPaymentRefusals(queryClient);
+    return watchPaymentRefusals(queryClient, () => setRefused(true));
   }, [queryClient]);
   const status = useQuery({
     ...paymentStatusQueryOptions(),
     staleTime: Number.POSITIVE_INFINITY,
-    enabled: mounted && ask,
+    enabled: mounted && (ask || refused),
   });
   const lapsed = mounted && isLapsed(status.data);
   // The live region stays, so a notice that appears after a refused write is announced.
