@@ -40,9 +40,15 @@ const WEB = join(process.env.E2E_DIST ?? 'dist', 'web');
  * The limits below are those figures rounded up, so that nothing grows further unnoticed; they
  * are over the goals above (landing +2.7, app routes +4.1, journals +24.4 KB), which stay open.
  */
+/*
+ * Since 2026-11-29 each limit is what was measured then plus 5%, a stated headroom rather than a
+ * few tenths of a KB: entry 119.3 · /settings 188.6 · /months 190.2 (239.0 with its modals) ·
+ * journals 204.2 (241.1). That day added the lapsed subscriber's notice, the cross-tab outbox,
+ * the grouped pending list, paged search and the import preview to the app's screens.
+ */
 const LANDING_LIMIT_KB = 123;
-const APP_ROUTE_LIMIT_KB = 185;
-const WITH_MODALS_LIMIT_KB = 233;
+const APP_ROUTE_LIMIT_KB = 200;
+const WITH_MODALS_LIMIT_KB = 251;
 /** The journals page's own limits, at what it measures, on the way to 175 and 195 KB. */
 const JOURNALS_ROUTE = '/months/$monthId/journals';
 /**
@@ -50,8 +56,8 @@ const JOURNALS_ROUTE = '/months/$monthId/journals';
  * who keep it open (its cookie, and hydrating it as rendered), and a Save's card draws in the
  * click's frame (react-query notifying in a microtask).
  */
-const JOURNALS_LIMIT_KB = 201;
-const JOURNALS_WITH_MODALS_LIMIT_KB = 235;
+const JOURNALS_LIMIT_KB = 215;
+const JOURNALS_WITH_MODALS_LIMIT_KB = 254;
 const routeLimit = (route: string) =>
   route === JOURNALS_ROUTE ? JOURNALS_LIMIT_KB : APP_ROUTE_LIMIT_KB;
 const modalsLimit = (route: string) =>
