@@ -142,7 +142,7 @@ for (const [label, viewport] of Object.entries(VIEWPORTS)) {
       ]);
       await shot(page, `copy-month-${label}`);
 
-      await dialog.getByLabel('Month').fill('July');
+      await dialog.getByLabel(/^Month/).fill('July');
       await dialog.getByRole('textbox', { name: /^Habit 2/ }).fill('Swim');
       await dialog.getByRole('button', { name: 'Save' }).click();
       await visible(toast(page, TOASTS.monthCreated));

@@ -51,7 +51,9 @@ async function seedEntry(account: SeededAccount, seeded: SeededMonth, n: number)
   const journal = await post<Journal>(account, 'api/journals/', {
     highlight: `Day ${n}: a walk by the river, and a few pages of a good book before sleep.`,
     month_id: seeded.month.id,
-    created_at: day(n),
+    // Inside the month's calendar period (a name like "March 2026" gives it one): the server
+    // refuses an entry dated outside it.
+    created_at: seeded.month.period ? `${seeded.month.period}-${day(n).slice(8)}` : day(n),
   });
   await post(account, 'api/dailymeasures/', {
     journal_id: journal.id,
