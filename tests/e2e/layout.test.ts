@@ -345,13 +345,13 @@ describe('keyboard focus (#8)', () => {
     const page = await signedInPage(session(), VIEWPORTS.desktop, account);
     await openJournals(page, seeded.month.id);
 
-    // Newest first: deleting January 2's entry moves focus to January 1's.
+    // Newest first: deleting May 2's entry moves focus to May 1's.
     const cards = page.getByRole('article');
     await press(cards.first().getByRole('button', { name: /^Delete journal/ }));
     await expect.poll(() => cards.count()).toBe(1);
     await expect
       .poll(() => page.evaluate<string>("document.activeElement?.textContent ?? ''"))
-      .toContain('January 1');
+      .toContain('May 1');
     await press(cards.first().getByRole('button', { name: /^Delete journal/ }));
     await expect.poll(() => cards.count()).toBe(0);
     await expect.poll(() => isFocused(page.getByRole('heading', { name: 'Registers' }))).toBe(true);
