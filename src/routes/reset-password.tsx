@@ -1,9 +1,7 @@
 // /reset-password#token=…: choose a new password with the link from the email (the token stays in the fragment, never sent in a URL).
-import { Alert, Button, Loader, Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
 import { createFileRoute, Link, useLocation } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
-import { RECOVERY_MESSAGES } from '../../contract/recovery-rules';
 import { confirmationError, passwordError } from '../../contract/rules';
 import { AuthCard } from '../components/auth/auth-card';
 import { failureBody, firstMessage, rateLimitWait } from '../components/auth/auth-failure';
@@ -11,7 +9,7 @@ import { PasswordField } from '../components/auth/password-field';
 import { auth } from '../i18n/en/auth';
 import { recovery } from '../i18n/en/recovery';
 import { translateMessage, useTexts } from '../i18n/store';
-import { linkToken, resetLinkQueryOptions, useResetPassword } from '../queries/recovery';
+import { linkToken, useResetPassword } from '../queries/recovery';
 
 export const Route = createFileRoute('/reset-password')({
   component: ResetPasswordPage,
@@ -24,10 +22,6 @@ function ResetPasswordPage() {
   const authWords = useTexts('auth', auth);
   const token = linkToken(useLocation({ select: (location) => location.hash }));
   const reset = useResetPassword();
-  // Checked as the page opens, so a used or expired link says so before a password is typed.
-  // Should the check itself fail (offline), the form shows and the server says it on Save.
-  const linkStatus = useQuery({ ...resetLinkQueryOptions(token ?? ''), enabled: token !== null });
-  const [dead, setDead] = useState(false);
   const [next, setNext] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const [errors, setErrors] = useState<Errors>({});
@@ -49,27 +43,16 @@ function ResetPasswordPage() {
     );
   }
 
-  if (token === null || dead || linkStatus.data?.valid === false) {
+  if (token === null) {
     return (
       <AuthCard title={t.resetTitle}>
         <Stack gap="md">
           <Alert color="red" variant="light" role="alert">
-            {token === null ? t.linkIncomplete : t.linkDead}
+            {t.linkIncomplete}
           </Alert>
           <Button component={Link} to="/forgot-password" fullWidth>
             {t.askNewLink}
           </Button>
-        </Stack>
-      </AuthCard>
-    );
-  }
-
-  if (linkStatus.isPending) {
-    return (
-      <AuthCard title={t.resetTitle}>
-        <Stack gap="md" align="center" role="status">
-          <Loader size="sm" aria-hidden="true" />
-          <Text size="sm">{t.checkingLink}</Text>
         </Stack>
       </AuthCard>
     );
@@ -108,10 +91,6 @@ function ResetPasswordPage() {
       }
       const wait = rateLimitWait(caught);
       const detail = firstMessage(body, 'detail');
-      if (detail === RECOVERY_MESSAGES.invalidLink) {
-        setDead(true);
-        return;
-      }
       setFailure(
         wait?.minutes
           ? t.tooManyAttempts(wait.minutes)
@@ -129,7 +108,10 @@ function ResetPasswordPage() {
           <Text size="sm">{t.resetIntro}</Text>
           {failure && (
             <Alert color="red" variant="light" role="alert">
-              {failure}
+              {failure}{' '}
+              <Anchor component={Link} to="/forgot-password" underline="always" inherit c="inherit">
+                {t.askNewLink}
+              </Anchor>
             </Alert>
           )}
           <PasswordField

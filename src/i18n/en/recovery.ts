@@ -19,9 +19,6 @@ export const recovery = {
   setPassword: 'Set new password',
   linkIncomplete:
     'This link is incomplete. Open the link from the email again, or ask for a new one.',
-  /** A used or expired link; the button below says what to do, so this does not. */
-  linkDead: 'This link was already used or has expired.',
-  checkingLink: 'Checking the link…',
   askNewLink: 'Ask for a new link',
   logIn: 'Log in',
   resetFailed: 'Failed to set the new password',

@@ -17,8 +17,6 @@ export const recovery: Messages['recovery'] = {
   confirmNewPassword: 'Confirme a nova senha',
   setPassword: 'Definir nova senha',
   linkIncomplete: 'Este link está incompleto. Abra de novo o link do e-mail ou peça um novo.',
-  linkDead: 'Este link já foi usado ou expirou.',
-  checkingLink: 'Verificando o link…',
   askNewLink: 'Pedir um novo link',
   logIn: 'Entrar',
   resetFailed: 'Não foi possível definir a nova senha',
