@@ -427,5 +427,8 @@ export async function forgetSavedQueries(): Promise<void> {
 /** How many changes wait to sync on this device, over every tab (the logout warns of them). */
 export async function unsentWritesOnDevice(): Promise<number> {
   const store = currentStorage();
-  return store ? (await tabs()).savedWriteCount(store) : 0;
+  const userId = sessionUserId();
+  return store && userId !== null
+    ? (await tabs()).savedWriteCount(store, savedQueriesBuster(userId))
+    : 0;
 }

@@ -235,12 +235,17 @@ export function onLogoutElsewhere(then: () => void): () => void {
   return () => channel.close();
 }
 
-/** How many unsent writes every tab has saved (for the logout's warning). */
-export async function savedWriteCount(storage: KeyedStorage): Promise<number> {
+/**
+ * How many unsent writes every tab has saved for the user whose buster this is (for the logout's
+ * warning): another user's, left by an earlier session on this browser, are not theirs to lose.
+ */
+export async function savedWriteCount(storage: KeyedStorage, buster: string): Promise<number> {
   let count = 0;
   for (const key of await storage.keys()) {
     const text = isOutboxKey(key) ? await storage.getItem(key) : null;
-    if (text) count += (JSON.parse(text) as PersistedClient).clientState.mutations.length;
+    if (!text) continue;
+    const saved = JSON.parse(text) as PersistedClient;
+    if (saved.buster === buster) count += saved.clientState.mutations.length;
   }
   return count;
 }

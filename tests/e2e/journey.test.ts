@@ -119,9 +119,10 @@ for (const [label, viewport] of Object.entries(VIEWPORTS)) {
       await visible(toast(page, 'Goal deleted'));
       await gone(page.getByRole('checkbox', { name: 'Finish a book' }));
 
-      // Toasts live three seconds (Mantine pauses the timer while the pointer rests on one).
+      // The spec's toasts live three seconds; a delete's Undo toast ten, to be read and clicked
+      // (Mantine pauses the timer while the pointer rests on one).
       await page.mouse.move(1, viewport.height - 1);
-      await gone(toast(page, 'Goal deleted'), 6_000);
+      await gone(toast(page, 'Goal deleted'), 13_000);
 
       // Delete the journal.
       await page.getByRole('button', { name: /^Delete journal of/ }).click();
