@@ -39,6 +39,8 @@ async function seedCafes(url: string, account: SeededAccount, monthId: number): 
 async function openSearch(page: Page): Promise<void> {
   await page.goto('/months');
   await live(page);
+  // The shortcut's listener comes with the navbar's Search button: wait for the button.
+  await visible(page.getByRole('button', { name: /^(Search|Pesquisar)/ }).first());
   await page.keyboard.press('/');
   await visible(page.getByRole('dialog'));
 }
