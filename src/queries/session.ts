@@ -4,7 +4,7 @@ import { clearSession } from '../api/tokens';
 
 /**
  * Logout, a deleted account, a reset password: nothing of the session stays on this device, in
- * any tab (spec §4). A session that merely expired (src/api/tokens.ts) keeps the saved data and unsent
+ * any tab (docs/product-rules.md section 4). A session that merely expired (src/api/tokens.ts) keeps the saved data and unsent
  * changes instead: they are the user's, and go once the same user logs in again.
  */
 export function endSessionHere(queryClient: QueryClient): void {

@@ -1,4 +1,4 @@
-// Months (spec §2 /months): a grid of month cards; users who never paid, or a failed payment check, go to /subscribe.
+// Months (/months, docs/product-rules.md section 2): a grid of month cards; users who never paid, or a failed payment check, go to /subscribe.
 import { Button, Group, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useSuspenseQuery } from '@tanstack/react-query';
