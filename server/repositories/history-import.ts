@@ -7,7 +7,13 @@ import { formatPeriod, periodParts } from '../../contract/month-period.js';
 import { type ImportMonthCounts, importQuotaProblem } from '../../contract/quotas.js';
 import type { DB } from '../db/schema.js';
 import type { ImportedMonth } from '../importers/to-months.js';
-import { type ImportResult, importedMonths, insertLeaves, insertParents } from './import.js';
+import {
+  type ImportResult,
+  importedMonths,
+  insertLeaves,
+  insertParents,
+  writeOrRollBack,
+} from './import.js';
 import { searchText } from './journal-search.js';
 import { lockUser, quotaExceeded } from './quotas.js';
 
@@ -21,9 +27,6 @@ export interface HistoryImportResult extends ImportResult {
 const hashOf = (key: string) => createHash('sha256').update(key).digest('hex');
 const fold = (name: string) => name.normalize('NFC').trim().toLowerCase();
 const most = (counts: number[]) => counts.reduce((max, count) => Math.max(max, count), 0);
-
-/** A dry run rolls the whole import back once it has been worked out. */
-class DryRun extends Error {}
 
 /** The month with only the entries not imported before, and the habits and measures they use. */
 function withoutImported(imported: ImportedMonth, known: ReadonlySet<string>) {
@@ -272,15 +275,5 @@ export async function importHistory(
   months: ImportedMonth[],
   dryRun: boolean,
 ): Promise<HistoryImportResult> {
-  let result: HistoryImportResult | undefined;
-  try {
-    await db.transaction().execute(async (trx) => {
-      result = await write(trx, userId, source, months);
-      if (dryRun) throw new DryRun();
-    });
-  } catch (error) {
-    if (!(error instanceof DryRun)) throw error;
-  }
-  if (!result) throw new Error('import: no result');
-  return result;
+  return writeOrRollBack(db, dryRun, (trx) => write(trx, userId, source, months));
 }

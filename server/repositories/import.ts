@@ -210,139 +210,144 @@ export async function importFile(
   mode: ImportMode = 'all',
   dryRun = false,
 ): Promise<ImportResult> {
-  let result: ImportResult | undefined;
-  try {
-    result = await writeFile(db, userId, whole, mode, dryRun);
-  } catch (error) {
-    if (!(error instanceof DryRun)) throw error;
-    result = error.result;
-  }
-  return result;
+  return writeOrRollBack(db, dryRun, (trx) => writeFile(trx, userId, whole, mode));
 }
 
-/** A dry run is the import worked out in its transaction, then rolled back: its report is exact. */
-class DryRun extends Error {
-  constructor(readonly result: ImportResult) {
-    super('dry run');
-  }
-}
+class RolledBack extends Error {}
 
-function writeFile(
+/**
+ * Runs `work` in one transaction. A dry run is the work done, then rolled back: the result it
+ * reports is exactly what the import would do.
+ */
+export async function writeOrRollBack<T>(
   db: Kysely<DB>,
+  dryRun: boolean,
+  work: (trx: Transaction<DB>) => Promise<T>,
+): Promise<T> {
+  let result: T | undefined;
+  try {
+    await db.transaction().execute(async (trx) => {
+      result = await work(trx);
+      if (dryRun) throw new RolledBack();
+    });
+  } catch (error) {
+    if (!(error instanceof RolledBack)) throw error;
+  }
+  return result as T;
+}
+
+async function writeFile(
+  trx: Transaction<DB>,
   userId: number,
   whole: ExportFile,
   mode: ImportMode,
-  dryRun: boolean,
 ): Promise<ImportResult> {
   const author_id = userId;
-  return db.transaction().execute(async (trx) => {
-    // The user's row is locked first (ensureImportFits): two imports of one file cannot both
-    // find its months missing.
-    await lockUser(trx, userId);
-    const { file, skipped } =
-      mode === 'new' ? await newMonthsOnly(trx, userId, whole) : { file: whole, skipped: [] };
-    await ensureImportFits(trx, userId, file);
-    const monthIds = await insertParents(
-      trx,
-      'months',
-      file.months.map((month) => ({
-        author_id,
-        name: month.name,
-        // Version 2 fields: absent (and every version 1 file) → the default. Every row names
-        // every column: Kysely's SQLite dialect writes NULL for one a row of a batch leaves out.
-        mood_enabled: month.mood_enabled === false ? (0 as const) : (1 as const),
-        period_year: periodParts(month.period)?.year ?? null,
-        period_month: periodParts(month.period)?.month ?? null,
-      })),
-    );
+  // The user's row is locked first (ensureImportFits): two imports of one file cannot both
+  // find its months missing.
+  await lockUser(trx, userId);
+  const { file, skipped } =
+    mode === 'new' ? await newMonthsOnly(trx, userId, whole) : { file: whole, skipped: [] };
+  await ensureImportFits(trx, userId, file);
+  const monthIds = await insertParents(
+    trx,
+    'months',
+    file.months.map((month) => ({
+      author_id,
+      name: month.name,
+      // Version 2 fields: absent (and every version 1 file) → the default. Every row names
+      // every column: Kysely's SQLite dialect writes NULL for one a row of a batch leaves out.
+      mood_enabled: month.mood_enabled === false ? (0 as const) : (1 as const),
+      period_year: periodParts(month.period)?.year ?? null,
+      period_month: periodParts(month.period)?.month ?? null,
+    })),
+  );
 
-    // File id of a habit or measure → its new id, per month (ids resolve within their month).
-    const newItemIds = async (kind: 'habits' | 'measures') => {
-      const rows = file.months.flatMap((month, m) =>
-        month[kind].map((item) => ({
-          author_id,
-          month_id: idAt(monthIds, m),
-          name: item.name,
-          ...(kind === 'measures' ? measureColumns(item) : habitColumns(item)),
-        })),
-      );
-      const ids = await insertParents(trx, kind, rows);
-      let next = 0;
-      return file.months.map((month) => {
-        const byFileId = new Map<number, number>();
-        for (const item of month[kind]) byFileId.set(item.id, idAt(ids, next++));
-        return byFileId;
-      });
-    };
-    const habitIds = await newItemIds('habits');
-    const measureIds = await newItemIds('measures');
-
-    await insertLeaves(
-      trx,
-      'goals',
-      file.months.flatMap((month, m) =>
-        month.goals.map((goal) => ({
-          author_id,
-          month_id: idAt(monthIds, m),
-          name: goal.name,
-          is_completed: flag(goal.is_completed),
-        })),
-      ),
-    );
-
-    const journals = file.months.flatMap((month, m) =>
-      month.journals.map((journal) => ({ journal, m })),
-    );
-    const journalIds = await insertParents(
-      trx,
-      'journals',
-      journals.map(({ journal, m }) => ({
+  // File id of a habit or measure → its new id, per month (ids resolve within their month).
+  const newItemIds = async (kind: 'habits' | 'measures') => {
+    const rows = file.months.flatMap((month, m) =>
+      month[kind].map((item) => ({
         author_id,
         month_id: idAt(monthIds, m),
-        created_at: journal.created_at,
-        highlight: journal.highlight,
-        note: journal.note ?? '',
-        mood: journal.mood ?? null,
-        highlight_search: searchText(journal.highlight, journal.note),
+        name: item.name,
+        ...(kind === 'measures' ? measureColumns(item) : habitColumns(item)),
       })),
     );
+    const ids = await insertParents(trx, kind, rows);
+    let next = 0;
+    return file.months.map((month) => {
+      const byFileId = new Map<number, number>();
+      for (const item of month[kind]) byFileId.set(item.id, idAt(ids, next++));
+      return byFileId;
+    });
+  };
+  const habitIds = await newItemIds('habits');
+  const measureIds = await newItemIds('measures');
 
-    const dailyHabits = journals.flatMap(({ journal, m }, j) =>
-      oneDailyHabitEach(journal.daily_habits).map((daily) => ({
+  await insertLeaves(
+    trx,
+    'goals',
+    file.months.flatMap((month, m) =>
+      month.goals.map((goal) => ({
         author_id,
-        journal_id: idAt(journalIds, j),
-        habit_id: idAt(habitIds[m], daily.habit),
-        is_practiced: flag(daily.is_practiced),
-        // Version 2 (#17): absent → not skipped; never with is_practiced (export-validation.ts).
-        is_skipped: flag(daily.is_skipped === true && !daily.is_practiced),
+        month_id: idAt(monthIds, m),
+        name: goal.name,
+        is_completed: flag(goal.is_completed),
       })),
-    );
-    await insertLeaves(trx, 'daily_habits', dailyHabits);
-    const dailyMeasures = journals.flatMap(({ journal, m }, j) =>
-      oneDailyMeasureEach(journal.daily_measures).map((daily) => ({
-        author_id,
-        journal_id: idAt(journalIds, j),
-        measure_id: idAt(measureIds[m], daily.measure),
-        metric: daily.metric,
-      })),
-    );
-    await insertLeaves(trx, 'daily_measures', dailyMeasures);
+    ),
+  );
 
-    const count = (list: { length: number }[]) => list.reduce((sum, l) => sum + l.length, 0);
-    const result: ImportResult = {
-      counts: {
-        months: monthIds.length,
-        habits: count(file.months.map((month) => month.habits)),
-        measures: count(file.months.map((month) => month.measures)),
-        goals: count(file.months.map((month) => month.goals)),
-        journals: journalIds.length,
-        daily_habits: dailyHabits.length,
-        daily_measures: dailyMeasures.length,
-      },
-      months: await importedMonths(trx, userId, monthIds),
-      skipped,
-    };
-    if (dryRun) throw new DryRun(result);
-    return result;
-  });
+  const journals = file.months.flatMap((month, m) =>
+    month.journals.map((journal) => ({ journal, m })),
+  );
+  const journalIds = await insertParents(
+    trx,
+    'journals',
+    journals.map(({ journal, m }) => ({
+      author_id,
+      month_id: idAt(monthIds, m),
+      created_at: journal.created_at,
+      highlight: journal.highlight,
+      note: journal.note ?? '',
+      mood: journal.mood ?? null,
+      highlight_search: searchText(journal.highlight, journal.note),
+    })),
+  );
+
+  const dailyHabits = journals.flatMap(({ journal, m }, j) =>
+    oneDailyHabitEach(journal.daily_habits).map((daily) => ({
+      author_id,
+      journal_id: idAt(journalIds, j),
+      habit_id: idAt(habitIds[m], daily.habit),
+      is_practiced: flag(daily.is_practiced),
+      // Version 2 (#17): absent → not skipped; never with is_practiced (export-validation.ts).
+      is_skipped: flag(daily.is_skipped === true && !daily.is_practiced),
+    })),
+  );
+  await insertLeaves(trx, 'daily_habits', dailyHabits);
+  const dailyMeasures = journals.flatMap(({ journal, m }, j) =>
+    oneDailyMeasureEach(journal.daily_measures).map((daily) => ({
+      author_id,
+      journal_id: idAt(journalIds, j),
+      measure_id: idAt(measureIds[m], daily.measure),
+      metric: daily.metric,
+    })),
+  );
+  await insertLeaves(trx, 'daily_measures', dailyMeasures);
+
+  const count = (list: { length: number }[]) => list.reduce((sum, l) => sum + l.length, 0);
+  const result: ImportResult = {
+    counts: {
+      months: monthIds.length,
+      habits: count(file.months.map((month) => month.habits)),
+      measures: count(file.months.map((month) => month.measures)),
+      goals: count(file.months.map((month) => month.goals)),
+      journals: journalIds.length,
+      daily_habits: dailyHabits.length,
+      daily_measures: dailyMeasures.length,
+    },
+    months: await importedMonths(trx, userId, monthIds),
+    skipped,
+  };
+  return result;
 }
