@@ -11,8 +11,6 @@ import {
 import { isHttpError } from '../queries/errors';
 import { isOfflineError } from './offline-error';
 
-/** Every write runs in this one scope: one at a time, in the order made, so a step always finds the step before it done. */
-export const SYNC_SCOPE = { id: 'sync' } as const;
 /** The first element of every write's mutation key. */
 export const WRITE_KEY = 'write';
 
@@ -38,6 +36,12 @@ export interface WriteKind<V, R> {
   /** A permanent refusal was discarded: put back what the server has. */
   discarded?(queryClient: QueryClient, variables: V): void;
   subject(variables: V): WriteSubject;
+  /**
+   * The item whose writes must go one after another, in the order made (TanStack's mutation
+   * scope); writes of other items go side by side. By default the subject; a finer one (one
+   * tick of an entry) lets an entry's ticks go together.
+   */
+  scope?(variables: V): string;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: kinds of any variables share one registry.
@@ -87,13 +91,13 @@ function isDropped(error: unknown): boolean {
 }
 
 /**
- * One write on its way at a time across all of this browser's tabs (a Web Lock every tab's sends
- * take in turn, handed over when its tab closes): two tabs never race on one item. Without Web
- * Locks the write simply goes.
+ * One write of an item on its way at a time across all of this browser's tabs (a Web Lock per
+ * scope, which every tab's sends take in turn, handed over when its tab closes): two tabs never
+ * race on one item. Without Web Locks the write simply goes.
  */
-async function oneSenderAtATime<T>(send: () => Promise<T>): Promise<T> {
+async function oneSenderAtATime<T>(scope: string, send: () => Promise<T>): Promise<T> {
   const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
-  return locks ? await locks.request<Promise<T>>('monthbook-send', send) : send();
+  return locks ? await locks.request<Promise<T>>(`monthbook-send:${scope}`, send) : send();
 }
 
 /** Statuses worth sending again later: the request may succeed unchanged. */
@@ -214,6 +218,82 @@ export function swapTempId(queryClient: QueryClient, tempId: number, id: number)
   }
 }
 
+// --- Order between items ------------------------------------------------------------------------
+
+const subjectKey = (subject: WriteSubject) => `${subject.kind}:${subject.id}`;
+
+function scopeKey(kind: AnyWriteKind, variables: unknown): string {
+  return kind.scope?.(variables) ?? subjectKey(kind.subject(variables));
+}
+
+/**
+ * The scope a new write joins: its item's. An item created here keeps the scope of its queued
+ * writes once the server's id replaces its temporary one, so its later writes still wait for them.
+ */
+function scopeOf<V>(queryClient: QueryClient, kind: WriteKind<V, unknown>, variables: V): string {
+  const key = scopeKey(kind as AnyWriteKind, variables);
+  for (const mutation of queuedWrites(queryClient)) {
+    const other = kindOf(mutation);
+    const id = mutation.options.scope?.id;
+    if (other && id !== undefined && scopeKey(other, mutation.state.variables) === key) return id;
+  }
+  return key;
+}
+
+/** Whether `value` holds `id` in one of its id fields (as `swapTempId` reads them). */
+function mentions(value: unknown, id: number): boolean {
+  if (value === null || typeof value !== 'object') return false;
+  return Object.entries(value).some(
+    ([field, item]) =>
+      (item === id && ID_FIELD.test(field) && field !== 'tempId') || mentions(item, id),
+  );
+}
+
+/**
+ * Whether `mine` must wait for `other`, made before it in another scope: it refers to the item
+ * `other` creates; or one of them is about the whole of the other's item (an entry edited or
+ * deleted, and a tick of it; a month, and anything in it). Only waiting writes count: one that
+ * was refused leaves `mine` to be refused or sent on its own.
+ */
+function waitsFor(mine: AnyMutation, other: AnyMutation): boolean {
+  if (other.mutationId >= mine.mutationId || other.state.status !== 'pending') return false;
+  const scope = mine.options.scope?.id;
+  const otherScope = other.options.scope?.id;
+  if (scope === undefined || otherScope === undefined || scope === otherScope) return false;
+  const [kind, otherKind] = [kindOf(mine), kindOf(other)];
+  if (!kind || !otherKind) return false;
+  const created = (other.state.variables as { tempId?: unknown } | undefined)?.tempId;
+  if (typeof created === 'number' && mentions(mine.state.variables, created)) return true;
+  const [subject, otherSubject] = [subjectOf(mine), subjectOf(other)];
+  if (!subject || !otherSubject) return false;
+  const wholeItem = (k: AnyWriteKind, m: AnyMutation, s: WriteSubject) =>
+    scopeKey(k, m.state.variables) === subjectKey(s);
+  if (
+    subjectKey(subject) === subjectKey(otherSubject) &&
+    (wholeItem(kind, mine, subject) || wholeItem(otherKind, other, otherSubject))
+  )
+    return true;
+  return (
+    subject.monthId !== undefined &&
+    subject.monthId === otherSubject.monthId &&
+    (subject.kind === 'month' || otherSubject.kind === 'month')
+  );
+}
+
+/** Resolves once no write that `mine` must follow (see `waitsFor`) is still waiting to be sent. */
+function prerequisitesSettled(queryClient: QueryClient, mine: AnyMutation): Promise<void> {
+  const cache = queryClient.getMutationCache();
+  const blocked = () => cache.getAll().some((other) => waitsFor(mine, other));
+  if (!blocked()) return Promise.resolve();
+  return new Promise((resolve) => {
+    const stop = cache.subscribe(() => {
+      if (blocked()) return;
+      stop();
+      resolve();
+    });
+  });
+}
+
 // --- The queue ---------------------------------------------------------------------------------
 
 /** Queued writes, in the order they were made: waiting, being sent, or refused. */
@@ -254,9 +334,10 @@ export function enqueueWrite<V, R>(
   variables: V,
 ): Promise<R> {
   installSync(queryClient);
-  const mutation = queryClient
-    .getMutationCache()
-    .build<R, unknown, V, unknown>(queryClient, { mutationKey: writeKey(kind.name) });
+  const mutation = queryClient.getMutationCache().build<R, unknown, V, unknown>(queryClient, {
+    mutationKey: writeKey(kind.name),
+    scope: { id: scopeOf(queryClient, kind, variables) },
+  });
   collecting?.push(mutation);
   const done = mutation.execute(variables);
   // The caller may not await it: a refusal is shown by the sync status, not as an unhandled rejection.
@@ -320,20 +401,25 @@ function defaults(
   kind: AnyWriteKind,
 ): MutationOptions<unknown, unknown, unknown, unknown> {
   return {
-    scope: SYNC_SCOPE,
     // Offline, a write waits (paused) rather than failing; it goes when the browser is online.
     networkMode: 'online',
     retry,
     retryDelay,
     // Even the first attempt of a write whose item was created offline needs the id swapped first.
-    mutationFn: (variables) =>
-      oneSenderAtATime(async () => {
+    mutationFn: async (variables) => {
+      const mine = queryClient
+        .getMutationCache()
+        .getAll()
+        .find((mutation) => mutation.state.variables === variables);
+      if (mine) await prerequisitesSettled(queryClient, mine);
+      return oneSenderAtATime(mine?.options.scope?.id ?? 'write', async () => {
         try {
           return await kind.run(variables, queryClient);
         } catch (error) {
           throw await refusalOf(error);
         }
-      }),
+      });
+    },
     onMutate: (variables) => {
       // Written over the cache, which shows the other queued writes already: re-applying them all
       // on each (as for data from the server) made a Save's steps cost the square of their count.

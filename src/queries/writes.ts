@@ -103,6 +103,7 @@ export interface CreateWrite<Body> {
 export function defineCreate<Body, Row extends { id: number }>(kind: {
   name: string;
   subject: (v: CreateWrite<Body>) => WriteSubject;
+  scope?: (v: CreateWrite<Body>) => string;
   list: (monthId: number) => readonly unknown[];
   /** The ids the body refers to, which the server must have first. */
   refersTo: (body: Body) => number[];
@@ -114,6 +115,7 @@ export function defineCreate<Body, Row extends { id: number }>(kind: {
   return defineWrite<CreateWrite<Body>, Row>({
     name: kind.name,
     subject: kind.subject,
+    ...(kind.scope ? { scope: kind.scope } : {}),
     run: ({ body, key }) => {
       requireSaved(...kind.refersTo(body));
       return kind.create(body, key);
@@ -312,6 +314,8 @@ function dailyItemWrites<
   const create = defineCreate<Body, Row>({
     name: `${kind.name}.create`,
     subject: (v) => ({ kind: 'journal', id: v.body.journal_id, monthId: v.monthId }),
+    // One scope per tick or value: an entry's go side by side once the entry is saved.
+    scope: (v) => `${kind.name}:${v.tempId}`,
     list: kind.list,
     refersTo: (body) => [body.journal_id, kind.itemId(body)],
     create: kind.create,
@@ -327,6 +331,7 @@ function dailyItemWrites<
   const update = defineWrite<Update, Row>({
     name: `${kind.name}.update`,
     subject: (v) => ({ kind: 'journal', id: v.journalId, monthId: v.monthId }),
+    scope: (v) => `${kind.name}:${kind.rowId(v)}`,
     run: (v, queryClient) => {
       const id = kind.rowId(v);
       requireSaved(id);

@@ -5,11 +5,16 @@ import type { Journal } from '../../../contract/entities';
 import { storeTokens } from '../../../src/api/tokens';
 import { stopQueryPersistence } from '../../../src/offline/query-persistence';
 import { queuedWrites } from '../../../src/offline/sync';
-import { dailyHabitsQueryOptions, dailyMeasuresQueryOptions } from '../../../src/queries/daily';
+import {
+  dailyHabitsQueryOptions,
+  dailyMeasuresQueryOptions,
+  useToggleDailyHabit,
+} from '../../../src/queries/daily';
 import { useToggleGoal } from '../../../src/queries/goals';
 import {
   journalsQueryOptions,
   useCreateJournal,
+  useDeleteJournal,
   useUpdateJournal,
 } from '../../../src/queries/journals';
 import { goalKeys, habitKeys, measureKeys } from '../../../src/queries/keys';
@@ -101,13 +106,25 @@ describe('writes made offline (issue 16)', () => {
 
     setBrowserOnline(true);
     await whenSynced(second, 8000);
-    expect(requestLog.filter((request) => !request.startsWith('GET'))).toEqual([
+    // The entry's writes in the order made (its ticks side by side); the goal's on its own.
+    const sent = requestLog.filter((request) => !request.startsWith('GET'));
+    const entryPatch = `PATCH /api/journals/${db.journals.at(-1)!.id}/`;
+    expect(
+      sent.filter((request) => request !== `PATCH /api/goals/${fixture.goals[0]!.id}/`),
+    ).toEqual([
       'POST /api/journals/',
-      'POST /api/dailymeasures/',
-      'POST /api/dailyhabits/',
-      `PATCH /api/journals/${db.journals.at(-1)!.id}/`,
-      `PATCH /api/goals/${fixture.goals[0]!.id}/`,
+      ...sent.filter((request) => request.startsWith('POST /api/daily')),
+      entryPatch,
     ]);
+    expect([...sent].sort()).toEqual(
+      [
+        'POST /api/journals/',
+        'POST /api/dailymeasures/',
+        'POST /api/dailyhabits/',
+        entryPatch,
+        `PATCH /api/goals/${fixture.goals[0]!.id}/`,
+      ].sort(),
+    );
     const made = db.journals.at(-1)!;
     expect(made).toMatchObject({ highlight: 'Above the clouds', created_at: '2024-01-09' });
     expect(db.dailyMeasures.filter((d) => d.journal_id === made.id)).toMatchObject([{ metric: 4 }]);
@@ -132,8 +149,11 @@ describe('writes made offline (issue 16)', () => {
     const id = fixture.month.id;
     const first = await openPage(fixture);
     const { result } = renderQueryHook(() => useCreateJournal(id), first);
-    // The journal lands; the tab dies before the daily measure is answered.
-    server.use(http.post(apiUrl('api/dailymeasures/'), () => new Promise<never>(() => {})));
+    // The journal lands; the tab dies before its value and ticks are answered.
+    server.use(
+      http.post(apiUrl('api/dailymeasures/'), () => new Promise<never>(() => {})),
+      http.post(apiUrl('api/dailyhabits/'), () => new Promise<never>(() => {})),
+    );
     await act(() =>
       result.current.mutateAsync({
         highlight: 'Cut',
@@ -161,6 +181,73 @@ describe('writes made offline (issue 16)', () => {
     expect(db.dailyMeasures.map((d) => d.journal_id)).toEqual([journal.id]);
     expect(db.dailyHabits.map((d) => d.journal_id)).toEqual([journal.id, journal.id]);
   }, 20_000);
+
+  it('sends writes of different items side by side: one slow answer holds back only its own item', async () => {
+    const fixture = seedMonth(makeMonthFixture({ journals: 0, goals: ['Swim', 'Run'] }));
+    const [swim, run] = fixture.goals as [{ id: number }, { id: number }];
+    const queryClient = await openPage(fixture);
+    const { result } = renderQueryHook(() => useToggleGoal(fixture.month.id), queryClient);
+    let answerSwim = () => {};
+    const swimHeld = new Promise<void>((resolve) => {
+      answerSwim = resolve;
+    });
+    server.use(
+      http.patch(apiUrl(`api/goals/${swim.id}/`), async () => {
+        await swimHeld;
+        return undefined;
+      }),
+    );
+    act(() => result.current.mutate({ goalId: swim.id, isCompleted: true }));
+    act(() => result.current.mutate({ goalId: run.id, isCompleted: true }));
+    // Run's tick lands while Swim's request is still unanswered.
+    await waitFor(() =>
+      expect(db.goals.find((goal) => goal.id === run.id)?.is_completed).toBe(true),
+    );
+    expect(db.goals.find((goal) => goal.id === swim.id)?.is_completed).toBe(false);
+    answerSwim();
+    await whenSynced(queryClient);
+    expect(db.goals.every((goal) => goal.is_completed)).toBe(true);
+  });
+
+  it('deletes an entry only after its earlier ticks are answered', async () => {
+    const fixture = seedMonth(makeMonthFixture({ journals: 1, habits: ['Read'] }));
+    const journal = fixture.journals[0]!;
+    const tick = fixture.dailyHabits[0]!;
+    const queryClient = await openPage(fixture);
+    const { result } = renderQueryHook(
+      () => ({
+        tick: useToggleDailyHabit(fixture.month.id),
+        remove: useDeleteJournal(fixture.month.id),
+      }),
+      queryClient,
+    );
+    let answerTick = () => {};
+    const tickHeld = new Promise<void>((resolve) => {
+      answerTick = resolve;
+    });
+    let ticked = false;
+    server.use(
+      http.patch(apiUrl(`api/dailyhabits/${tick.id}/`), async () => {
+        ticked = true;
+        await tickHeld;
+        return undefined;
+      }),
+    );
+    requestLog.length = 0;
+    act(() =>
+      result.current.tick.mutate({ dailyHabitId: tick.id, isPracticed: !tick.is_practiced }),
+    );
+    act(() => result.current.remove.mutate(journal.id));
+    await waitFor(() => expect(ticked).toBe(true));
+    expect(requestLog.some((request) => request.startsWith('DELETE'))).toBe(false);
+    answerTick();
+    await whenSynced(queryClient);
+    expect(requestLog.filter((request) => !request.startsWith('GET'))).toEqual([
+      `PATCH /api/dailyhabits/${tick.id}/`,
+      `DELETE /api/journals/delete/${journal.id}/`,
+    ]);
+    expect(refusedWrites(queryClient)).toEqual([]);
+  });
 
   it('sends a write refused with 401 again once the session is refreshed', async () => {
     const fixture = seedMonth(makeMonthFixture({ goals: ['Swim'] }));
