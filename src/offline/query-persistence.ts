@@ -23,7 +23,7 @@ import { version } from '../../package.json';
 import { sessionUserId } from '../api/tokens';
 import { monthKeys } from '../queries/keys';
 import { isBrowserOffline } from './offline-error';
-import { installSync, resumeQueuedWrites } from './sync';
+import { installSync, resumeQueuedWrites, WRITE_KEY } from './sync';
 import type { KeyedStorage, SavedWrites } from './tabs';
 
 /** What is shared between tabs loads after the page: nothing of it is needed to show saved data. */
@@ -92,12 +92,17 @@ function isSavedQuery(query: Query): boolean {
 }
 
 /**
- * Changes not yet confirmed by the server: waiting for the network, sent and unanswered, or
- * refused (kept until the user edits or discards them).
+ * Changes to the journal not yet confirmed by the server: waiting for the network, sent and
+ * unanswered, or refused (kept until the user edits or discards them). Only the queued writes:
+ * another mutation under way when the page goes (the billing portal's link, a login) is no change
+ * of the user's, and restored it would be counted as one waiting to sync.
  */
 function isSavedMutation(mutation: Mutation): boolean {
   const { isPaused, status } = mutation.state;
-  return isPaused || status === 'pending' || status === 'error';
+  return (
+    mutation.options.mutationKey?.[0] === WRITE_KEY &&
+    (isPaused || status === 'pending' || status === 'error')
+  );
 }
 
 /** Errors that are final, saved with their message; any other failure is sent again. */

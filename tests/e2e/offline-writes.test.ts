@@ -225,17 +225,20 @@ describe('writes made offline (#16)', () => {
       cut = resolve;
     });
     let cuts = 0;
-    // The first habit's POST reaches the server, but its answer is lost and the tab goes away.
-    await context.route(
-      (url) => url.pathname === '/api/dailyhabits/',
-      async (route) => {
-        if (route.request().method() !== 'POST' || cuts > 0) return route.fallback();
-        cuts += 1;
-        await route.fetch();
-        await route.abort('connectionreset');
-        cut();
-      },
-    );
+    // The first habit's POST reaches the server, but its answer is lost and the tab goes away;
+    // the other habit's (sent beside it) never gets there.
+    const dailyHabits = (url: URL) => url.pathname === '/api/dailyhabits/';
+    await context.route(dailyHabits, async (route) => {
+      if (route.request().method() !== 'POST') return route.fallback();
+      if (cuts > 0) {
+        await wasCut;
+        return route.abort('connectionreset').catch(() => {});
+      }
+      cuts += 1;
+      await route.fetch();
+      await route.abort('connectionreset');
+      cut();
+    });
     await createEntry(page, 'Cut short', 7, ['Meditate']);
     await wasCut;
     await page.close();
@@ -244,7 +247,7 @@ describe('writes made offline (#16)', () => {
     expect([before.journals.length, before.measures.length, before.habits.length]).toEqual([
       1, 1, 1,
     ]);
-    await context.unroute((url) => url.pathname === '/api/dailyhabits/');
+    await context.unroute(dailyHabits);
 
     const again = await context.newPage();
     await again.goto(`/months/${june.month.id}/journals`);

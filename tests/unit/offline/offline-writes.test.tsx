@@ -1,5 +1,6 @@
 // Issue 16: writes made offline are queued, saved with the cache, and sent in order after a reload.
 import { act, waitFor } from '@testing-library/react';
+import { MutationObserver } from '@tanstack/react-query';
 import { HttpResponse, http } from 'msw';
 import type { Journal } from '../../../contract/entities';
 import { storeTokens } from '../../../src/api/tokens';
@@ -247,6 +248,22 @@ describe('writes made offline (issue 16)', () => {
       `DELETE /api/journals/delete/${journal.id}/`,
     ]);
     expect(refusedWrites(queryClient)).toEqual([]);
+  });
+
+  it('saves only the queued writes: another mutation under way is no change of the user’s', async () => {
+    const fixture = seedMonth(makeMonthFixture({ journals: 0, goals: ['Swim'] }));
+    const queryClient = await openPage(fixture);
+    const { result } = renderQueryHook(() => useToggleGoal(fixture.month.id), queryClient);
+    setBrowserOnline(false);
+    // Such as the billing portal's link, asked for as the page goes to the portal.
+    const portal = new MutationObserver(queryClient, {
+      mutationKey: ['billing', 'portal'],
+      mutationFn: () => new Promise<never>(() => {}),
+    });
+    portal.mutate().catch(() => {});
+    act(() => result.current.mutate({ goalId: fixture.goals[0]!.id, isCompleted: true }));
+    await waitFor(() => expect(savedWrites()).toHaveLength(1));
+    expect(savedWrites().map((write) => write.mutationKey)).toEqual([['write', 'goal.update']]);
   });
 
   it('sends a write refused with 401 again once the session is refreshed', async () => {

@@ -277,7 +277,10 @@ describe('saving the query cache for offline use', () => {
       for (let index = 0; index < count; index += 1)
         void page
           .getMutationCache()
-          .build(page, { mutationKey: ['change', index], mutationFn: () => new Promise(() => {}) })
+          .build(page, {
+            mutationKey: ['write', `change-${index}`],
+            mutationFn: () => new Promise(() => {}),
+          })
           .execute(index);
     };
     // A Save queues one write per step (an entry, its measure, a tick per habit).

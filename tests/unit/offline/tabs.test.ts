@@ -212,7 +212,10 @@ describe('two tabs of the app, both saving', () => {
     const queue = (client: QueryClient, id: number) =>
       void client
         .getMutationCache()
-        .build(client, { mutationKey: ['change', id], mutationFn: () => new Promise(() => {}) })
+        .build(client, {
+          mutationKey: ['write', `change-${id}`],
+          mutationFn: () => new Promise(() => {}),
+        })
         .execute(id);
     const a = createQueryClient();
     const b = createQueryClient();
