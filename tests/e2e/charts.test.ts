@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import type { Journal } from '../../contract/entities.js';
+import { STORAGE_KEYS } from '../../contract/rules.js';
 import { signedInPage, type Viewport } from './support/app-helpers.js';
 import { habitGrid, openGlance } from './support/glance.js';
 import { showColorScheme, uniqueUsername, visible } from './support/page-helpers.js';
@@ -147,6 +148,21 @@ for (const [label, viewport] of Object.entries(VIEWPORTS)) {
         await page.screenshot({ path: join(SHOTS, `calendar-${scheme}-${viewport.width}.png`) });
       }
       await page.getByRole('button', { name: 'List', exact: true }).click();
+
+      // In Portuguese: the legend's words, and the grid's empty days named for screen readers.
+      await page.evaluate(`localStorage.setItem(${JSON.stringify(STORAGE_KEYS.locale)}, 'pt-BR')`);
+      await page.reload();
+      const grade = page.getByRole('table', { name: /^Cada hábito em cada registro/ });
+      await visible(grade);
+      expect(await grade.getByText('Sem registro', { exact: true }).count()).toBe(28);
+      await grade.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: join(SHOTS, `grid-pt-br-${viewport.width}.png`) });
+      await page.getByRole('button', { name: 'Calendário', exact: true }).click();
+      await visible(legend.getByText('Humor, de 1 a 5'));
+      await visible(legend.getByText('Hábitos feitos'));
+      await legend.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: join(SHOTS, `calendar-pt-br-${viewport.width}.png`) });
+      await page.getByRole('button', { name: 'Lista', exact: true }).click();
     });
 
     it('shows the year: a weight axis around its values, month names clear of the squares', async () => {
@@ -162,6 +178,15 @@ for (const [label, viewport] of Object.entries(VIEWPORTS)) {
         const first = await row.locator('.mb-pixel').first().boundingBox();
         expect(name && first && name.x + name.width).toBeLessThanOrEqual((first?.x ?? 0) + 0.5);
       }
+
+      // Every day's square the same size, the 31st too.
+      const widths = await pixels
+        .locator('tbody tr')
+        .first()
+        .locator('.mb-pixel')
+        .evaluateAll((squares) => squares.map((square) => square.getBoundingClientRect().width));
+      expect(widths).toHaveLength(31);
+      expect(Math.max(...widths) - Math.min(...widths)).toBeLessThan(1);
 
       // 80.5 and 80.9 kg: an axis that does not start at 0, with round, even ticks.
       const weight = figure(page, 'Weight by month');
