@@ -3,11 +3,12 @@ import { type QueryClient, queryOptions, useQueryClient } from '@tanstack/react-
 import type { DailyHabit } from '../../contract/entities';
 import { listMonthDailyHabits } from '../api/daily-habits';
 import { listMonthDailyMeasures } from '../api/daily-measures';
-import { enqueueWrite, installSync, writeHandle } from '../offline/sync';
+import { newIdempotencyKey } from '../api/idempotency';
+import { enqueueWrite, installSync, newTempId, writeHandle } from '../offline/sync';
 import { journalsQueryOptions } from './journal-list';
 import { dailyHabitKeys, dailyMeasureKeys } from './keys';
 import { notifyingNow } from './row-toggle';
-import { dailyHabitUpdate } from './writes';
+import { dailyHabitCreate, dailyHabitUpdate } from './writes';
 
 /**
  * Ids of the month's journals. Reuses the cached list unless it was invalidated (a new journal),
@@ -77,6 +78,40 @@ export function useToggleDailyHabit(monthId: number) {
         isPracticed,
         ...(isSkipped === undefined ? {} : { isSkipped }),
         base,
+      }),
+    );
+    return { shown: undefined, done };
+  });
+}
+
+export interface TickMissingHabit {
+  journalId: number;
+  habitId: number;
+  /** Done or skipped: the row is made with that state (not done is what a missing row shows). */
+  state: 'done' | 'skipped';
+}
+
+/**
+ * Ticks a habit on an entry that has no checkbox for it yet (the habit was added to the month
+ * after the entry was written): the entry's daily habit is created, as the Edit dialog's Save does,
+ * queued with its idempotency key and shown at once.
+ */
+export function useTickMissingHabit(monthId: number) {
+  const queryClient = useQueryClient();
+  installSync(queryClient);
+  return writeHandle(async ({ journalId, habitId, state }: TickMissingHabit) => {
+    void queryClient.cancelQueries({ queryKey: dailyHabitKeys.list(monthId), exact: true });
+    const done = notifyingNow(() =>
+      enqueueWrite(queryClient, dailyHabitCreate, {
+        monthId,
+        tempId: newTempId(),
+        body: {
+          journal_id: journalId,
+          habit_id: habitId,
+          is_practiced: state === 'done',
+          ...(state === 'skipped' ? { is_skipped: true } : {}),
+        },
+        key: newIdempotencyKey(),
       }),
     );
     return { shown: undefined, done };

@@ -420,9 +420,11 @@ export const { create: dailyHabitCreate, update: dailyHabitUpdate } = dailyItemW
   items: habitKeys.list,
   itemId: (body) => body.habit_id,
   create: createDailyHabit,
-  shown: (id, { is_practiced, habit_id, journal_id }, habit) => ({
+  shown: (id, { is_practiced, is_skipped, habit_id, journal_id }, habit) => ({
     id,
     is_practiced,
+    // A skip made on a new row shows at once, as one made on an existing row does.
+    ...(is_skipped ? { is_skipped } : {}),
     habit,
     habit_id,
     journal: journal_id,

@@ -1,18 +1,19 @@
 // One journal entry (spec §2): date, highlight, a named checkbox per habit, the measure's metric, Edit, Delete.
 import { memo } from 'react';
-import type { DailyHabit, DailyMeasure, Journal, Measure } from '../../../contract/entities';
+import type { DailyHabit, DailyMeasure, Habit, Journal, Measure } from '../../../contract/entities';
 import type { DayState, HabitSchedule } from '../../../contract/habit-schedule';
 import { app } from '../../i18n/en/app';
 import { journals } from '../../i18n/en/journals';
 import { toasts } from '../../i18n/en/toasts';
 import { texts, useLocale, useTexts } from '../../i18n/store';
 import { SyncMarker } from '../../offline/sync-marker';
-import { useToggleDailyHabit } from '../../queries/daily';
+import { useTickMissingHabit, useToggleDailyHabit } from '../../queries/daily';
 import { PencilIcon, TrashIcon } from '../icons';
 import { loadJournalFormModal } from '../lazy-modals';
 import { JournalMood, JournalNote } from '../notes/journal-note';
 import { notifyFailure, notifySuccess } from '../toast';
 import { formatJournalDate } from './format-date';
+import { habitBoxes } from './habit-boxes';
 import { HabitState, stateOf } from './habit-state';
 import { MeasureValues } from './measure-values';
 import { useStableKeys } from './stable-keys';
@@ -26,6 +27,11 @@ interface JournalCardProps {
   journal: Journal;
   dailyHabits: DailyHabit[];
   dailyMeasures: DailyMeasure[];
+  /**
+   * The month's habits, in their order: one the entry has no checkbox for (added to the month
+   * after the entry was written) shows unticked, and a tick creates it.
+   */
+  habits?: Habit[];
   /** #17: the month's habits' schedules by habit id (absent: daily). */
   habitSchedules?: ReadonlyMap<number, HabitSchedule>;
   /** #17: the month's measures by id (units, targets). */
@@ -70,12 +76,27 @@ export const JournalCard = memo(function JournalCard(props: JournalCardProps) {
   const t = useTexts('journals', journals);
   const words = useTexts('app', app);
   const toggle = useToggleDailyHabit(monthId);
+  const tickMissing = useTickMissingHabit(monthId);
   const locale = useLocale();
   const date = formatJournalDate(journal.created_at, locale);
   const headingId = `journal-${journal.id}`;
   // A tick made while the entry is still being saved keeps its checkbox, focus included, when the
   // row's id becomes the server's.
   const habitKey = useStableKeys(dailyHabits, dailyId, dailyLook);
+
+  const boxes = habitBoxes(dailyHabits, props.habits ?? [], habitKey);
+
+  const tickNew = (habitId: number, state: DayState) => {
+    // A missing row already reads as not done.
+    if (state === 'not_done') return;
+    tickMissing.mutate(
+      { journalId: journal.id, habitId, state },
+      {
+        onSuccess: () => notifySuccess(texts('toasts', toasts).habitUpdated),
+        onError: (error) => notifyFailure(texts('toasts', toasts).habitUpdateFailed, error),
+      },
+    );
+  };
 
   const tick = (dailyHabit: DailyHabit, state: DayState) => {
     toggle.mutate(
@@ -111,20 +132,32 @@ export const JournalCard = memo(function JournalCard(props: JournalCardProps) {
       <JournalMood mood={journal.mood} />
       <JournalNote note={journal.note} />
       <MeasureValues dailyMeasures={dailyMeasures} measures={measures} />
-      {dailyHabits.length > 0 && (
+      {boxes.length > 0 && (
         <div className="mb-journal-habits">
-          {dailyHabits.map((daily) => (
-            <HabitState
-              key={habitKey(daily)}
-              id={`daily-habit-${daily.id}`}
-              name={daily.habit.name}
-              state={stateOf(daily)}
-              schedule={props.habitSchedules?.get(daily.habit_id)}
-              date={journal.created_at}
-              busy={toggle.isPending && toggle.variables?.dailyHabitId === daily.id}
-              onChange={(state) => tick(daily, state)}
-            />
-          ))}
+          {boxes.map(({ key, daily, habit }) =>
+            daily ? (
+              <HabitState
+                key={key}
+                id={`daily-habit-${daily.id}`}
+                name={daily.habit.name}
+                state={stateOf(daily)}
+                schedule={props.habitSchedules?.get(daily.habit_id)}
+                date={journal.created_at}
+                busy={toggle.isPending && toggle.variables?.dailyHabitId === daily.id}
+                onChange={(state) => tick(daily, state)}
+              />
+            ) : (
+              <HabitState
+                key={key}
+                id={`journal-${journal.id}-habit-${habit.id}`}
+                name={habit.name}
+                state="not_done"
+                schedule={props.habitSchedules?.get(habit.id)}
+                date={journal.created_at}
+                onChange={(state) => tickNew(habit.id, state)}
+              />
+            ),
+          )}
         </div>
       )}
       <div className="mb-journal-actions">

@@ -273,6 +273,21 @@ export default function MonthCalendar(props: MonthCalendarProps) {
         <span>
           <span className="mb-calendar-swatch" /> {t.legendEmpty}
         </span>
+        {/* The day's two bars, drawn as they are in a day: the mood's colours, then a part-filled bar. */}
+        <span>
+          <span className="mb-calendar-legend-bar">
+            {[1, 2, 3, 4, 5].map((mood) => (
+              <span key={mood} className={`mb-mood-${mood}`} />
+            ))}
+          </span>{' '}
+          {t.legendMood}
+        </span>
+        <span>
+          <span className="mb-calendar-legend-bar mb-calendar-habits">
+            <span style={{ width: '60%' }} />
+          </span>{' '}
+          {t.legendHabits}
+        </span>
       </div>
     </Stack>
   );

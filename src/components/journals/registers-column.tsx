@@ -428,6 +428,7 @@ export function RegistersColumn(props: RegistersColumnProps) {
               journal={journal}
               dailyHabits={habitsByJournal.get(journal.id) ?? []}
               dailyMeasures={measuresByJournal.get(journal.id) ?? []}
+              habits={habits}
               measures={measuresById}
               habitSchedules={habitSchedules}
               onEdit={setEditing}

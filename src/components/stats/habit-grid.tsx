@@ -1,4 +1,4 @@
-// The habit grid: a row per habit with its rate and streaks, then a cell per entry, ticked or not.
+// The habit grid: a row per habit with its rate and streaks, then a cell per entry, ticked or not, and an empty one for each day without an entry.
 import { VisuallyHidden } from '@mantine/core';
 import type { CSSProperties } from 'react';
 import { isDue, scheduleOrDaily } from '../../../contract/habit-schedule';
@@ -7,6 +7,7 @@ import { habitSchedules } from '../../i18n/en/habit-schedules';
 import { useTexts } from '../../i18n/store';
 import { useScheduleLabel } from '../months/schedule-label';
 import { CardTitle, EmptyMessage } from './card-parts';
+import { gridColumns } from './chart-days';
 import './habit-grid.css';
 import { dayOfMonth } from './stats-texts';
 import { useStatsWords } from './stats-words';
@@ -39,7 +40,16 @@ function ShortHeader({ short, long }: { short: string; long: string }) {
   );
 }
 
-export function HabitGrid({ habits, entries }: { habits: HabitStats[]; entries: StatsEntry[] }) {
+export function HabitGrid({
+  habits,
+  entries,
+  days = [],
+}: {
+  habits: HabitStats[];
+  entries: StatsEntry[];
+  /** Every day of the month, in order: a column each (one per entry on days with several). */
+  days?: readonly string[];
+}) {
   // Sized by .mb-stats-habits-body (stats-frame.css), exactly as the placeholder's block.
   const { t, formatLongDate, formatPercent } = useStatsWords();
   const words = useTexts('habitSchedules', habitSchedules);
@@ -57,6 +67,10 @@ export function HabitGrid({ habits, entries }: { habits: HabitStats[]; entries: 
       count
     );
   const rows = { '--mb-habit-rows': habits.length } as CSSProperties;
+  const columns = gridColumns(
+    days.length > 0 ? days : entries.map((entry) => entry.created_at),
+    entries,
+  );
   if (habits.length === 0 || entries.length === 0) {
     return (
       <>
@@ -89,15 +103,16 @@ export function HabitGrid({ habits, entries }: { habits: HabitStats[]; entries: 
               </th>
               <ShortHeader short={t.streak} long={t.streakLong} />
               <ShortHeader short={t.best} long={t.bestLong} />
-              {entries.map((entry) => (
+              {columns.map(({ date, entry }) => (
                 <th
-                  key={entry.id}
+                  key={entry === null ? date : entries[entry]?.id}
                   scope="col"
-                  title={formatLongDate(entry.created_at)}
+                  title={formatLongDate(date)}
                   className="mb-habit-grid-day"
+                  data-no-entry={entry === null || undefined}
                 >
-                  <span aria-hidden="true">{dayOfMonth(entry.created_at)}</span>
-                  <VisuallyHidden>{formatLongDate(entry.created_at)}</VisuallyHidden>
+                  <span aria-hidden="true">{dayOfMonth(date)}</span>
+                  <VisuallyHidden>{formatLongDate(date)}</VisuallyHidden>
                 </th>
               ))}
             </tr>
@@ -120,16 +135,25 @@ export function HabitGrid({ habits, entries }: { habits: HabitStats[]; entries: 
                   <td className="mb-habit-grid-number">{formatPercent(habit.rate)}</td>
                   <td className="mb-habit-grid-number">{streak(habit, habit.current_streak)}</td>
                   <td className="mb-habit-grid-number">{streak(habit, habit.longest_streak)}</td>
-                  {habit.ticks.map((tick, index) => {
-                    const date = entries[index]?.created_at;
-                    const off = date !== undefined && !isDue(schedule, date);
+                  {columns.map(({ date, entry }) => {
+                    const off = !isDue(schedule, date);
+                    if (entry === null) {
+                      return (
+                        <td key={date} className="mb-habit-grid-day" data-no-entry>
+                          <VisuallyHidden>{t.noEntry}</VisuallyHidden>
+                        </td>
+                      );
+                    }
                     return (
                       <td
-                        key={entries[index]?.id ?? index}
+                        key={entries[entry]?.id}
                         className="mb-habit-grid-day"
                         data-off={off || undefined}
                       >
-                        <Tick value={tick} skipped={habit.skipped?.[index] === true} />
+                        <Tick
+                          value={habit.ticks[entry] ?? null}
+                          skipped={habit.skipped?.[entry] === true}
+                        />
                         {off && <VisuallyHidden>{`, ${words.notDue}`}</VisuallyHidden>}
                       </td>
                     );

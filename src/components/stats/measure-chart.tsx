@@ -7,6 +7,7 @@ import { measureTargets } from '../../i18n/en/measure-targets';
 import { useLocale, useTexts } from '../../i18n/store';
 import { goalText, labelWithUnit } from '../journals/measure-value';
 import { CardTitle, EmptyMessage } from './card-parts';
+import { everyDay } from './chart-days';
 import { niceTicks } from './nice-ticks';
 import { useStatsWords } from './stats-words';
 
@@ -21,6 +22,8 @@ interface MeasureChartProps {
   measure: ChartedMeasure | null;
   series: MeasurePoint[];
   entries: StatsEntry[];
+  /** The days the x axis runs over (every day of the month); none: the series' own days. */
+  days?: readonly string[];
 }
 
 type StatsWords = ReturnType<typeof useStatsWords>;
@@ -35,7 +38,7 @@ function summary(series: MeasurePoint[], { t, formatNumber }: StatsWords): strin
   );
 }
 
-export function MeasureChart({ measure, series, entries }: MeasureChartProps) {
+export function MeasureChart({ measure, series, entries, days = [] }: MeasureChartProps) {
   const words = useStatsWords();
   const { t, formatLongDate, formatNumber, formatShortDate } = words;
   const targetWords = useTexts('measureTargets', measureTargets);
@@ -61,7 +64,10 @@ export function MeasureChart({ measure, series, entries }: MeasureChartProps) {
     );
   }
 
-  const data = series.map((point) => ({ day: formatShortDate(point.date), value: point.value }));
+  // Every day on the x axis, a day without a value a gap in the line.
+  const data = everyDay(days.length > 0 ? days : series.map((point) => point.date), series).map(
+    (point) => ({ day: formatShortDate(point.date), value: point.value }),
+  );
   const values = series.map((point) => point.value);
   // The target line stays in view even when every value is far from it.
   const bounds = target === null ? values : [...values, target];
@@ -79,13 +85,15 @@ export function MeasureChart({ measure, series, entries }: MeasureChartProps) {
           dataKey="day"
           series={[{ name: 'value', label: measure.name, color: 'blue.6' }]}
           curveType="linear"
+          connectNulls={false}
           referenceLines={
             target === null || !goal
               ? undefined
               : [{ y: target, label: targetWords.targetLine(goal), color: 'red.7' }]
           }
           valueFormatter={formatNumber}
-          yAxisProps={{ domain: axis.domain, ticks: axis.ticks, width: 48 }}
+          // interval 0: every tick drawn, none dropped as crowded (which left 0, 2, 4, 8).
+          yAxisProps={{ domain: axis.domain, ticks: axis.ticks, interval: 0, width: 48 }}
           tooltipAnimationDuration={0}
           lineProps={{ isAnimationActive: false }}
         />

@@ -25,13 +25,21 @@ import { StatsPlaceholder } from './stats-placeholder';
 const loadCards = () =>
   import('./month-stats').then((module) => ({ default: module.MonthStatsCards }));
 
-type Cards = ComponentType<{ stats: MonthStats }>;
+type Cards = ComponentType<{ stats: MonthStats; period?: string | null | undefined }>;
 
 /** Suspends until the stats are in; a failure goes to the error boundary. */
-function LoadedStats({ monthId, Cards }: { monthId: number; Cards: Cards }) {
+function LoadedStats({
+  monthId,
+  period,
+  Cards,
+}: {
+  monthId: number;
+  period?: string | null | undefined;
+  Cards: Cards;
+}) {
   // useSuspenseQueries rather than useSuspenseQuery: the page loads its code already.
   const [{ data }] = useSuspenseQueries({ queries: [monthStatsQueryOptions(monthId)] });
-  return <Cards stats={data} />;
+  return <Cards stats={data} period={period} />;
 }
 
 interface MonthStatsSectionProps {
@@ -41,6 +49,8 @@ interface MonthStatsSectionProps {
   /** #17: the month's measures (has a target or not) and its mood switch, for the placeholder. */
   measureTargets?: boolean[];
   moodEnabled?: boolean;
+  /** The month's calendar period (`YYYY-MM`), if it has one: the charts run over its days. */
+  period?: string | null | undefined;
 }
 
 export function MonthStatsSection(props: MonthStatsSectionProps) {
@@ -77,6 +87,7 @@ function OpenStats({
   entryCount,
   measureTargets,
   moodEnabled,
+  period,
 }: MonthStatsSectionProps) {
   // A new lazy component per attempt: React keeps a failed chunk load's error for good otherwise.
   // Its download starts here, alongside the stats request, not once the data has come.
@@ -108,7 +119,7 @@ function OpenStats({
           />
         }
       >
-        <LoadedStats monthId={monthId} Cards={Cards} />
+        <LoadedStats monthId={monthId} period={period} Cards={Cards} />
       </Suspense>
     </StatsErrorBoundary>
   );

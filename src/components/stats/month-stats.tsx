@@ -3,13 +3,25 @@ import '@mantine/core/styles/Progress.css';
 import '@mantine/charts/styles.css';
 import { Paper } from '@mantine/core';
 import type { MonthStats } from '../../../contract/stats';
+import { chartDays } from './chart-days';
 import { GoalsProgress } from './goals-progress';
 import { HabitGrid } from './habit-grid';
 import { MeasureChart } from './measure-chart';
 import { MoodChart } from './mood-chart';
 
 /** Draws what the section fetched: this chunk holds no data code, only the drawing. */
-export function MonthStatsCards({ stats }: { stats: MonthStats }) {
+export function MonthStatsCards({
+  stats,
+  period,
+}: {
+  stats: MonthStats;
+  /** The month's calendar period (`YYYY-MM`): the charts run over its every day. */
+  period?: string | null | undefined;
+}) {
+  const days = chartDays(
+    period,
+    stats.entries.map((entry) => entry.created_at),
+  );
   return (
     <div className="mb-stats-grid" data-empty={stats.entries.length === 0 || undefined}>
       {/* #17: a chart per measure; answers saved before it hold the first measure only. */}
@@ -23,25 +35,35 @@ export function MonthStatsCards({ stats }: { stats: MonthStats }) {
             className="mb-stats-chart"
             data-target={measure.target !== null || undefined}
           >
-            <MeasureChart measure={measure} series={measure.series} entries={stats.entries} />
+            <MeasureChart
+              measure={measure}
+              series={measure.series}
+              entries={stats.entries}
+              days={days}
+            />
           </Paper>
         ))
       ) : (
         <Paper withBorder radius="lg" p="md" className="mb-stats-chart">
-          <MeasureChart measure={stats.measure} series={stats.series} entries={stats.entries} />
+          <MeasureChart
+            measure={stats.measure}
+            series={stats.series}
+            entries={stats.entries}
+            days={days}
+          />
         </Paper>
       )}
       {/* #17: the month's mood by day, unless the month turned mood off. */}
       {stats.mood_enabled !== false && stats.mood && (
         <Paper withBorder radius="lg" p="md" className="mb-stats-chart">
-          <MoodChart series={stats.mood} entries={stats.entries.length} />
+          <MoodChart series={stats.mood} entries={stats.entries.length} days={days} />
         </Paper>
       )}
       <Paper withBorder radius="lg" p="md" className="mb-stats-goals">
         <GoalsProgress completed={stats.goals.completed} total={stats.goals.total} />
       </Paper>
       <Paper withBorder radius="lg" p="md" className="mb-stats-habits">
-        <HabitGrid habits={stats.habits} entries={stats.entries} />
+        <HabitGrid habits={stats.habits} entries={stats.entries} days={days} />
       </Paper>
     </div>
   );

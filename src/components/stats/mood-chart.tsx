@@ -5,12 +5,22 @@ import type { MeasurePoint } from '../../../contract/stats';
 import { notesMood } from '../../i18n/en/notes-mood';
 import { useTexts } from '../../i18n/store';
 import { CardTitle, EmptyMessage } from './card-parts';
+import { everyDay } from './chart-days';
 import { useStatsWords } from './stats-words';
 
 const CHART_HEIGHT = 150;
 const MOOD_TICKS = [1, 2, 3, 4, 5];
 
-export function MoodChart({ series, entries }: { series: MeasurePoint[]; entries: number }) {
+export function MoodChart({
+  series,
+  entries,
+  days = [],
+}: {
+  series: MeasurePoint[];
+  entries: number;
+  /** The days the x axis runs over (every day of the month); none: the series' own days. */
+  days?: readonly string[];
+}) {
   const { t, formatLongDate, formatNumber, formatShortDate } = useStatsWords();
   const words = useTexts('notesMood', notesMood);
   const nameOf = (value: number) => words.moodNames[Math.round(value) - 1] ?? '';
@@ -22,7 +32,10 @@ export function MoodChart({ series, entries }: { series: MeasurePoint[]; entries
       </>
     );
   }
-  const data = series.map((point) => ({ day: formatShortDate(point.date), value: point.value }));
+  // Every day on the x axis, a day without a mood a gap in the line.
+  const data = everyDay(days.length > 0 ? days : series.map((point) => point.date), series).map(
+    (point) => ({ day: formatShortDate(point.date), value: point.value }),
+  );
   const average = series.reduce((sum, point) => sum + point.value, 0) / series.length;
   return (
     <figure style={{ margin: 0 }}>
@@ -36,8 +49,9 @@ export function MoodChart({ series, entries }: { series: MeasurePoint[]; entries
           dataKey="day"
           series={[{ name: 'value', label: words.mood, color: 'grape.6' }]}
           curveType="linear"
+          connectNulls={false}
           valueFormatter={formatNumber}
-          yAxisProps={{ domain: [1, 5], ticks: MOOD_TICKS, width: 32 }}
+          yAxisProps={{ domain: [1, 5], ticks: MOOD_TICKS, interval: 0, width: 32 }}
           tooltipAnimationDuration={0}
           lineProps={{ isAnimationActive: false }}
         />

@@ -16,7 +16,8 @@ export const STATS_TEXTS = {
   noValues: (measure: string) => `No ${measure} values yet.`,
   noEntries: 'No entries yet: write the first one and your month fills in here.',
   habits: 'Habits',
-  habitsCaption: 'Each habit on each entry, oldest first, with its completion rate and streaks',
+  habitsCaption:
+    'Each habit on each entry, oldest first, with its completion rate and streaks; a day without an entry is an empty column',
   habit: 'Habit',
   rate: 'Rate',
   streak: 'Streak',
@@ -26,6 +27,7 @@ export const STATS_TEXTS = {
   ticked: 'Ticked',
   notTicked: 'Not ticked',
   noCheckbox: 'No checkbox',
+  noEntry: 'No entry',
   noHabits: 'This month has no habits.',
   noHabitEntries: 'Ticks, rates and streaks appear after the first entry.',
   gridRegion: 'Habit grid (scrolls sideways)',

@@ -1,11 +1,12 @@
-// The year view's measures (#17): a small chart per measure across the months, with a table for screen readers.
+// The year view's measures (#17): a small chart per measure across the months (bars from 0, or a line on an axis around the values when they sit far from 0), with a table for screen readers.
 // Loaded on demand with @mantine/charts, as the month at a glance.
 import '@mantine/charts/styles.css';
-import { BarChart } from '@mantine/charts';
+import { BarChart, LineChart } from '@mantine/charts';
 import { Card, Text, Title, VisuallyHidden } from '@mantine/core';
 import type { YearMeasure } from '../../../contract/year';
 import { calendar } from '../../i18n/en/calendar';
 import { useLocale, useTexts } from '../../i18n/store';
+import { valueAxis } from '../stats/nice-ticks';
 
 export default function YearMeasures({ measures }: { measures: YearMeasure[] }) {
   const t = useTexts('calendar', calendar);
@@ -22,6 +23,17 @@ export default function YearMeasures({ measures }: { measures: YearMeasure[] }) 
           month: month.format(dateOf(point.period)),
           value: Math.round(point.value * 10) / 10,
         }));
+        const axis = valueAxis(data.map((point) => point.value));
+        const chart = {
+          h: 140,
+          data,
+          dataKey: 'month',
+          series: [{ name: 'value', label, color: 'blue.6' }],
+          valueFormatter: (value: number) => number.format(value),
+          tooltipAnimationDuration: 0,
+          // Round, evenly spaced ticks, every one drawn (recharts drops those it finds crowded).
+          yAxisProps: { domain: axis.domain, ticks: axis.ticks, interval: 0, width: 40 },
+        };
         return (
           <Card key={measure.name} withBorder padding="sm" component="figure" m={0}>
             <figcaption>
@@ -30,16 +42,11 @@ export default function YearMeasures({ measures }: { measures: YearMeasure[] }) 
               </Title>
             </figcaption>
             <div aria-hidden="true">
-              <BarChart
-                h={140}
-                data={data}
-                dataKey="month"
-                series={[{ name: 'value', label, color: 'blue.6' }]}
-                valueFormatter={(value) => number.format(value)}
-                tooltipAnimationDuration={0}
-                barProps={{ isAnimationActive: false }}
-                yAxisProps={{ width: 40 }}
-              />
+              {axis.fromZero ? (
+                <BarChart {...chart} barProps={{ isAnimationActive: false }} />
+              ) : (
+                <LineChart {...chart} curveType="linear" lineProps={{ isAnimationActive: false }} />
+              )}
             </div>
             <VisuallyHidden>
               <table>

@@ -72,7 +72,8 @@ export function YearPixels({ year, days }: { year: number; days: YearDay[] }) {
       <table className="mb-pixels" aria-labelledby="pixels-title">
         <thead>
           <tr>
-            <td />
+            {/* Sized as the month names below it: a fixed table takes its columns from this row. */}
+            <td className="mb-pixels-month" />
             {DAYS.map((day) => (
               <th key={day} scope="col">
                 {day % 5 === 1 || day === 31 ? day : <VisuallyHidden>{day}</VisuallyHidden>}
@@ -86,7 +87,7 @@ export function YearPixels({ year, days }: { year: number; days: YearDay[] }) {
             const length = daysInPeriod({ year, month });
             return (
               <tr key={month}>
-                <th scope="row">
+                <th scope="row" className="mb-pixels-month">
                   <span aria-hidden="true">{monthShort.format(first)}</span>
                   <VisuallyHidden>{monthLong.format(first)}</VisuallyHidden>
                 </th>

@@ -30,6 +30,9 @@ export const calendar = {
   newEntryOnDay: 'New entry on this day',
   legendEntry: 'Has an entry',
   legendEmpty: 'No entry',
+  /** The two bars inside a day: its mood's colour, and how many of its habits are done. */
+  legendMood: 'Mood, 1 to 5',
+  legendHabits: 'Habits done',
   viewYear: (year: number) => `Year ${year} at a glance`,
   yearsNav: 'Years at a glance',
   yearTitle: (year: number) => `${year} at a glance`,

@@ -28,6 +28,8 @@ export const calendar: Messages['calendar'] = {
   newEntryOnDay: 'Novo registro neste dia',
   legendEntry: 'Tem registro',
   legendEmpty: 'Sem registro',
+  legendMood: 'Humor, de 1 a 5',
+  legendHabits: 'Hábitos feitos',
   viewYear: (year) => `Visão geral de ${year}`,
   yearsNav: 'Visão geral dos anos',
   yearTitle: (year) => `${year} em resumo`,

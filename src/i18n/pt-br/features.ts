@@ -38,7 +38,7 @@ export const stats: Messages['stats'] = {
   noEntries: 'Nenhum registro ainda: escreva o primeiro e seu mês aparece aqui.',
   habits: 'Hábitos',
   habitsCaption:
-    'Cada hábito em cada registro, do mais antigo ao mais recente, com a taxa de conclusão e as sequências',
+    'Cada hábito em cada registro, do mais antigo ao mais recente, com a taxa de conclusão e as sequências; um dia sem registro é uma coluna vazia',
   habit: 'Hábito',
   rate: 'Taxa',
   streak: 'Seq.',
@@ -48,6 +48,7 @@ export const stats: Messages['stats'] = {
   ticked: 'Marcado',
   notTicked: 'Não marcado',
   noCheckbox: 'Sem caixa de seleção',
+  noEntry: 'Sem registro',
   noHabits: 'Este mês não tem hábitos.',
   noHabitEntries: 'Marcações, taxas e sequências aparecem depois do primeiro registro.',
   gridRegion: 'Grade de hábitos (rola para os lados)',

@@ -48,6 +48,30 @@ describe('MonthCalendar', () => {
     ).toMatch(/1 of 2 habits/);
   });
 
+  it('explains in its legend the outline and both bars of a day: mood and habits done', () => {
+    const month = makeMonth({ name: 'June 2026', period: '2026-06' });
+    const { container } = render(
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env="test">
+        <MonthCalendar
+          period="2026-06"
+          monthName="June 2026"
+          journals={[makeJournal(month, { created_at: '2026-06-06' })]}
+          dailyHabits={[]}
+          habitSchedules={new Map()}
+          onOpen={() => undefined}
+          onCreate={() => undefined}
+        />
+      </MantineProvider>,
+    );
+    const legend = container.querySelector('.mb-calendar-legend');
+    expect(legend?.textContent).toContain('Has an entry');
+    expect(legend?.textContent).toContain('Mood, 1 to 5');
+    expect(legend?.textContent).toContain('Habits done');
+    // Each bar drawn as in a day: the mood's five colours, a part-filled habits bar.
+    expect(legend?.querySelectorAll('[class^="mb-mood-"]')).toHaveLength(5);
+    expect(legend?.querySelector('.mb-calendar-habits > span')).not.toBeNull();
+  });
+
   it('opens a list of a day’s entries when it has several, and each can be opened', async () => {
     const month = makeMonth({ name: 'January 2026', period: '2026-01' });
     const first = makeJournal(month, { created_at: '2026-01-05', highlight: 'Morning run' });

@@ -5,11 +5,12 @@ import { queuedWrites } from '../../../src/offline/sync';
 import {
   dailyHabitsQueryOptions,
   dailyMeasuresQueryOptions,
+  useTickMissingHabit,
   useToggleDailyHabit,
 } from '../../../src/queries/daily';
 import { journalsQueryOptions } from '../../../src/queries/journal-list';
-import { dailyHabitKeys, journalKeys } from '../../../src/queries/keys';
-import { makeMonthFixture } from '../../fixtures/factories';
+import { dailyHabitKeys, habitKeys, journalKeys } from '../../../src/queries/keys';
+import { makeHabit, makeMonthFixture } from '../../fixtures/factories';
 import { db, seedMonth } from '../msw/db';
 import { failing, unreachable } from '../msw/responses';
 import { requestLog, server, setupMswServer } from '../msw/server';
@@ -218,5 +219,64 @@ describe('useToggleDailyHabit', () => {
         ?.find((d) => d.id === target.id)?.is_practiced,
     ).toBe(!target.is_practiced);
     expect(requestLog).toEqual([`PATCH /api/dailyhabits/${target.id}/`]);
+  });
+});
+
+describe('useTickMissingHabit', () => {
+  /** A month whose third habit, Stretch, was added after its entries: none of them has a row. */
+  function monthWithNewHabit() {
+    const fixture = seedMonth(makeMonthFixture());
+    const stretch = makeHabit(fixture.month, { name: 'Stretch' });
+    db.habits.push(stretch);
+    const queryClient = createTestQueryClient();
+    queryClient.setQueryData(habitKeys.list(fixture.month.id), [...fixture.habits, stretch]);
+    queryClient.setQueryData(dailyHabitKeys.list(fixture.month.id), fixture.dailyHabits);
+    return { ...fixture, stretch, queryClient };
+  }
+  const rowsOf = (
+    queryClient: ReturnType<typeof createTestQueryClient>,
+    monthId: number,
+    habitId: number,
+  ) =>
+    queryClient
+      .getQueryData(dailyHabitsQueryOptions(monthId).queryKey)
+      ?.filter((row) => row.habit_id === habitId) ?? [];
+
+  it("creates the entry's daily habit, ticked: shown at once, one POST", async () => {
+    const { month, journals, stretch, queryClient } = monthWithNewHabit();
+    const journal = journals[1]!;
+    const { result } = renderQueryHook(() => useTickMissingHabit(month.id), queryClient);
+
+    act(() => result.current.mutate({ journalId: journal.id, habitId: stretch.id, state: 'done' }));
+
+    // On screen before the server answers, under a temporary id.
+    const shown = rowsOf(queryClient, month.id, stretch.id);
+    expect(shown.map((row) => [row.journal_id, row.is_practiced])).toEqual([[journal.id, true]]);
+    await whenSynced(queryClient);
+    expect(requestLog).toEqual(['POST /api/dailyhabits/']);
+    const saved = db.dailyHabits.filter((row) => row.habit_id === stretch.id);
+    expect(saved.map((row) => [row.journal_id, row.is_practiced])).toEqual([[journal.id, true]]);
+    // The cache holds the server's row in its place.
+    expect(rowsOf(queryClient, month.id, stretch.id).map((row) => row.id)).toEqual([saved[0]!.id]);
+  });
+
+  it('creates it skipped, and shows the skip at once', async () => {
+    const { month, journals, stretch, queryClient } = monthWithNewHabit();
+    const journal = journals[0]!;
+    const { result } = renderQueryHook(() => useTickMissingHabit(month.id), queryClient);
+
+    act(() =>
+      result.current.mutate({ journalId: journal.id, habitId: stretch.id, state: 'skipped' }),
+    );
+
+    expect(
+      rowsOf(queryClient, month.id, stretch.id).map((row) => [row.is_practiced, row.is_skipped]),
+    ).toEqual([[false, true]]);
+    await whenSynced(queryClient);
+    expect(
+      db.dailyHabits
+        .filter((row) => row.habit_id === stretch.id)
+        .map((row) => [row.journal_id, row.is_skipped]),
+    ).toEqual([[journal.id, true]]);
   });
 });

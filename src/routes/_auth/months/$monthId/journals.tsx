@@ -115,6 +115,7 @@ function JournalsPage() {
         entryCount={journals.data.length}
         measureTargets={measures.data.map((measure) => (measure.target ?? null) !== null)}
         moodEnabled={month.data.mood_enabled !== false}
+        period={month.data.period}
       />
       <div className="mb-journals-grid">
         <div>
