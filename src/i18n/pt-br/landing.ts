@@ -26,7 +26,7 @@ export const landing: Messages['landing'] = {
       body: 'Mantenha uma lista curta de metas ao lado dos seus registros e marque cada uma ao longo do mês.',
     },
     {
-      title: 'O mês de relance',
+      title: 'O mês em resumo',
       body: 'Um calendário mostra os dias em que você escreveu e os hábitos que manteve; gráficos acompanham suas medidas e seu humor, e as sequências contam os hábitos que você mantém.',
     },
     {

@@ -24,6 +24,7 @@ const SAME_IN_BOTH = new Set([
   'calendar.measureSummary',
   'calendar.pixelDay',
   'offline.measureValue', // "Weight 80.5"
+  'measureTargets.unitPlaceholder', // "kg, h, km": units, short enough for a phone's narrow field
 ]);
 
 /** Every leaf of a namespace tree: [path, English, Portuguese]. */
