@@ -1,4 +1,5 @@
 // The export format's constants, messages and file names, without schemas (so the browser can use them without TypeBox).
+import { PERIOD_MAX_YEAR, PERIOD_MIN_YEAR } from './month-period.js';
 
 export const EXPORT_FORMAT = 'monthbook-export';
 /**
@@ -44,6 +45,34 @@ export const IMPORT_MESSAGES = {
   dryRun: 'dry_run must be true or false.',
   lang: 'lang must be en or pt-BR.',
   moods: 'moods must be a JSON object of mood names and levels from 1 to 5, e.g. {"super": 5}.',
+} as const;
+
+/**
+ * What is wrong with one field of an export file (contract/export-validation.ts), said after the
+ * field's path: `months[1].habits[0].id: id 1 is used twice`. The app translates both parts.
+ */
+export const EXPORT_PROBLEM_MESSAGES = {
+  required: 'is required',
+  object: 'must be an object',
+  list: 'must be a list',
+  string: 'must be a string',
+  boolean: 'must be true or false',
+  number: 'must be a number',
+  integer: 'must be a whole number',
+  blank: 'may not be blank',
+  maxLength: (max: unknown) => `must have no more than ${String(max)} characters`,
+  minimum: (min: unknown) => `must be at least ${String(min)}`,
+  maximum: (max: unknown) => `must be at most ${String(max)}`,
+  date: 'must be a date YYYY-MM-DD',
+  period: `must be a calendar month YYYY-MM, from ${PERIOD_MIN_YEAR}-01 to ${PERIOD_MAX_YEAR}-12`,
+  noNul: 'may not contain null characters',
+  format: 'is not in the expected format',
+  unicode: 'must be valid Unicode text',
+  idTwice: (id: unknown) => `id ${String(id)} is used twice`,
+  targetNeedsDirection: 'is required with target_direction',
+  directionNeedsTarget: 'is required with target',
+  noHabit: (id: unknown) => `no habit with id ${String(id)} in this month`,
+  noMeasure: (id: unknown) => `no measure with id ${String(id)} in this month`,
 } as const;
 
 /** `monthbook-export-2024-01-31.json` */

@@ -13,8 +13,9 @@ import {
   type ExportVersion,
   IMPORT_MESSAGES,
 } from './export.js';
+import { EXPORT_PROBLEM_MESSAGES as SAY } from './export-format.js';
 import { parseSchedule, SCHEDULE_MESSAGES } from './habit-schedule.js';
-import { PERIOD_MAX_YEAR, PERIOD_MIN_YEAR, PERIOD_PATTERN } from './month-period.js';
+import { PERIOD_PATTERN } from './month-period.js';
 import { NO_NUL_PATTERN } from './requests.js';
 
 /** The first thing wrong with a file: where (`months[2].journals[5].created_at`) and what. */
@@ -47,44 +48,44 @@ function limitOf(error: ValueError, key: string): unknown {
 function patternMessage(pattern: string): string {
   switch (pattern) {
     case EXPORT_DATE_PATTERN:
-      return 'must be a date YYYY-MM-DD';
+      return SAY.date;
     case PERIOD_PATTERN:
-      return `must be a calendar month YYYY-MM, from ${PERIOD_MIN_YEAR}-01 to ${PERIOD_MAX_YEAR}-12`;
+      return SAY.period;
     case NO_NUL_PATTERN:
-      return 'may not contain null characters';
+      return SAY.noNul;
     default:
-      return 'is not in the expected format';
+      return SAY.format;
   }
 }
 
 function schemaMessage(error: ValueError): string {
   switch (error.type) {
     case ValueErrorType.ObjectRequiredProperty:
-      return 'is required';
+      return SAY.required;
     case ValueErrorType.Object:
-      return 'must be an object';
+      return SAY.object;
     case ValueErrorType.Array:
-      return 'must be a list';
+      return SAY.list;
     case ValueErrorType.String:
-      return 'must be a string';
+      return SAY.string;
     case ValueErrorType.Boolean:
-      return 'must be true or false';
+      return SAY.boolean;
     case ValueErrorType.Number:
-      return 'must be a number';
+      return SAY.number;
     case ValueErrorType.Integer:
-      return 'must be a whole number';
+      return SAY.integer;
     case ValueErrorType.StringMinLength:
-      return 'may not be blank';
+      return SAY.blank;
     case ValueErrorType.StringMaxLength:
-      return `must have no more than ${String(limitOf(error, 'maxLength'))} characters`;
+      return SAY.maxLength(limitOf(error, 'maxLength'));
     case ValueErrorType.StringPattern:
       return patternMessage(String(limitOf(error, 'pattern')));
     case ValueErrorType.NumberMinimum:
     case ValueErrorType.IntegerMinimum:
-      return `must be at least ${String(limitOf(error, 'minimum'))}`;
+      return SAY.minimum(limitOf(error, 'minimum'));
     case ValueErrorType.NumberMaximum:
     case ValueErrorType.IntegerMaximum:
-      return `must be at most ${String(limitOf(error, 'maximum'))}`;
+      return SAY.maximum(limitOf(error, 'maximum'));
     default:
       return error.message.toLowerCase();
   }
@@ -107,9 +108,9 @@ const LONE_SURROGATE = /\p{Surrogate}/u;
 
 /** Why a text field cannot be stored as it is (blank, or not valid Unicode), or null. */
 function textProblem(text: string): string | null {
-  if (blank(text)) return 'may not be blank';
+  if (blank(text)) return SAY.blank;
   // Each database would store it differently (SQLite as U+FFFD), so the file could not round-trip.
-  if (LONE_SURROGATE.test(text)) return 'must be valid Unicode text';
+  if (LONE_SURROGATE.test(text)) return SAY.unicode;
   return null;
 }
 
@@ -123,7 +124,7 @@ function crossCheck(file: ExportFile): ExportProblem | null {
     for (const kind of ['habits', 'measures'] as const) {
       for (const [i, item] of month[kind].entries()) {
         if (seen[kind].has(item.id)) {
-          return { path: `${at}.${kind}[${i}].id`, message: `id ${item.id} is used twice` };
+          return { path: `${at}.${kind}[${i}].id`, message: SAY.idTwice(item.id) };
         }
         seen[kind].add(item.id);
         const problem = textProblem(item.name);
@@ -154,8 +155,8 @@ function crossCheckMeasures(month: ExportMonth, at: string): ExportProblem | nul
     }
     if ((measure.target === undefined) !== (measure.target_direction === undefined)) {
       return measure.target === undefined
-        ? { path: `${path}.target`, message: 'is required with target_direction' }
-        : { path: `${path}.target_direction`, message: 'is required with target' };
+        ? { path: `${path}.target`, message: SAY.targetNeedsDirection }
+        : { path: `${path}.target_direction`, message: SAY.directionNeedsTarget };
     }
   }
   return null;
@@ -179,13 +180,13 @@ function crossCheckJournals(month: ExportMonth, at: string): ExportProblem | nul
   for (const [j, journal] of month.journals.entries()) {
     const path = `${at}.journals[${j}]`;
     if (!isCalendarDate(journal.created_at)) {
-      return { path: `${path}.created_at`, message: 'must be a date YYYY-MM-DD' };
+      return { path: `${path}.created_at`, message: SAY.date };
     }
     const highlightProblem = textProblem(journal.highlight);
     if (highlightProblem) return { path: `${path}.highlight`, message: highlightProblem };
     // Version 2: a note may be empty, but must be valid Unicode as the highlight must.
     if (journal.note !== undefined && LONE_SURROGATE.test(journal.note)) {
-      return { path: `${path}.note`, message: 'must be valid Unicode text' };
+      return { path: `${path}.note`, message: SAY.unicode };
     }
     for (const [d, daily] of journal.daily_habits.entries()) {
       if (daily.is_skipped === true && daily.is_practiced) {
@@ -197,7 +198,7 @@ function crossCheckJournals(month: ExportMonth, at: string): ExportProblem | nul
       if (!habits.has(daily.habit)) {
         return {
           path: `${path}.daily_habits[${d}].habit`,
-          message: `no habit with id ${daily.habit} in this month`,
+          message: SAY.noHabit(daily.habit),
         };
       }
     }
@@ -205,7 +206,7 @@ function crossCheckJournals(month: ExportMonth, at: string): ExportProblem | nul
       if (!measures.has(daily.measure)) {
         return {
           path: `${path}.daily_measures[${d}].measure`,
-          message: `no measure with id ${daily.measure} in this month`,
+          message: SAY.noMeasure(daily.measure),
         };
       }
     }

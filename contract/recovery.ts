@@ -37,3 +37,7 @@ export const ResetPasswordSchema = Type.Object({
   confirm_password: Password,
 });
 export type ResetPassword = Static<typeof ResetPasswordSchema>;
+
+/** Whether a reset link can still be used, asked when its page opens (the link is not used up). */
+export const ResetLinkStatusSchema = Type.Object({ valid: Type.Boolean() });
+export type ResetLinkStatus = Static<typeof ResetLinkStatusSchema>;

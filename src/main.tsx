@@ -60,6 +60,15 @@ function showsServerPage(): boolean {
   );
 }
 
+/**
+ * Shows the page once the app has rendered it, in the visitor's language: a prerendered page in
+ * another one was kept unseen until now (public/color-scheme.js).
+ */
+function LanguageShown({ children }: { children: React.ReactNode }) {
+  useEffect(() => document.documentElement.removeAttribute('data-language-pending'), []);
+  return children;
+}
+
 function app(children: React.ReactNode = <RouterProvider router={router} />) {
   return (
     <StrictMode>
@@ -68,7 +77,9 @@ function app(children: React.ReactNode = <RouterProvider router={router} />) {
         defaultColorScheme="auto"
         cssVariablesResolver={cssVariablesResolver}
       >
-        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+        <QueryClientProvider client={queryClient}>
+          <LanguageShown>{children}</LanguageShown>
+        </QueryClientProvider>
       </MantineProvider>
     </StrictMode>
   );

@@ -1,20 +1,33 @@
 // BILLING=local pages: the test-mode checkout and portal, reached by signed links and answered with HTML.
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LOCAL_PATHS, type LocalGateway } from '../services/billing/local-gateway.js';
 import {
   alreadyPaidPage,
   checkoutPage,
   linkExpiredPage,
+  pageLocale,
   portalPage,
 } from '../views/local-billing-pages.js';
 
 const TokenQuerySchema = Type.Object({
   token: Type.Optional(Type.String({ maxLength: 2048 })),
   canceled: Type.Optional(Type.String({ maxLength: 8 })),
+  lang: Type.Optional(Type.String({ maxLength: 8 })),
 });
-const TokenFormSchema = Type.Object({ token: Type.Optional(Type.String({ maxLength: 2048 })) });
+const TokenFormSchema = Type.Object({
+  token: Type.Optional(Type.String({ maxLength: 2048 })),
+  lang: Type.Optional(Type.String({ maxLength: 8 })),
+});
+
+/** The page's language: the link's `lang` (a form carries it on), else the browser's. */
+const localeOf = (request: FastifyRequest) => {
+  const lang =
+    (request.body as { lang?: unknown } | undefined)?.lang ??
+    (request.query as { lang?: unknown } | undefined)?.lang;
+  return pageLocale(typeof lang === 'string' ? lang : undefined, request.languages());
+};
 
 /** Logged once at start-up when a production server has payments on the test checkout by default. */
 export const TEST_CHECKOUT_WARNING =
@@ -39,7 +52,8 @@ export default async function localBillingRoutes(
   const { local } = options;
   const { repository } = app.billing;
   const { publicUrl } = app.config;
-  const expired = (reply: FastifyReply) => html(reply, 400, linkExpiredPage(`${publicUrl}/`));
+  const expired = (request: FastifyRequest, reply: FastifyReply) =>
+    html(reply, 400, linkExpiredPage(`${publicUrl}/`, localeOf(request)));
   if (app.config.billingDefaulted && app.config.production) {
     app.log.warn({ billing: 'local' }, TEST_CHECKOUT_WARNING);
   }
@@ -57,10 +71,10 @@ export default async function localBillingRoutes(
     async (request, reply) => {
       const link = local.readLink(request.query.token, 'checkout');
       const username = link && (await repository.username(link.uid));
-      if (!link?.plan || !username || !request.query.token) return expired(reply);
+      if (!link?.plan || !username || !request.query.token) return expired(request, reply);
       // Back after paying comes here again: no second Pay button (issue 15 #10).
       if (await repository.hasPaid(link.uid)) {
-        return html(reply, 200, alreadyPaidPage(`${publicUrl}/months`));
+        return html(reply, 200, alreadyPaidPage(`${publicUrl}/months`, localeOf(request)));
       }
       const offer = await local.launchOffer();
       return html(
@@ -73,6 +87,7 @@ export default async function localBillingRoutes(
           token: request.query.token,
           payAction: LOCAL_PATHS.pay,
           cancelAction: LOCAL_PATHS.cancel,
+          locale: localeOf(request),
         }),
       );
     },
@@ -83,7 +98,7 @@ export default async function localBillingRoutes(
     { schema: { hide: true, body: TokenFormSchema } },
     async (request, reply) => {
       const link = local.readLink(request.body.token, 'checkout');
-      if (!link?.plan || !(await repository.userExists(link.uid))) return expired(reply);
+      if (!link?.plan || !(await repository.userExists(link.uid))) return expired(request, reply);
       await local.pay(link);
       return reply.redirect(`${publicUrl}/?success=true`, 303);
     },
@@ -102,7 +117,7 @@ export default async function localBillingRoutes(
       const { token, canceled } = request.query;
       const link = local.readLink(token, 'portal');
       const username = link && (await repository.username(link.uid));
-      if (!link || !username || !token) return expired(reply);
+      if (!link || !username || !token) return expired(request, reply);
       const account = await repository.find(link.uid);
       return html(
         reply,
@@ -115,6 +130,7 @@ export default async function localBillingRoutes(
           cancelAction: LOCAL_PATHS.cancelSubscription,
           backUrl: `${publicUrl}/months`,
           justCanceled: canceled === '1',
+          locale: localeOf(request),
         }),
       );
     },
@@ -126,9 +142,9 @@ export default async function localBillingRoutes(
     async (request, reply) => {
       const { token } = request.body;
       const link = local.readLink(token, 'portal');
-      if (!link || !token) return expired(reply);
+      if (!link || !token) return expired(request, reply);
       await local.cancelSubscription(link);
-      const back = `${publicUrl}${LOCAL_PATHS.portal}?token=${encodeURIComponent(token)}&canceled=1`;
+      const back = `${publicUrl}${LOCAL_PATHS.portal}?token=${encodeURIComponent(token)}&canceled=1&lang=${localeOf(request)}`;
       return reply.redirect(back, 303);
     },
   );

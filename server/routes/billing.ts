@@ -9,6 +9,7 @@ import {
   PortalSessionSchema,
 } from '../../contract/entities.js';
 import { CheckoutBodySchema } from '../../contract/requests.js';
+import { localeOfLanguages } from '../../contract/rules.js';
 import { HttpError } from '../http-error.js';
 import { BILLING_MESSAGES } from '../services/billing/billing-service.js';
 import localBillingRoutes from './billing-local.js';
@@ -71,6 +72,7 @@ export default async function routes(root: FastifyInstance): Promise<void> {
       const checkoutUrl = await billing.service.createCheckout(
         request.user.id,
         request.body.product_type,
+        localeOfLanguages(request.languages()) ?? undefined,
       );
       return { checkout_url: checkoutUrl };
     },
@@ -82,7 +84,12 @@ export default async function routes(root: FastifyInstance): Promise<void> {
       ...authenticated,
       schema: { tags, security, response: { 200: PortalSessionSchema, ...unavailable } },
     },
-    async (request) => ({ portal_url: await billing.service.createPortal(request.user.id) }),
+    async (request) => ({
+      portal_url: await billing.service.createPortal(
+        request.user.id,
+        localeOfLanguages(request.languages()) ?? undefined,
+      ),
+    }),
   );
 
   app.get(

@@ -8,6 +8,7 @@ import {
   ChangeEmailSchema,
   ConfirmEmailSchema,
   ConfirmedEmailSchema,
+  ResetLinkStatusSchema,
   ResetPasswordSchema,
   ResetRequestSchema,
 } from '../../contract/recovery.js';
@@ -125,6 +126,24 @@ export default async function recoveryRoutes(parent: FastifyInstance): Promise<v
       service.requestReset(request.body.username);
       return reply.code(202).send({ detail: RECOVERY_MESSAGES.resetRequested });
     },
+  );
+
+  // A POST although it changes nothing: the token would be written to access logs in a URL.
+  app.post(
+    '/password-reset/check/',
+    {
+      preHandler: linkLimit,
+      schema: {
+        tags: ['auth'],
+        summary: 'Whether a reset link can still be used',
+        description:
+          'Answers `{"valid": false}` for an unknown, used or expired token, without using the ' +
+          'link up: the reset page asks when it opens, before a new password is typed.',
+        body: ConfirmEmailSchema,
+        response: { 200: ResetLinkStatusSchema, 429: DetailErrorSchema },
+      },
+    },
+    async (request) => service.checkResetLink(request.body.token),
   );
 
   app.post(

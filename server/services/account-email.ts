@@ -7,6 +7,7 @@ import type {
   AccountEmail,
   ChangeEmail,
   ConfirmedEmail,
+  ResetLinkStatus,
   ResetPassword,
 } from '../../contract/recovery.js';
 import {
@@ -193,6 +194,14 @@ export function createAccountEmailService({
           await mailer.send(resetPasswordMail(mailer, account.email, account.username, token));
         }
       });
+    },
+
+    /**
+     * Whether a reset link still works, read without using it up: the page asks when it opens,
+     * so a used or expired link says so before anyone types a new password twice.
+     */
+    async checkResetLink(token: string): Promise<ResetLinkStatus> {
+      return { valid: await repository.isUsable('reset_password', hashToken(token), now()) };
     },
 
     /**

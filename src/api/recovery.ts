@@ -3,6 +3,7 @@ import type {
   AccountEmail,
   ChangeEmail,
   ConfirmedEmail,
+  ResetLinkStatus,
   ResetPassword,
   ResetRequest,
 } from '../../contract/recovery';
@@ -30,4 +31,9 @@ export function requestPasswordReset(body: ResetRequest): Promise<{ detail: stri
 
 export function resetPassword(body: ResetPassword): Promise<{ detail: string }> {
   return publicHttp.post('api/password-reset/confirm/', { json: body }).json<{ detail: string }>();
+}
+
+/** Whether a reset link still works; the link is not used up. */
+export function checkResetLink(token: string): Promise<ResetLinkStatus> {
+  return publicHttp.post('api/password-reset/check/', { json: { token } }).json<ResetLinkStatus>();
 }

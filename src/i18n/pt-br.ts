@@ -2,7 +2,8 @@
 // Typed as the English shape: a missing or extra key, or a function with other parameters, is a type error.
 import { ACCOUNT_MESSAGES } from '../../contract/account.js';
 import { SUBSCRIPTION_ENDED_MESSAGES } from '../../contract/billing-messages.js';
-import { IMPORT_MESSAGES } from '../../contract/export-format.js';
+import { EXPORT_PROBLEM_MESSAGES, IMPORT_MESSAGES } from '../../contract/export-format.js';
+import { SCHEDULE_MESSAGES } from '../../contract/habit-schedule.js';
 import { PERIOD_DATE_MESSAGES } from '../../contract/month-period.js';
 import { RECOVERY_MESSAGES } from '../../contract/recovery-rules.js';
 import { REMINDER_MESSAGES } from '../../contract/reminder-rules.js';
@@ -19,7 +20,15 @@ import { copyMonth, journals, months } from './pt-br/journals.js';
 import { landing } from './pt-br/landing.js';
 import { legal, privacy, terms } from './pt-br/legal.js';
 import { measureTargets } from './pt-br/measure-targets.js';
-import { accountMessages, importMessages, messages, messageTranslator } from './pt-br/messages.js';
+import {
+  accountMessages,
+  exportProblemMessages,
+  importMessages,
+  messages,
+  messageTranslator,
+  problemLineTranslator,
+  scheduleMessages,
+} from './pt-br/messages.js';
 import { monthCard } from './pt-br/month-card.js';
 import { notesMood } from './pt-br/notes-mood.js';
 import { recovery, recoveryMessages } from './pt-br/recovery.js';
@@ -65,22 +74,29 @@ export const ptBR: Messages = {
 
 export const translation: Translation = {
   messages: ptBR,
-  translateMessage: messageTranslator([
-    [MESSAGES, messages],
-    [ACCOUNT_MESSAGES, accountMessages],
-    [IMPORT_MESSAGES, importMessages],
-    [RECOVERY_MESSAGES, recoveryMessages],
-    [REMINDER_MESSAGES, reminderMessages],
-    [PERIOD_DATE_MESSAGES, periodDateMessages],
-    // The API client's offline refusals (src/api/client.ts).
-    [
-      { readUnavailable: OFFLINE_TEXTS.readUnavailable, writeRefused: OFFLINE_TEXTS.writeRefused },
-      { readUnavailable: offline.readUnavailable, writeRefused: offline.writeRefused },
-    ],
-    // The paywall's refusal of a write to someone whose subscription ended.
-    [
-      SUBSCRIPTION_ENDED_MESSAGES,
-      { subscriptionEnded: 'Sua assinatura terminou. Renove para voltar a escrever.' },
-    ],
-  ]),
+  translateMessage: problemLineTranslator(
+    messageTranslator([
+      [MESSAGES, messages],
+      [ACCOUNT_MESSAGES, accountMessages],
+      [IMPORT_MESSAGES, importMessages],
+      [RECOVERY_MESSAGES, recoveryMessages],
+      [REMINDER_MESSAGES, reminderMessages],
+      [PERIOD_DATE_MESSAGES, periodDateMessages],
+      // The API client's offline refusals (src/api/client.ts).
+      [
+        {
+          readUnavailable: OFFLINE_TEXTS.readUnavailable,
+          writeRefused: OFFLINE_TEXTS.writeRefused,
+        },
+        { readUnavailable: offline.readUnavailable, writeRefused: offline.writeRefused },
+      ],
+      // The paywall's refusal of a write to someone whose subscription ended.
+      [
+        SUBSCRIPTION_ENDED_MESSAGES,
+        { subscriptionEnded: 'Sua assinatura terminou. Renove para voltar a escrever.' },
+      ],
+      [EXPORT_PROBLEM_MESSAGES, exportProblemMessages],
+      [SCHEDULE_MESSAGES, scheduleMessages],
+    ]),
+  ),
 };

@@ -4,6 +4,7 @@ import type { PaymentStatus } from '../../contract/entities';
 import type { ProductType } from '../../contract/rules';
 import { createCheckoutSession, createPortalSession, getPaymentStatus } from '../api/billing';
 import { errorStatus } from '../api/http-error';
+import { currentLocale } from '../i18n/store';
 import { billingKeys } from './keys';
 
 export function paymentStatusQueryOptions() {
@@ -58,11 +59,12 @@ export function watchPaymentRefusals(
 /** Resolves `{checkout_url}`; the screen navigates there. */
 export function useCreateCheckoutSession() {
   return useMutation({
-    mutationFn: (productType: ProductType) => createCheckoutSession({ product_type: productType }),
+    mutationFn: (productType: ProductType) =>
+      createCheckoutSession({ product_type: productType }, currentLocale()),
   });
 }
 
 /** Resolves `{portal_url}`; the screen navigates there. */
 export function useCreatePortalSession() {
-  return useMutation({ mutationFn: createPortalSession });
+  return useMutation({ mutationFn: () => createPortalSession(currentLocale()) });
 }

@@ -3,6 +3,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import type { ChangeEmail, ResetPassword } from '../../contract/recovery';
 import {
   changeEmail,
+  checkResetLink,
   confirmEmail,
   getAccountEmail,
   requestPasswordReset,
@@ -20,6 +21,19 @@ export const recoveryKeys = {
   all: ['account-email'] as const,
   email: () => [...recoveryKeys.all, 'detail'] as const,
 };
+
+/**
+ * Whether the reset link opened still works, asked once when its page opens. Kept out of the
+ * cache once the page closes: the key holds the link's secret.
+ */
+export const resetLinkQueryOptions = (token: string) =>
+  queryOptions({
+    queryKey: ['reset-link', token] as const,
+    queryFn: () => checkResetLink(token),
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 0,
+  });
 
 export const accountEmailQueryOptions = () =>
   queryOptions({ queryKey: recoveryKeys.email(), queryFn: getAccountEmail });

@@ -1,7 +1,9 @@
 // /reset-password#token=…: choose a new password with the link from the email (the token stays in the fragment, never sent in a URL).
-import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
+import { Alert, Button, Loader, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, useLocation } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
+import { RECOVERY_MESSAGES } from '../../contract/recovery-rules';
 import { confirmationError, passwordError } from '../../contract/rules';
 import { AuthCard } from '../components/auth/auth-card';
 import { failureBody, firstMessage, rateLimitWait } from '../components/auth/auth-failure';
@@ -9,7 +11,7 @@ import { PasswordField } from '../components/auth/password-field';
 import { auth } from '../i18n/en/auth';
 import { recovery } from '../i18n/en/recovery';
 import { translateMessage, useTexts } from '../i18n/store';
-import { linkToken, useResetPassword } from '../queries/recovery';
+import { linkToken, resetLinkQueryOptions, useResetPassword } from '../queries/recovery';
 
 export const Route = createFileRoute('/reset-password')({
   component: ResetPasswordPage,
@@ -22,6 +24,15 @@ function ResetPasswordPage() {
   const authWords = useTexts('auth', auth);
   const token = linkToken(useLocation({ select: (location) => location.hash }));
   const reset = useResetPassword();
+  // Checked as the page opens, so a used or expired link says so before a password is typed.
+  // Should the check itself fail (offline), the form shows and the server says it on Save.
+  // Asked only until Save: a reset that works clears every cached answer (the session ends),
+  // and asking again then would only hear that the link, now used, is dead.
+  const linkStatus = useQuery({
+    ...resetLinkQueryOptions(token ?? ''),
+    enabled: token !== null && reset.isIdle,
+  });
+  const [dead, setDead] = useState(false);
   const [next, setNext] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const [errors, setErrors] = useState<Errors>({});
@@ -43,16 +54,27 @@ function ResetPasswordPage() {
     );
   }
 
-  if (token === null) {
+  if (token === null || dead || linkStatus.data?.valid === false) {
     return (
       <AuthCard title={t.resetTitle}>
         <Stack gap="md">
           <Alert color="red" variant="light" role="alert">
-            {t.linkIncomplete}
+            {token === null ? t.linkIncomplete : t.linkDead}
           </Alert>
           <Button component={Link} to="/forgot-password" fullWidth>
             {t.askNewLink}
           </Button>
+        </Stack>
+      </AuthCard>
+    );
+  }
+
+  if (linkStatus.isLoading) {
+    return (
+      <AuthCard title={t.resetTitle}>
+        <Stack gap="md" align="center" role="status">
+          <Loader size="sm" aria-hidden="true" />
+          <Text size="sm">{t.checkingLink}</Text>
         </Stack>
       </AuthCard>
     );
@@ -91,6 +113,10 @@ function ResetPasswordPage() {
       }
       const wait = rateLimitWait(caught);
       const detail = firstMessage(body, 'detail');
+      if (detail === RECOVERY_MESSAGES.invalidLink) {
+        setDead(true);
+        return;
+      }
       setFailure(
         wait?.minutes
           ? t.tooManyAttempts(wait.minutes)
@@ -108,10 +134,7 @@ function ResetPasswordPage() {
           <Text size="sm">{t.resetIntro}</Text>
           {failure && (
             <Alert color="red" variant="light" role="alert">
-              {failure}{' '}
-              <Anchor component={Link} to="/forgot-password" underline="always" inherit c="inherit">
-                {t.askNewLink}
-              </Anchor>
+              {failure}
             </Alert>
           )}
           <PasswordField

@@ -149,6 +149,82 @@ describe('local checkout page', () => {
   });
 });
 
+describe('local pages in Portuguese', () => {
+  const portuguese = { 'accept-language': 'pt-BR' };
+
+  it('are written in the language the app asked in, carried by the link', async () => {
+    const user = await createUser(testApp);
+    const response = await inject({
+      method: 'POST',
+      url: '/api/stripe/create-checkout-session/',
+      headers: { ...user.headers, ...portuguese },
+      payload: { product_type: 'one_time' },
+    });
+    const url = new URL(response.json<{ checkout_url: string }>().checkout_url);
+    expect(url.searchParams.get('lang')).toBe('pt-BR');
+
+    // An English browser opening it still reads the app's language.
+    const page = await inject({
+      method: 'GET',
+      url: `${url.pathname}${url.search}`,
+      headers: { 'accept-language': 'en-US' },
+    });
+    expect(page.body).toContain('<html lang="pt-BR">');
+    expect(page.body).toContain('MODO DE TESTE');
+    expect(page.body).toContain('<h2 id="plan">Pagamento único</h2>');
+    expect(page.body).toContain('<dt>Total hoje</dt><dd>2,95 USD</dd>');
+    expect(page.body).toContain('Um único pagamento, com 50% de desconto; nada mais a pagar.');
+    expect(page.body).toContain('Pagar 2,95 USD');
+    expect(page.body).toContain('>Cancelar</button>');
+    expect(page.body).not.toMatch(/TEST MODE|Due today|Signed in as|>Pay /);
+  });
+
+  it('follow the browser when the link names no language', async () => {
+    const user = await createUser(testApp);
+    const url = await checkoutUrl(user, 'subscription');
+    const page = await inject({
+      method: 'GET',
+      url: `${url.pathname}${url.search}`,
+      headers: { 'accept-language': 'pt-BR,pt;q=0.9,en;q=0.8' },
+    });
+    expect(page.body).toContain('<h2 id="plan">Mensal</h2>');
+    expect(page.body).toContain('0,90 USD / mês');
+    expect(page.body).toContain('Primeiro mês com 50% de desconto, depois 0,90 USD por mês.');
+  });
+
+  it('say an expired link and the billing page in Portuguese, and keep the language after a cancel', async () => {
+    const expired = await inject({
+      method: 'GET',
+      url: '/api/billing/local/checkout?token=nonsense',
+      headers: portuguese,
+    });
+    expect(expired.statusCode).toBe(400);
+    expect(expired.body).toContain('Este link expirou');
+
+    const user = await paidUser('subscription');
+    const portal = await inject({
+      method: 'POST',
+      url: '/api/create-customer-portal-session/',
+      headers: { ...user.headers, ...portuguese },
+    });
+    const url = new URL(portal.json<{ portal_url: string }>().portal_url);
+    const page = await inject({ method: 'GET', url: `${url.pathname}${url.search}` });
+    expect(page.body).toContain('<h1>Cobrança</h1>');
+    expect(page.body).toContain('Ativa, 0,90 USD / mês');
+    expect(page.body).toContain('>Cancelar assinatura</button>');
+    expect(page.body).toContain('<input type="hidden" name="lang" value="pt-BR">');
+
+    const canceled = await form('/api/billing/local/portal/cancel', {
+      token: tokenOf(url),
+      lang: 'pt-BR',
+    });
+    expect(canceled.statusCode).toBe(303);
+    const back = new URL(String(canceled.headers.location));
+    const after = await inject({ method: 'GET', url: `${back.pathname}${back.search}` });
+    expect(after.body).toContain('Sua assinatura foi cancelada.');
+  });
+});
+
 describe('paying and cancelling locally', () => {
   it('Pay records a subscription, redirects to success and counts a launch customer', async () => {
     const user = await createUser(testApp);

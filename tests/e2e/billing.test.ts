@@ -60,6 +60,23 @@ describe('local checkout', () => {
     await visible(page.getByRole('button', { name: 'Add New Month +' }));
   });
 
+  it('the checkout speaks the language the app shows, and the browser finds its /favicon.ico', async () => {
+    const page = await signedInPage();
+    // Portuguese chosen in the app, in an English browser.
+    await page.evaluate("localStorage.setItem('locale', 'pt-BR')");
+    await page.goto('/subscribe');
+    await page.getByRole('button', { name: /Pagamento único/ }).click();
+    await visible(page.getByText('MODO DE TESTE'));
+    expect(await page.evaluate<string>('document.documentElement.lang')).toBe('pt-BR');
+    await visible(page.getByRole('heading', { level: 2, name: 'Pagamento único' }));
+    await visible(page.getByRole('button', { name: /^Pagar \d+,\d{2} USD$/ }));
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/checkout-pt-BR.png`, fullPage: true });
+    // Browsers ask for /favicon.ico on pages of their own accord: it is there, an icon.
+    const icon = await page.request.get('/favicon.ico');
+    expect(icon.status()).toBe(200);
+    expect(icon.headers()['content-type']).toMatch(/^image\//);
+  });
+
   it('each plan button shows its own loading state while the checkout is created', async () => {
     const page = await signedInPage();
     await page.goto('/subscribe');

@@ -76,6 +76,30 @@ for (const [label, viewport] of Object.entries(VIEWPORTS)) {
 
       // Arrow keys move between days.
       await written.focus();
+      // Back on the day with an entry by keyboard: its focus ring does not look like the blue
+      // border that marks an entry (another colour, thicker, set off by a gap).
+      await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('ArrowLeft');
+      const looks = await page.evaluate<{
+        date: string | null;
+        style: string;
+        ring: string;
+        width: number;
+        border: string;
+      }>(`(() => {
+        const day = document.activeElement;
+        const style = getComputedStyle(day);
+        return {
+          date: day.getAttribute('data-date'),
+          style: style.outlineStyle,
+          ring: style.outlineColor,
+          width: parseFloat(style.outlineWidth),
+          border: style.borderTopColor,
+        };
+      })()`);
+      expect(looks).toMatchObject({ date: '2026-03-02', style: 'solid' });
+      expect(looks.width).toBeGreaterThanOrEqual(3);
+      expect(looks.ring).not.toBe(looks.border);
       await page.keyboard.press('ArrowRight');
       expect(
         await page.evaluate<string | null>(

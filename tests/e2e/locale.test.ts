@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { STORAGE_KEYS } from '../../contract/rules.js';
+import { landing as englishLanding } from '../../src/i18n/en/landing.js';
 import { app } from '../../src/i18n/pt-br/app.js';
 import { auth } from '../../src/i18n/pt-br/auth.js';
 import { journals } from '../../src/i18n/pt-br/journals.js';
@@ -101,6 +102,48 @@ for (const [label, viewport] of Object.entries(VIEWPORTS)) {
     });
   });
 }
+
+describe('the prerendered landing for a pt-BR browser', () => {
+  it('is never painted in English while the app starts', async () => {
+    const page = await session().newPage(VIEWPORTS.desktop, { locale: 'pt-BR' });
+    // Before every frame is painted: is the English heading of the prerendered page on screen?
+    await page.addInitScript({
+      content: `(() => {
+        const english = ${JSON.stringify(englishLanding.heroTitle)};
+        window.englishFrames = [];
+        const look = () => {
+          const heading = document.querySelector('h1');
+          const shown = heading?.textContent === english;
+          if (shown && getComputedStyle(heading).visibility === 'visible') {
+            window.englishFrames.push(performance.now());
+          }
+          if (!document.documentElement.lang.startsWith('pt') || shown) requestAnimationFrame(look);
+        };
+        requestAnimationFrame(look);
+      })();`,
+    });
+    await page.goto('/');
+    await visible(page.getByRole('heading', { level: 1, name: landing.heroTitle }));
+    expect(await page.evaluate<number>('window.englishFrames.length')).toBe(0);
+    // The page is shown once in Portuguese, not left hidden.
+    expect(
+      await page.evaluate<boolean>(
+        "document.documentElement.hasAttribute('data-language-pending')",
+      ),
+    ).toBe(false);
+  });
+
+  it('an English browser still sees the prerendered page from its first paint', async () => {
+    const page = await session().newPage(VIEWPORTS.desktop, { locale: 'en-US' });
+    await page.goto('/', { waitUntil: 'commit' });
+    await visible(page.getByRole('heading', { level: 1, name: englishLanding.heroTitle }));
+    expect(
+      await page.evaluate<boolean>(
+        "document.documentElement.hasAttribute('data-language-pending')",
+      ),
+    ).toBe(false);
+  });
+});
 
 describe('the language and the server', () => {
   it('the journals page comes from the server in the language chosen with the switch', async () => {

@@ -93,3 +93,47 @@ describe('the weekday picker', () => {
     });
   }
 });
+
+/** The Create a Month form's fields, measured in the page. */
+const MEASURE_FORM = `(() => {
+  const dialog = document.querySelector('[role="dialog"]');
+  const unit = dialog.querySelector('input[id$="-unit"]');
+  const style = getComputedStyle(unit);
+  const context = document.createElement('canvas').getContext('2d');
+  context.font = style.font;
+  const box = (element) => element.getBoundingClientRect();
+  const habit = [...dialog.querySelectorAll('input')].find((input) =>
+    (input.getAttribute('aria-label') || input.labels?.[0]?.textContent || '').startsWith('Habit 1'),
+  );
+  const schedule = dialog.querySelector('select[id$="-kind"]');
+  return {
+    placeholder: unit.placeholder,
+    placeholderWidth: context.measureText(unit.placeholder).width,
+    room: unit.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight),
+    habitHeight: box(habit).height,
+    scheduleHeight: box(schedule).height,
+    habitFont: getComputedStyle(habit).fontSize,
+    scheduleFont: getComputedStyle(schedule).fontSize,
+  };
+})()`;
+
+describe('the Create a Month form', () => {
+  for (const viewport of [VIEWPORTS.phone, VIEWPORTS.desktop]) {
+    it(`shows the unit placeholder whole and a Schedule select of the form's size, at ${viewport.width} px`, async () => {
+      const page = await openPicker(viewport);
+      const form = await page.evaluate<{
+        placeholder: string;
+        placeholderWidth: number;
+        room: number;
+        habitHeight: number;
+        scheduleHeight: number;
+        habitFont: string;
+        scheduleFont: string;
+      }>(MEASURE_FORM);
+      expect(form.placeholder).not.toBe('');
+      expect(form.placeholderWidth).toBeLessThanOrEqual(form.room);
+      expect(form.scheduleHeight).toBe(form.habitHeight);
+      expect(form.scheduleFont).toBe(form.habitFont);
+    });
+  }
+});

@@ -1,6 +1,6 @@
 // What the billing routes need from a payment provider, and the `off` mode where everyone counts as paid.
 import type { LaunchOffer } from '../../../contract/entities.js';
-import { LAUNCH_OFFER, type ProductType } from '../../../contract/rules.js';
+import { type AppLocale, LAUNCH_OFFER, type ProductType } from '../../../contract/rules.js';
 import { HttpError } from '../../http-error.js';
 
 export const BILLING_MESSAGES = {
@@ -15,10 +15,13 @@ export const BILLING_MESSAGES = {
 export interface BillingService {
   /** The answer of check-payment-status, settling a just-finished checkout first. */
   hasPaid(userId: number): Promise<boolean>;
-  /** Returns the URL the browser goes to for paying. */
-  createCheckout(userId: number, productType: ProductType): Promise<string>;
+  /**
+   * Returns the URL the browser goes to for paying. `locale`: the language the app shows, for a
+   * page of ours (the built-in checkout) to answer in.
+   */
+  createCheckout(userId: number, productType: ProductType, locale?: AppLocale): Promise<string>;
   /** Returns the URL of the page where the user manages what they bought. */
-  createPortal(userId: number): Promise<string>;
+  createPortal(userId: number, locale?: AppLocale): Promise<string>;
   launchOffer(): Promise<LaunchOffer>;
   /**
    * Stops every future charge before the account is deleted (routes/account.ts): Stripe cancels

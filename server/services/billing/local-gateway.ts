@@ -2,7 +2,12 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { createSigner, createVerifier } from 'fast-jwt';
 import type { LaunchOffer } from '../../../contract/entities.js';
-import { LAUNCH_OFFER, PRODUCT_TYPES, type ProductType } from '../../../contract/rules.js';
+import {
+  type AppLocale,
+  LAUNCH_OFFER,
+  PRODUCT_TYPES,
+  type ProductType,
+} from '../../../contract/rules.js';
 import { HttpError } from '../../http-error.js';
 import { BILLING_MESSAGES, type BillingService } from './billing-service.js';
 import type { Fulfilment } from './fulfilment.js';
@@ -54,9 +59,17 @@ export function createLocalGateway(deps: {
     checkout: createVerifier({ key, algorithms: ['HS256'], allowedAud: audience('checkout') }),
     portal: createVerifier({ key, algorithms: ['HS256'], allowedAud: audience('portal') }),
   };
-  const link = (purpose: Purpose, path: string, userId: number, plan: ProductType | null) => {
+  const link = (
+    purpose: Purpose,
+    path: string,
+    userId: number,
+    plan: ProductType | null,
+    locale: AppLocale | undefined,
+  ) => {
     const token = signers[purpose]({ uid: userId, plan, jti: randomUUID() });
-    return `${publicUrl}${path}?token=${encodeURIComponent(token)}`;
+    // The page answers in the app's language (server/views/local-billing-pages.ts).
+    const lang = locale ? `&lang=${locale}` : '';
+    return `${publicUrl}${path}?token=${encodeURIComponent(token)}${lang}`;
   };
   const localSubscriptionId = (userId: number) => `local_sub_${userId}`;
 
@@ -67,16 +80,16 @@ export function createLocalGateway(deps: {
       return repository.hasPaid(userId);
     },
 
-    async createCheckout(userId, productType) {
-      return link('checkout', LOCAL_PATHS.checkout, userId, productType);
+    async createCheckout(userId, productType, locale) {
+      return link('checkout', LOCAL_PATHS.checkout, userId, productType, locale);
     },
 
-    async createPortal(userId) {
+    async createPortal(userId, locale) {
       const account = await repository.find(userId);
       if (!account || (account.paid_once === 0 && account.subscription_id === null)) {
         throw new HttpError(400, { detail: BILLING_MESSAGES.noAccount });
       }
-      return link('portal', LOCAL_PATHS.portal, userId, null);
+      return link('portal', LOCAL_PATHS.portal, userId, null, locale);
     },
 
     async launchOffer(): Promise<LaunchOffer> {

@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import type { LaunchOffer } from '../../../contract/entities';
 import { landing } from '../../i18n/en/landing';
 import { useTexts } from '../../i18n/store';
-import { BookIcon, CheckIcon, PencilIcon } from '../icons';
+import { BellIcon, BookIcon, CalendarIcon, CheckIcon, GridIcon, PencilIcon } from '../icons';
 import { usePageTitle } from '../page-title';
 import { PlanCards, PlanTerms } from '../plan-cards';
 import { SiteFooter } from '../site-footer';
@@ -11,7 +11,7 @@ import { SkipLink } from '../skip-link';
 import { LandingHeader } from './landing-header';
 import { OfferBanner } from './offer-banner';
 
-const FEATURE_ICONS = [BookIcon, PencilIcon, CheckIcon] as const;
+const FEATURE_ICONS = [BookIcon, PencilIcon, CheckIcon, CalendarIcon, GridIcon, BellIcon] as const;
 
 export interface LandingPageProps {
   /** Live offer from the server, or null to show the static wording. */

@@ -47,7 +47,6 @@ export function HabitScheduleFields({
       <Group gap="xs" align="flex-end" wrap="wrap">
         <NativeSelect
           id={`${idPrefix}-kind`}
-          size="xs"
           label={t.schedule}
           aria-label={t.scheduleOf(habitName)}
           value={value.kind}
@@ -63,7 +62,6 @@ export function HabitScheduleFields({
         {value.kind === 'times_per_week' && (
           <NativeSelect
             id={`${idPrefix}-times`}
-            size="xs"
             label={t.timesLabel}
             value={String(value.times)}
             data={['1', '2', '3', '4', '5', '6', '7']}

@@ -5,7 +5,8 @@ export const measureTargets = {
   measureNumber: (number: number) => `Measure ${number}`,
   removeMeasure: (number: number) => `Remove measure ${number}`,
   unit: 'Unit',
-  unitPlaceholder: 'e.g. kg, h, km',
+  /** Short: the field can be 80 px wide on a phone. */
+  unitPlaceholder: 'kg, h, km',
   target: 'Daily target',
   targetPlaceholder: 'Optional',
   direction: 'Target is met when the value is',

@@ -17,8 +17,11 @@ export const recovery = {
   newPassword: 'New password',
   confirmNewPassword: 'Confirm new password',
   setPassword: 'Set new password',
-  linkIncomplete:
-    'This link is incomplete. Open the link from the email again, or ask for a new one.',
+  /** The button below offers a new link, so this does not. */
+  linkIncomplete: 'This link is incomplete. Open the link from the email again.',
+  /** A used or expired link; the button below says what to do, so this does not. */
+  linkDead: 'This link was already used or has expired.',
+  checkingLink: 'Checking the link…',
   askNewLink: 'Ask for a new link',
   logIn: 'Log in',
   resetFailed: 'Failed to set the new password',

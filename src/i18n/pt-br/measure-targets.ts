@@ -6,7 +6,7 @@ export const measureTargets: Messages['measureTargets'] = {
   measureNumber: (number) => `Medida ${number}`,
   removeMeasure: (number) => `Remover medida ${number}`,
   unit: 'Unidade',
-  unitPlaceholder: 'ex.: kg, h, km',
+  unitPlaceholder: 'kg, h, km',
   target: 'Meta diária',
   targetPlaceholder: 'Opcional',
   direction: 'A meta é cumprida quando o valor é',

@@ -1,10 +1,13 @@
 // Brazilian Portuguese validation and server messages, and the translator from the English ones.
 import {
   EXPORT_FORMAT,
+  type EXPORT_PROBLEM_MESSAGES,
   EXPORT_VERSIONS,
   IMPORT_MAX_MB,
   OTHER_APP_IMPORT_MAX_MB,
 } from '../../../contract/export-format.js';
+import type { SCHEDULE_MESSAGES } from '../../../contract/habit-schedule.js';
+import { PERIOD_MAX_YEAR, PERIOD_MIN_YEAR } from '../../../contract/month-period.js';
 import type { Messages } from '../en.js';
 
 type MessageTexts = Messages['messages'];
@@ -59,6 +62,80 @@ export const importMessages: Messages['importMessages'] = {
   moods:
     'moods deve ser um objeto JSON de nomes de humor e níveis de 1 a 5, por exemplo {"super": 5}.',
 };
+
+/** The same keys, each a text or a function of one value, as its English table. */
+type Translated<T> = { [K in keyof T]: T[K] extends string ? string : (value: never) => string };
+
+/** What is wrong with a field of an export file; the field's path comes before it. */
+export const exportProblemMessages: Translated<typeof EXPORT_PROBLEM_MESSAGES> = {
+  required: 'é obrigatório',
+  object: 'deve ser um objeto',
+  list: 'deve ser uma lista',
+  string: 'deve ser um texto',
+  boolean: 'deve ser true ou false',
+  number: 'deve ser um número',
+  integer: 'deve ser um número inteiro',
+  blank: 'não pode ficar em branco',
+  maxLength: (max: string) => `deve ter no máximo ${max} caracteres`,
+  minimum: (min: string) => `deve ser no mínimo ${min}`,
+  maximum: (max: string) => `deve ser no máximo ${max}`,
+  date: 'deve ser uma data AAAA-MM-DD',
+  period: `deve ser um mês AAAA-MM, de ${PERIOD_MIN_YEAR}-01 a ${PERIOD_MAX_YEAR}-12`,
+  noNul: 'não pode conter caracteres nulos',
+  format: 'não está no formato esperado',
+  unicode: 'deve ser um texto Unicode válido',
+  idTwice: (id: string) => `o id ${id} é usado duas vezes`,
+  targetNeedsDirection: 'é obrigatório junto com target_direction',
+  directionNeedsTarget: 'é obrigatório junto com target',
+  noHabit: (id: string) => `não há hábito com id ${id} neste mês`,
+  noMeasure: (id: string) => `não há medida com id ${id} neste mês`,
+};
+
+/** A habit's schedule the API refuses (in an export file, or sent by another client). */
+export const scheduleMessages: Translated<typeof SCHEDULE_MESSAGES> = {
+  kind: 'Escolha um destes: daily, weekdays, times_per_week.',
+  days: 'Escolha ao menos um dia da semana, cada um um número de 0 (domingo) a 6 (sábado).',
+  times: 'Escolha quantas vezes por semana: um número inteiro de 1 a 7.',
+  object: 'Deve ser um objeto como {"kind": "daily"}.',
+  practicedAndSkipped: 'Um hábito não pode ser feito e pulado no mesmo dia.',
+};
+
+/** The lists of an export file, as one of their items is named: `months[1]` → "mês 2". */
+const FILE_LISTS: Readonly<Record<string, string>> = {
+  months: 'mês',
+  habits: 'hábito',
+  measures: 'medida',
+  goals: 'meta',
+  journals: 'registro',
+  daily_habits: 'hábito do registro',
+  daily_measures: 'medida do registro',
+};
+
+/** `months[1].habits[0].id: id 1 is used twice`: a field's path, then what is wrong with it. */
+const PROBLEM_LINE = /^([a-z_]+(?:\[\d+\])?(?:\.[a-z_]+(?:\[\d+\])?)*): (.+)$/s;
+
+/**
+ * A problem of an export file in Portuguese: the path stays as written (it is where to look in
+ * the file), followed by the same place in words (mês 2, hábito 1), then the translated problem.
+ * Any other message goes to `translate` whole.
+ */
+export function problemLineTranslator(
+  translate: (message: string) => string,
+): (message: string) => string {
+  return (message) => {
+    const whole = translate(message);
+    if (whole !== message) return whole;
+    const line = PROBLEM_LINE.exec(message);
+    if (!line) return message;
+    const [, path = '', problem = ''] = line;
+    const places = [...path.matchAll(/([a-z_]+)\[(\d+)\]/g)].flatMap(([, list = '', index]) => {
+      const item = FILE_LISTS[list];
+      return item ? [`${item} ${Number(index) + 1}`] : [];
+    });
+    const where = places.length > 0 ? `${path} (${places.join(', ')})` : path;
+    return `${where}: ${translate(problem)}`;
+  };
+}
 
 /** English message texts (fixed, or functions of one value) beside their translations, key by key. */
 type MessageTable = Readonly<Record<string, string | ((value: never) => string)>>;

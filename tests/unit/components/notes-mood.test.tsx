@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { isLongNote, JournalMood, JournalNote } from '../../../src/components/notes/journal-note';
 import MarkdownNote from '../../../src/components/notes/markdown-note';
+import { MOOD_FACES } from '../../../src/components/notes/mood';
 import { MoodPicker } from '../../../src/components/notes/mood-picker';
 
 describe('MarkdownNote', () => {
@@ -97,6 +98,16 @@ describe('MoodPicker', () => {
     await user.click(screen.getByRole('button', { name: 'Clear mood' }));
     expect(screen.getByText('null', { selector: 'output' })).toBeInTheDocument();
     for (const radio of screen.getAllByRole('radio')) expect(radio).not.toBeChecked();
+  });
+});
+
+describe('the mood faces', () => {
+  it('are five different faces, and awful and bad are not two sad faces alike', () => {
+    expect(new Set(MOOD_FACES).size).toBe(5);
+    // Sad faces with a closed frown, which Noto and Apple draw almost the same at calendar size.
+    const closedFrowns = ['😞', '😟', '😔', '☹️', '🙁', '😕'];
+    const [awful = '', bad = ''] = MOOD_FACES;
+    expect(closedFrowns.includes(awful) && closedFrowns.includes(bad)).toBe(false);
   });
 });
 

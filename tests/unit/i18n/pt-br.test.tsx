@@ -1,5 +1,7 @@
 // The Brazilian Portuguese dictionary: complete, really translated, and shown on a screen (login).
 import { screen } from '@testing-library/react';
+import { EXPORT_FORMAT, EXPORT_PROBLEM_MESSAGES } from '../../../contract/export-format';
+import { describeProblem, validateExport } from '../../../contract/export-validation';
 import { en, type Messages } from '../../../src/i18n/en';
 import { ptBR, translation } from '../../../src/i18n/pt-br';
 import { setLocale } from '../../../src/i18n/store';
@@ -22,6 +24,7 @@ const SAME_IN_BOTH = new Set([
   'calendar.measureSummary',
   'calendar.pixelDay',
   'offline.measureValue', // "Weight 80.5"
+  'measureTargets.unitPlaceholder', // "kg, h, km": units, short enough for a phone's narrow field
 ]);
 
 /** Every leaf of a namespace tree: [path, English, Portuguese]. */
@@ -76,6 +79,52 @@ describe('the pt-BR dictionary', () => {
     expect(translation.translateMessage(OFFLINE_TEXTS.readUnavailable)).toBe(
       ptBR.offline.readUnavailable,
     );
+  });
+
+  it("translates an export file's problems, which the validator says in English", () => {
+    const problemOf = (file: unknown) => {
+      const problem = validateExport(file);
+      expect(problem).not.toBeNull();
+      return translation.translateMessage(describeProblem(problem!));
+    };
+    const month = (habits: { id: number; name: string }[], date = '2026-01-05') => ({
+      name: 'Janeiro',
+      habits,
+      measures: [],
+      goals: [],
+      journals: [{ created_at: date, highlight: 'x', daily_habits: [], daily_measures: [] }],
+    });
+    const file = (months: unknown[]) => ({
+      format: EXPORT_FORMAT,
+      version: 2,
+      exported_at: '2026-01-01T00:00:00Z',
+      months,
+    });
+
+    expect(
+      problemOf(
+        file([
+          month([]),
+          month([
+            { id: 1, name: 'Ler' },
+            { id: 1, name: 'Correr' },
+          ]),
+        ]),
+      ),
+    ).toBe('months[1].habits[1].id (mês 2, hábito 2): o id 1 é usado duas vezes');
+    expect(problemOf(file([month([{ id: 1, name: 'Ler' }], '2026-02-30')]))).toBe(
+      'months[0].journals[0].created_at (mês 1, registro 1): deve ser uma data AAAA-MM-DD',
+    );
+    expect(problemOf(file([{ ...month([]), name: 7 }]))).toBe(
+      'months[0].name (mês 1): deve ser um texto',
+    );
+    // Every message the validator can give has its Portuguese.
+    for (const [key, english] of Object.entries(EXPORT_PROBLEM_MESSAGES)) {
+      const text = typeof english === 'function' ? english(3) : english;
+      expect(translation.translateMessage(`months[0].x: ${text}`), key).not.toContain(text);
+    }
+    // Other messages are left to their own translation.
+    expect(translation.translateMessage('Not found.')).toBe('Não encontrado.');
   });
 
   it.each(all.filter(([path]) => path !== 'site.amount'))(

@@ -20,7 +20,11 @@ import {
   UserSchema,
 } from '../../../contract/entities';
 import { ExportFileSchema, ImportReportSchema } from '../../../contract/export';
-import { AccountEmailSchema, ConfirmedEmailSchema } from '../../../contract/recovery';
+import {
+  AccountEmailSchema,
+  ConfirmedEmailSchema,
+  ResetLinkStatusSchema,
+} from '../../../contract/recovery';
 import {
   PushSubscriptionCreatedSchema,
   ReminderSettingsSchema,
@@ -77,6 +81,7 @@ export const CONTRACT_ANSWERS: Record<string, Record<number, TSchema>> = {
   'POST /api/account/email/': { 202: AccountEmailSchema },
   'POST /api/account/email/confirm/': { 200: ConfirmedEmailSchema },
   'POST /api/password-reset/': { 202: Detail },
+  'POST /api/password-reset/check/': { 200: ResetLinkStatusSchema },
   'POST /api/password-reset/confirm/': { 200: Detail },
   'GET /api/account/reminders/': { 200: ReminderSettingsSchema },
   'PUT /api/account/reminders/': { 200: ReminderSettingsSchema },

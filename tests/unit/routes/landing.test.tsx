@@ -1,5 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { CONTACT_EMAIL } from '../../../contract/rules';
+import { en } from '../../../src/i18n/en';
+import { ptBR } from '../../../src/i18n/pt-br';
 import { db } from '../msw/db';
 import { setupMswServer } from '../msw/server';
 import { renderRoute, signIn } from './render-route';
@@ -30,6 +32,36 @@ describe('landing page /', () => {
     for (const name of ['About', 'Demo', 'Pricing']) {
       expect(screen.getByRole('region', { name })).toBeInTheDocument();
     }
+  });
+
+  it.each([
+    [
+      'en',
+      en.landing,
+      [/mood/, /note/, /calendar/, /year view/, /offline/, /reminder/, /measures/],
+    ],
+    [
+      'pt-BR',
+      ptBR.landing,
+      [/humor/, /nota/, /calendário/, /visão do ano/, /sem conexão/, /lembrete/, /medidas/],
+    ],
+  ] as const)(
+    'tells what the app does, in %s: mood, notes, calendar, year view, offline, reminders',
+    (_locale, words, mentions) => {
+      const about = [words.lead, ...words.features.map((f) => `${f.title} ${f.body}`)]
+        .join(' ')
+        .toLowerCase();
+      for (const mention of mentions) expect(about).toMatch(mention);
+      expect(about).not.toMatch(/one measure to track|uma medida para acompanhar/);
+    },
+  );
+
+  it('shows each feature of the About section under its own heading', async () => {
+    renderRoute('/');
+    const about = await screen.findByRole('region', { name: 'About' });
+    const headings = within(about).getAllByRole('heading', { level: 3 });
+    expect(headings.map((h) => h.textContent)).toEqual(en.landing.features.map((f) => f.title));
+    expect(headings.length).toBeGreaterThanOrEqual(6);
   });
 
   it('embeds the demo video from our own site with controls and a text fallback', async () => {

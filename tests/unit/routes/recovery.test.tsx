@@ -93,6 +93,8 @@ describe('/reset-password', () => {
       'href',
       '/forgot-password',
     );
+    // Said once, by the button: the alert does not ask for a new one too.
+    expect(document.body.textContent?.match(/ask for a new/gi)).toHaveLength(1);
   });
 
   it('checks the rules before sending, then sets the password, ends the session here and offers to log in', async () => {
@@ -112,20 +114,37 @@ describe('/reset-password', () => {
     expect(await screen.findByText(RECOVERY_MESSAGES.passwordReset)).toBeVisible();
     expect(getAccessToken()).toBeNull();
     expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
+    // The link was checked once, as the page opened: not again once the reset had used it up.
+    await waitFor(() => expect(posts('/api/password-reset/confirm/')).toHaveLength(1));
+    expect(posts('/api/password-reset/check/')).toHaveLength(1);
   });
 
-  it('shows the server’s words for a used or expired link, with a way to ask again', async () => {
-    const view = renderRoute('/reset-password#token=an-expired-token-0123456789abcdefghijk');
-    await view.user.type(
-      await screen.findByLabelText(/^New password/, {}, FIRST_RENDER),
-      NEW_PASSWORD,
+  it('says a used or expired link is dead as the page opens, once, with no password form', async () => {
+    renderRoute('/reset-password#token=an-expired-token-0123456789abcdefghijk');
+    const alert = await screen.findByRole('alert', {}, FIRST_RENDER);
+    expect(alert).toHaveTextContent('This link was already used or has expired.');
+    expect(screen.queryByLabelText(/^New password/)).toBeNull();
+    expect(screen.getByRole('link', { name: 'Ask for a new link' })).toHaveAttribute(
+      'href',
+      '/forgot-password',
     );
+    // Said once: no "Ask for a new one" before the "Ask for a new link" button.
+    expect(document.body.textContent?.match(/Ask for a new/g)).toHaveLength(1);
+    expect(posts('/api/password-reset/confirm/')).toEqual([]);
+  });
+
+  it('says the same when the link is used elsewhere between opening the page and saving', async () => {
+    const view = renderRoute(`/reset-password#token=${RESET_TOKEN}`);
+    const newPassword = await screen.findByLabelText(/^New password/, {}, FIRST_RENDER);
+    recoveryMock.usedTokens.add(RESET_TOKEN);
+    await view.user.type(newPassword, NEW_PASSWORD);
     await view.user.type(screen.getByLabelText(/^Confirm new password/), NEW_PASSWORD);
     await view.user.click(screen.getByRole('button', { name: 'Set new password' }));
 
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent(RECOVERY_MESSAGES.invalidLink);
-    expect(within(alert).getByRole('link', { name: 'Ask for a new link' })).toBeVisible();
+    expect(alert).toHaveTextContent('This link was already used or has expired.');
+    expect(screen.queryByLabelText(/^New password/)).toBeNull();
+    expect(document.body.textContent?.match(/Ask for a new/g)).toHaveLength(1);
   });
 });
 

@@ -64,6 +64,13 @@ export const recoveryHandlers = [
     return HttpResponse.json({ detail: RECOVERY_MESSAGES.resetRequested }, { status: 202 });
   }),
 
+  http.post(apiUrl('api/password-reset/check/'), async ({ request }) => {
+    const { token } = (await request.json()) as ConfirmEmail;
+    return HttpResponse.json({
+      valid: token === RESET_TOKEN && !recoveryMock.usedTokens.has(token),
+    });
+  }),
+
   http.post(apiUrl('api/password-reset/confirm/'), async ({ request }) => {
     const body = (await request.json()) as ResetPassword;
     if (body.token !== RESET_TOKEN || recoveryMock.usedTokens.has(body.token)) return deadLink();
