@@ -1,6 +1,7 @@
 // Issue 16: writes made offline are queued, saved with the cache, and sent in order after a reload.
-import { act, waitFor } from '@testing-library/react';
+
 import { MutationObserver } from '@tanstack/react-query';
+import { act, waitFor } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import type { Journal } from '../../../contract/entities';
 import { storeTokens } from '../../../src/api/tokens';
@@ -185,7 +186,7 @@ describe('writes made offline (issue 16)', () => {
 
   it('sends writes of different items side by side: one slow answer holds back only its own item', async () => {
     const fixture = seedMonth(makeMonthFixture({ journals: 0, goals: ['Swim', 'Run'] }));
-    const [swim, run] = fixture.goals as [{ id: number }, { id: number }];
+    const [swim, run] = [fixture.goals[0]!, fixture.goals[1]!];
     const queryClient = await openPage(fixture);
     const { result } = renderQueryHook(() => useToggleGoal(fixture.month.id), queryClient);
     let answerSwim = () => {};
