@@ -1,4 +1,4 @@
-// A binned month's card counts, kept with it (issue 16): a restore made offline shows them at once.
+// A binned month's card counts, kept with it: a restore made offline shows them at once.
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../database.js';
 
