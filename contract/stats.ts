@@ -25,7 +25,7 @@ import {
  *   follow habitProgress there, over the entries' dates (first to last): for daily and weekday
  *   habits a streak counts entries on due days (`streak_unit` 'days'), and `rate` is done / (done
  *   + missed) entries on due days, skips and days off left out; so for a daily habit without
- *   skips it is `completed / entries.length` as before. For N-a-week habits both count ISO weeks
+ *   skips it is simply `completed / entries.length`. For N-a-week habits both count ISO weeks
  *   (`streak_unit` 'weeks'): a week is met by N days done.
  * - Streaks (daily habits) count entries, not calendar days: a run is a sequence of consecutive
  *   entries that are all ticked; an unticked entry, or one without the checkbox, ends it, while

@@ -5,7 +5,7 @@ import type { Dialect } from '../database.js';
 /**
  * Counted from the snapshot as the month is deleted (repositories/trash.ts), so listing the bin
  * never reads the snapshots. Months binned before this migration have none: their restore shows
- * counts once it syncs, as before.
+ * counts once it syncs.
  */
 export async function up(db: Kysely<unknown>, _dialect: Dialect): Promise<void> {
   for (const column of ['journal_count', 'goal_count', 'goals_done_count'])
