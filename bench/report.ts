@@ -1,4 +1,4 @@
-// Renders bench/RESULTS.md: the goals of issue 5 with their measured figures, then every table they come from.
+// Renders bench/RESULTS.md: the goals with their measured figures, then every table they come from.
 import { CATEGORIES, type PageResult } from '../scripts/lighthouse.js';
 import type { ApiRow } from './api-bench.js';
 import type { CreateRun, PageLoadRun, ReturnVisitRun } from './browser-bench.js';
@@ -8,9 +8,9 @@ import { type NoisyRow, noisySection } from './noisy-neighbour.js';
 import { SLOW_NETWORK, type SlowWriteResults, type WriteTiming } from './write-bench.js';
 import type { YearVisit } from './year-bench.js';
 
-/** The reference app's journals page on this kind of machine (issue 5), a fixed figure: it is not run here. */
+/** The reference app's journals page on this kind of machine, a fixed figure: it is not run here. */
 export const REFERENCE_PAGE_MS = 1700;
-/** Issue 19: the journals page's first visit, to all 31 cards. */
+/** Goal for the journals page's first visit, to all 31 cards. */
 export const FIRST_VISIT_GOAL_MS = 300;
 const REFERENCE_CREATE_REQUESTS = 72;
 
@@ -25,11 +25,11 @@ export interface BenchResults {
   createRuns: CreateRun[];
   bundles: RouteBundle[];
   lighthouse: { results: PageResult[]; chromeVersion: string } | { error: string };
-  /** Issue 14's noisy neighbour, per database, with notes on what could not be measured. */
+  /** The noisy neighbour, per database, with notes on what could not be measured. */
   noisy: { rows: NoisyRow[]; notes: string[] };
-  /** Issue 16: writes on the emulated slow network. */
+  /** Writes on the emulated slow network. */
   slowWrites: SlowWriteResults;
-  /** Issue 17: the year view of 12 months of 31 entries. */
+  /** The year view of 12 months of 31 entries. */
   yearVisits: YearVisit[];
   /**
    * `npm run bench -- --browser` measures only the browser parts: the API's goal row and its and
@@ -38,7 +38,7 @@ export interface BenchResults {
   carried?: { sections: string; from: string };
 }
 
-/** Issue 16's goal for a change to show, whatever the network. */
+/** Goal for a change to show, whatever the network. */
 export const SHOWN_GOAL_MS = 50;
 
 const ratio = (row: ApiRow) => row.ours.rps / row.bare.rps;
@@ -97,27 +97,27 @@ function goals(results: BenchResults): string[] {
   return [
     '| goal | measured in this run | |',
     '|---|---|---|',
-    `| Journals page of a 31-entry month in ≤ 7 requests (issue 5) | ${pageRequests} API requests (median of ${results.pageRuns.length} first visits) | ${met(pageRequests <= 7)} |`,
-    `| Journals page's first visit: all 31 cards in ≤ ${FIRST_VISIT_GOAL_MS} ms (issue 19) | ${speedFigure} | ${met(pageMs <= FIRST_VISIT_GOAL_MS)} |`,
-    `| Creating a journal in ≤ 10 requests (the reference made ${REFERENCE_CREATE_REQUESTS}; issue 5) | ${createRequests} requests (most of ${results.createRuns.length} creations) | ${met(createRequests <= 10)} |`,
-    `| Lighthouse 100 in all four categories (performance/accessibility/best practices/SEO; issue 5) | ${lighthouseFigure} | ${met(lighthouseMet)} |`,
+    `| Journals page of a 31-entry month in ≤ 7 requests | ${pageRequests} API requests (median of ${results.pageRuns.length} first visits) | ${met(pageRequests <= 7)} |`,
+    `| Journals page's first visit: all 31 cards in ≤ ${FIRST_VISIT_GOAL_MS} ms | ${speedFigure} | ${met(pageMs <= FIRST_VISIT_GOAL_MS)} |`,
+    `| Creating a journal in ≤ 10 requests (the reference made ${REFERENCE_CREATE_REQUESTS}) | ${createRequests} requests (most of ${results.createRuns.length} creations) | ${met(createRequests <= 10)} |`,
+    `| Lighthouse 100 in all four categories (performance/accessibility/best practices/SEO) | ${lighthouseFigure} | ${met(lighthouseMet)} |`,
     ...shownGoals(results.slowWrites),
   ];
 }
 
 const network = `${SLOW_NETWORK.latencyMs} ms round trip, ${(SLOW_NETWORK.throughputBytesPerSecond * 8) / 1_000_000} Mbit/s`;
 
-/** Issue 16: a saved entry and a ticked habit show within 50 ms whatever the network. */
+/** A saved entry and a ticked habit show within 50 ms whatever the network. */
 function shownGoals(writes: SlowWriteResults): string[] {
   const row = (what: string, runs: WriteTiming[]) => {
     const shown = runs.map((run) => run.shownMs);
     const worst = Math.max(...shown);
-    return `| ${what} shown ≤ ${SHOWN_GOAL_MS} ms on a slow network (${network}; issue 16) | ${Math.round(median(shown))} ms (median of ${runs.length}), at most ${Math.round(worst)} ms | ${met(worst <= SHOWN_GOAL_MS)} |`;
+    return `| ${what} shown ≤ ${SHOWN_GOAL_MS} ms on a slow network (${network}) | ${Math.round(median(shown))} ms (median of ${runs.length}), at most ${Math.round(worst)} ms | ${met(worst <= SHOWN_GOAL_MS)} |`;
   };
   return [row('Save → the new card', writes.creates), row('A habit tick', writes.ticks)];
 }
 
-/** Issue 16's writes on the emulated network, each from its event (submit, click) to the frame after. */
+/** Writes on the emulated network, each from its event (submit, click) to the frame after. */
 function slowWritesSection(writes: SlowWriteResults): string[] {
   const rows = (what: string, runs: WriteTiming[]) =>
     runs.map(
@@ -128,7 +128,7 @@ function slowWritesSection(writes: SlowWriteResults): string[] {
   return [
     '## Writes on a slow network',
     '',
-    `Issue 16: the journals page above, its network emulated by Chromium (CDP \`Network.emulateNetworkConditions\`: ${network}), service worker blocked so every request is throttled. ` +
+    `The journals page above, its network emulated by Chromium (CDP \`Network.emulateNetworkConditions\`: ${network}), service worker blocked so every request is throttled. ` +
       `'Create a Register' (highlight, the first measure, one habit, Save) ${writes.creates.length} times, then ${writes.ticks.length} habit ticks on the cards. ` +
       'Shown: from the submit (or click) event to the frame after the new card (or the ticked state) entered the page. ' +
       "Synced: from the same event to the frame after the navbar said 'All changes saved' with no card marked waiting to sync. " +
@@ -139,7 +139,7 @@ function slowWritesSection(writes: SlowWriteResults): string[] {
     ...rows('entry', writes.creates),
     ...rows('tick', writes.ticks),
     '',
-    `Goal (issue 16): shown within ${SHOWN_GOAL_MS} ms whatever the network; synced has no goal, it is the network's round trips. ` +
+    `Goal: shown within ${SHOWN_GOAL_MS} ms whatever the network; synced has no goal, it is the network's round trips. ` +
       `Median shown: entries ${Math.round(median(writes.creates.map((r) => r.shownMs)))} ms, ticks ${Math.round(median(writes.ticks.map((r) => r.shownMs)))} ms; ` +
       `median synced: entries ${Math.round(median(writes.creates.map((r) => r.syncedMs)))} ms, ticks ${Math.round(median(writes.ticks.map((r) => r.syncedMs)))} ms.`,
     '',
@@ -151,7 +151,7 @@ function slowWritesSection(writes: SlowWriteResults): string[] {
   ];
 }
 
-/** Issue 17's year view, first and return visits. */
+/** The year view, first and return visits. */
 function yearSection(visits: YearVisit[]): string[] {
   const row = (label: string, values: number[], format = (v: number) => String(Math.round(v))) =>
     `| ${label} | ${format(median(values))} | ${format(Math.min(...values))} | ${format(Math.max(...values))} |`;
@@ -160,7 +160,7 @@ function yearSection(visits: YearVisit[]): string[] {
   return [
     '## The year view in Chromium',
     '',
-    `Issue 17: \`/years/<year>\` of 12 months with a calendar period, each 31 entries (a note, a mood, two measures, 5 habits; the shorter months' extra entries on their last day). ` +
+    `\`/years/<year>\` of 12 months with a calendar period, each 31 entries (a note, a mood, two measures, 5 habits; the shorter months' extra entries on their last day). ` +
       `${of(1).length} fresh contexts (empty HTTP cache), each opening the page, then, once the service worker had installed, opening it again after clearing the data saved for offline use. ` +
       'Times from the navigation start to the frame after every day with an entry had its square in the year-in-pixels grid, and after each measure’s chart (@mantine/charts, loaded on demand) was drawn. ' +
       'KB: the transfer sizes the page’s Resource Timing reports (a return visit’s come from the service worker, which it reports as none).',
@@ -285,8 +285,8 @@ function browserSections(results: BenchResults): string[] {
       ? `The API requests of a visit: ${callList(runs[0]?.apiCalls ?? [])}.`
       : 'No API request on opening: the server-rendered page brought its seven reads’ answers, which the app hydrated.',
     '',
-    `Against the reference's ~${REFERENCE_PAGE_MS} ms for this page: ${(REFERENCE_PAGE_MS / median(runs.map((run) => run.cardsShownMs))).toFixed(1)}× faster (issue 5's goal was 5×; issue 19's is ${FIRST_VISIT_GOAL_MS} ms). ` +
-      'The reference figure is the issue’s, not measured in this run.',
+    `Against the reference's ~${REFERENCE_PAGE_MS} ms for this page: ${(REFERENCE_PAGE_MS / median(runs.map((run) => run.cardsShownMs))).toFixed(1)}× faster (the first visit's goal: ${FIRST_VISIT_GOAL_MS} ms). ` +
+      'The reference figure is a fixed one, not measured in this run.',
     '',
     ...returnSection(results.returnRuns),
     '## Creating a journal in Chromium',
@@ -320,7 +320,7 @@ export function renderReport(results: BenchResults): string {
     '',
     '## API against a bare node:http server',
     '',
-    'Not a goal since issue 19 (the API answers many times what a user needs; what users feel is measured above and in the noisy neighbour): kept to see a regression. ' +
+    'Not a goal (the API answers many times what a user needs; what users feel is measured above and in the noisy neighbour): kept to see a regression. ' +
       'autocannon on loopback; for each request our answer is recorded first and a bare `node:http` server in a process of its own, like ours, ' +
       'answers those exact bytes: status, every header (the security headers and request id included; node:http writes the date) and body. ' +
       'A second bare server sends only the body with its Content-Type (the yardstick of runs before 2026-11-25): the last two columns. ' +

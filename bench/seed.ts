@@ -15,7 +15,7 @@ export const MEASURE_NAME = 'Hours of sleep';
 export const SECOND_MEASURE_NAME = 'Weight';
 export const SEEDED_YEAR = 2026;
 export const SEEDED_MONTHS = 12;
-/** Entries per month: one a day, the longer months' length, as issue 17's "12 months of 31 entries". */
+/** Entries per month: one a day, the longer months' length, so a year holds "12 months of 31 entries". */
 export const ENTRIES_PER_MONTH = 31;
 const HABITS = ['Run', 'Read', 'Meditate', 'No sugar', 'Sleep by 11'];
 const MONTH_NAMES = [

@@ -1,10 +1,11 @@
-// Issue 16's writes on an emulated slow network (CDP): Save → new card and → synced, a habit tick, and 50 changes queued offline syncing after reconnecting.
+// Writes on an emulated slow network (CDP): Save → new card and → synced, a habit tick, and 50
+// changes queued offline syncing after reconnecting.
 import type { Browser, CDPSession, Page } from 'playwright-core';
 import type { storageFor } from './browser-bench.js';
 import { trackRequests, VIEWPORT } from './browser-bench.js';
 import { MEASURE_NAME } from './seed.js';
 
-/** Issue 16's slow network: 300 ms round trip, 1.5 Mbit/s each way. */
+/** The slow network: 300 ms round trip, 1.5 Mbit/s each way. */
 export const SLOW_NETWORK = {
   latencyMs: 300,
   throughputBytesPerSecond: 1_500_000 / 8,

@@ -1,4 +1,5 @@
-// Issue 17's year view in Chromium: /years/{year} with 12 months of 31 entries, first and return visit, until its year-in-pixels grid and its charts show.
+// The year view in Chromium: /years/{year} with 12 months of 31 entries, first and return visit,
+// until its year-in-pixels grid and its charts show.
 import type { Browser, Page } from 'playwright-core';
 import { type storageFor, trackRequests, VIEWPORT } from './browser-bench.js';
 import { WATCHER, waitForMark } from './write-bench.js';

@@ -16,7 +16,7 @@ const Version = Type.Optional(
   Type.Integer({ minimum: 1, description: 'Moved by every update; the ETag is `"<version>"`.' }),
 );
 
-/** Issue #17: the calendar month a month covers (contract/month-period.ts); `nullable` as in measure-targets.ts. */
+/** The calendar month a month covers (month-period.ts); `nullable` as in measure-targets.ts. */
 export const MonthPeriodSchema = Type.Unsafe<string | null>({
   type: 'string',
   nullable: true,
@@ -25,13 +25,13 @@ export const MonthPeriodSchema = Type.Unsafe<string | null>({
     'The calendar month the month covers, YYYY-MM (1900-01 to 2999-12); null when none is set.',
 });
 
-/** Issue #17: an entry's Markdown note beside its highlight; '' when none. */
+/** An entry's Markdown note beside its highlight; '' when none. */
 export const JournalNoteSchema = Type.String({
   maxLength: NOTE_MAX_LENGTH,
   pattern: '^[^\\u0000]*$',
   description: `Markdown, up to ${NOTE_MAX_LENGTH} characters (raw HTML is shown as text); '' for none.`,
 });
-/** Issue #17: an entry's mood, 1 (awful) to 5 (great); `nullable` as in measure-targets.ts. */
+/** An entry's mood, 1 (awful) to 5 (great); `nullable` as in measure-targets.ts. */
 export const JournalMoodSchema = Type.Unsafe<number | null>({
   type: 'integer',
   nullable: true,
@@ -48,7 +48,7 @@ export const MonthSchema = Type.Object(
     version: Version,
     // Optional on the wire, as `version`, so months from before it (saved caches) still validate.
     period: Type.Optional(MonthPeriodSchema),
-    /** Issue #17: whether its entries ask for a mood (default true); optional as `period`. */
+    /** Whether its entries ask for a mood (default true); optional as `period`. */
     mood_enabled: Type.Optional(
       Type.Boolean({ description: 'Whether its entries ask for a mood; true unless turned off.' }),
     ),
@@ -66,7 +66,7 @@ export const JournalSchema = Type.Object(
     month: Id,
     month_id: Id,
     version: Version,
-    // Issue #17; optional on the wire, as `version`, so entries from before them still validate.
+    // Optional on the wire, as `version`, so entries saved without them still validate.
     note: Type.Optional(JournalNoteSchema),
     mood: Type.Optional(JournalMoodSchema),
   },
@@ -84,7 +84,7 @@ const monthItemFields = {
 };
 
 /**
- * Issue #17: when a habit is due (contract/habit-schedule.ts). One object rather than a union of
+ * When a habit is due (contract/habit-schedule.ts). One object rather than a union of
  * three (the serializer tries each branch of a union): `days` only for 'weekdays', `times` only
  * for 'times_per_week'.
  */
@@ -123,7 +123,7 @@ export const HabitSchema = Type.Object(
 );
 export type Habit = Static<typeof HabitSchema>;
 
-/** The spec's fields, plus the optional unit and daily target (contract/measure-targets.ts, #17). */
+/** The spec's fields, plus the optional unit and daily target (contract/measure-targets.ts). */
 export const MeasureSchema = Type.Object(
   { ...monthItemFields, ...measureTargetFields },
   { $id: 'Measure' },
@@ -140,7 +140,7 @@ export const DailyHabitSchema = Type.Object(
   {
     id: Id,
     is_practiced: Type.Boolean(),
-    /** Issue #17: a planned rest day, neither done nor missed; never true with `is_practiced`. */
+    /** A planned rest day, neither done nor missed; never true with `is_practiced`. */
     is_skipped: Type.Optional(Type.Boolean()),
     habit: Type.Object(monthItemFields),
     habit_id: Id,

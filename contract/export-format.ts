@@ -4,7 +4,7 @@ import { PERIOD_MAX_YEAR, PERIOD_MIN_YEAR } from './month-period.js';
 export const EXPORT_FORMAT = 'monthbook-export';
 /**
  * The version an export is written in. Version 2 is version 1 plus optional fields (note and
- * mood, several measures, habit schedules and skips, the calendar period: issue #17); a field at
+ * mood, several measures, habit schedules and skips, the calendar period); a field at
  * its default is left out, so a file that uses none of them differs from version 1 only in its
  * `version`. Import reads every version in EXPORT_VERSIONS; a version 1 file imports exactly as
  * before (fields version 1 did not have are ignored in it).

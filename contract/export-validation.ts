@@ -145,7 +145,7 @@ function crossCheck(file: ExportFile): ExportProblem | null {
   return null;
 }
 
-/** Version 2 (#17): a unit is real text; a target comes with its direction and a direction with its target. */
+/** Version 2: a unit is real text; a target and its direction come together or not at all. */
 function crossCheckMeasures(month: ExportMonth, at: string): ExportProblem | null {
   for (const [i, measure] of month.measures.entries()) {
     const path = `${at}.measures[${i}]`;
@@ -162,7 +162,7 @@ function crossCheckMeasures(month: ExportMonth, at: string): ExportProblem | nul
   return null;
 }
 
-/** Version 2 (#17): a habit's schedule is one the API accepts (days for weekdays, times 1–7). */
+/** Version 2: a habit's schedule is one the API accepts (days for weekdays, times 1–7). */
 function crossCheckHabits(month: ExportMonth, at: string): ExportProblem | null {
   for (const [i, habit] of month.habits.entries()) {
     if (habit.schedule === undefined) continue;

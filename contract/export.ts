@@ -63,12 +63,12 @@ const JournalV1 = {
  * when not default), read it in server/repositories/import.ts (absent → default), and check what
  * the schema cannot (lone surrogates, references) in contract/export-validation.ts.
  */
-/** Habits: (schedule, #17 item 3). */
+/** Habits: schedule. */
 const HabitV2 = {
   /** When it is due (contract/habit-schedule.ts); default daily, so left out when daily. */
   schedule: Type.Optional(HabitScheduleSchema),
 };
-/** Measures: unit and daily target (#17 item 1); defaults none. */
+/** Measures: unit and daily target; defaults none. */
 const MeasureV2 = {
   /** "kg", "h", "km": at most 16 characters. */
   unit: Type.Optional(
@@ -82,7 +82,7 @@ const MeasureV2 = {
 };
 /** Goals. */
 const GoalV2 = {};
-/** A day's habit: (is_skipped, #17 item 3). */
+/** A day's habit: is_skipped. */
 const DailyHabitV2 = {
   /** A planned rest day (never with is_practiced); default false, so left out when false. */
   is_skipped: Type.Optional(Type.Boolean()),
@@ -96,7 +96,7 @@ const JournalV2 = {
   /** 1 … 5; default none. */
   mood: Type.Optional(Type.Integer({ minimum: MOOD_MIN, maximum: MOOD_MAX })),
 };
-/** Months: (calendar period, #17 item 4). */
+/** Months: calendar period. */
 const MonthV2 = {
   /** Whether entries ask for a mood; default true. */
   mood_enabled: Type.Optional(Type.Boolean()),

@@ -1,4 +1,4 @@
-// Habit schedules and skip days (issue 17): when a habit is due, its completion rate and streaks.
+// Habit schedules and skip days: when a habit is due, its completion rate and streaks.
 // Pure: no I/O, no clock. Dates are 'YYYY-MM-DD' strings; the server's stats and the browser share it.
 
 /**

@@ -1,4 +1,5 @@
-// A measure's unit and daily target (#17): plain limits, the pairing rule and the "on target" rule, for server and browser (no TypeBox, so the browser's pages stay light).
+// A measure's unit and daily target: plain limits, the pairing rule and the "on target" rule, for
+// server and browser (no TypeBox, so the browser's pages stay light).
 
 export const MEASURE_UNIT_MAX_LENGTH = 16;
 export const TARGET_DIRECTIONS = ['at_least', 'at_most'] as const;

@@ -1,4 +1,5 @@
-// A measure's unit and daily target (#17): the API's fields and request bodies as TypeBox schemas (the plain rules: measure-target-rules.ts).
+// A measure's unit and daily target: the API's fields and request bodies as TypeBox schemas (the
+// plain rules: measure-target-rules.ts).
 import { type Static, Type } from '@sinclair/typebox';
 import {
   MEASURE_UNIT_MAX_LENGTH,

@@ -1,4 +1,4 @@
-// A month's calendar period (`YYYY-MM`, issue #17): its wire pattern, and reading one from a month's name.
+// A month's calendar period (`YYYY-MM`): its wire pattern, and reading one from a month's name.
 
 /** `2026-03`: years 1900 to 2999, months 01 to 12. */
 export const PERIOD_PATTERN = '^(19|2[0-9])[0-9]{2}-(0[1-9]|1[0-2])$';

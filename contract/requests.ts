@@ -71,11 +71,11 @@ export type RefreshBody = Static<typeof RefreshBodySchema>;
 export const CreateMonthSchema = Type.Object({
   name: text(MONTH_NAME_MAX_LENGTH),
   /**
-   * Issue #17. A new month without it gets the period its name reads as ("March 2026", "2026-03",
+   * A new month without it gets the period its name reads as ("March 2026", "2026-03",
    * "Março de 2026"; contract/month-period.ts), or none; a rename never changes it.
    */
   period: Type.Optional(MonthPeriodSchema),
-  /** Issue #17: whether its entries ask for a mood; true when absent. */
+  /** Whether its entries ask for a mood; true when absent. */
   mood_enabled: Type.Optional(Type.Boolean()),
 });
 export type CreateMonth = Static<typeof CreateMonthSchema>;
@@ -92,9 +92,9 @@ export const CreateJournalSchema = Type.Object({
   month_id: IdSchema,
   /** The day the entry is about; the server's today (UTC) when absent, as for old clients. */
   created_at: Type.Optional(JournalDateSchema),
-  /** Issue #17: '' (none) when absent. */
+  /** '' (none) when absent. */
   note: Type.Optional(JournalNoteSchema),
-  /** Issue #17: none when absent; null clears it on PATCH. */
+  /** None when absent; null clears it on PATCH. */
   mood: Type.Optional(JournalMoodSchema),
 });
 export type CreateJournal = Static<typeof CreateJournalSchema>;
@@ -112,7 +112,7 @@ export const UpdateNamedSchema = Type.Object({ name: Type.Optional(text(NAME_MAX
 export type UpdateNamed = Static<typeof UpdateNamedSchema>;
 
 /**
- * Issue #17: a habit's schedule, checked by contract/habit-schedule.ts parseSchedule (so a bad one
+ * A habit's schedule, checked by contract/habit-schedule.ts parseSchedule (so a bad one
  * gets one clear message, and no coercion: `"3"` is not 3). Omitted on create: daily.
  */
 const habitSchedule = Type.Unknown({
@@ -147,13 +147,13 @@ export const CreateDailyHabitSchema = Type.Object({
   journal_id: IdSchema,
   habit_id: IdSchema,
   is_practiced: Type.Optional(Type.Boolean()),
-  /** Issue #17: a planned rest day; refused with `is_practiced: true` (400). */
+  /** A planned rest day; refused with `is_practiced: true` (400). */
   is_skipped: Type.Optional(Type.Boolean()),
 });
 export type CreateDailyHabit = Static<typeof CreateDailyHabitSchema>;
 export const UpdateDailyHabitSchema = Type.Object({
   is_practiced: Type.Optional(Type.Boolean()),
-  /** Issue #17: a planned rest day; the day's state may not end up both practiced and skipped (400). */
+  /** A planned rest day; the day's state may not end up both practiced and skipped (400). */
   is_skipped: Type.Optional(Type.Boolean()),
 });
 export type UpdateDailyHabit = Static<typeof UpdateDailyHabitSchema>;

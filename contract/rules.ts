@@ -1,4 +1,5 @@
-// Validation rules, limits and messages shared by the server and the browser (spec §5, §9).
+// Validation rules, limits and messages shared by the server and the browser (docs/product-rules.md
+// sections 5 and 9).
 
 export const USERNAME_MIN_LENGTH = 8;
 /** Django's default for usernames; the spec sets no maximum. */
@@ -10,9 +11,9 @@ export const PASSWORD_SPECIALS = '@$!%*?&';
 export const MONTH_NAME_MAX_LENGTH = 50;
 export const NAME_MAX_LENGTH = 255;
 export const HIGHLIGHT_MAX_LENGTH = 255;
-/** An entry's Markdown note (#17), beside its highlight; '' when it has none. */
+/** An entry's Markdown note, beside its highlight; '' when it has none. */
 export const NOTE_MAX_LENGTH = 20_000;
-/** An entry's mood (#17): 1 (awful) … 5 (great), or null when not given. */
+/** An entry's mood: 1 (awful) … 5 (great), or null when not given. */
 export const MOOD_MIN = 1;
 export const MOOD_MAX = 5;
 /** Metrics are stored as doubles; the bound keeps them finite and comparable. */
@@ -91,7 +92,7 @@ export function launchPrice(price: string, percentOff: number): string {
   return (Math.round((cents * (100 - percentOff)) / 100) / 100).toFixed(2);
 }
 
-/** `locale`: the language chosen with the switch (issue 6 #7); cleared with the rest at logout. */
+/** `locale`: the language chosen with the switch; cleared with the rest at logout. */
 export const STORAGE_KEYS = {
   access: 'access',
   refresh: 'refresh',

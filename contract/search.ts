@@ -17,7 +17,7 @@ export {
 } from './search-text.js';
 
 /**
- * The journals list's query: `month` filters as before; `search` (words separated by spaces)
+ * The journals list's query: `month` filters by month; `search` (words separated by spaces)
  * turns the answer into pages of hits, newest first, each with its month's name. Empty or blank
  * `search` is a 400 (`This field may not be blank.`), never "everything"; so are more than
  * SEARCH_MAX_WORDS words, and words that are all single letters. `period` keeps the hits dated
@@ -58,8 +58,9 @@ export const JournalSearchHitSchema = Type.Object(
 export type JournalSearchHit = Static<typeof JournalSearchHitSchema>;
 
 /**
- * One item of the list route's answer: a plain Journal without `search` (byte for byte as before),
- * a JournalSearchHit with it. One object schema with an optional field serializes both fast.
+ * One item of the list route's answer: a plain Journal without `search` (byte for byte the
+ * contract's Journal), a JournalSearchHit with it. One object schema with an optional field
+ * serializes both fast.
  */
 export const JournalListItemSchema = Type.Object(
   { ...JournalSchema.properties, month_name: Type.Optional(Type.String()) },

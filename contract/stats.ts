@@ -1,4 +1,4 @@
-// Month at a glance (issue 6, feature 1): the wire shape of GET /api/months/{id}/stats/.
+// Month at a glance: the wire shape of GET /api/months/{id}/stats/.
 import { type Static, Type } from '@sinclair/typebox';
 import { HabitScheduleSchema } from './entities.js';
 import {
@@ -20,12 +20,12 @@ import {
  *   not, null when that entry has no checkbox for it (the habit was added after the entry).
  *   `completed` counts the ticked entries; `rate` is `completed / entries.length`, from 0 to 1
  *   (0 when there are no entries).
- * - Issue #17: each habit has a schedule (contract/habit-schedule.ts) and an entry's box may be
+ * - Each habit has a schedule (contract/habit-schedule.ts) and an entry's box may be
  *   skipped (`skipped[i]`, a planned rest: `ticks[i]` is then false). `rate` and the streaks
  *   follow habitProgress there, over the entries' dates (first to last): for daily and weekday
  *   habits a streak counts entries on due days (`streak_unit` 'days'), and `rate` is done / (done
  *   + missed) entries on due days, skips and days off left out; so for a daily habit without
- *   skips it is `completed / entries.length` as before. For N-a-week habits both count ISO weeks
+ *   skips it is simply `completed / entries.length`. For N-a-week habits both count ISO weeks
  *   (`streak_unit` 'weeks'): a week is met by N days done.
  * - Streaks (daily habits) count entries, not calendar days: a run is a sequence of consecutive
  *   entries that are all ticked; an unticked entry, or one without the checkbox, ends it, while
@@ -51,7 +51,7 @@ export const MeasurePointSchema = Type.Object({
 export type MeasurePoint = Static<typeof MeasurePointSchema>;
 
 /**
- * #17: every measure of the month (by id), each with its `series` as above, its unit and target,
+ * Every measure of the month (by id), each with its `series` as above, its unit and target,
  * and `days_on_target`: how many of the series' days have a value (the day's mean) on the target
  * (at least or at most it, contract/measure-targets.ts isOnTarget); null when it has no target.
  */
@@ -76,7 +76,7 @@ export const HabitStatsSchema = Type.Object({
   rate: Type.Number({ minimum: 0, maximum: 1 }),
   current_streak: Count,
   longest_streak: Count,
-  // Issue #17; optional so stats saved before it (offline caches) still read.
+  // Optional, so stats saved by an older app (offline caches) still read.
   /** `skipped[i]`: the habit was skipped on `entries[i]` (a planned rest). */
   skipped: Type.Optional(Type.Array(Type.Boolean())),
   schedule: Type.Optional(HabitScheduleSchema),
@@ -96,11 +96,11 @@ export const MonthStatsSchema = Type.Object(
     habits: Type.Array(HabitStatsSchema),
     goals: Type.Object({ completed: Count, total: Count }),
     /**
-     * #17: each day's mood (the mean of its entries' moods, 1 to 5), by date; days without one
-     * are left out. Optional, as `measures`, so answers saved before it still read.
+     * Each day's mood (the mean of its entries' moods, 1 to 5), by date; days without one
+     * are left out. Optional, as `measures`, so answers saved by an older app still read.
      */
     mood: Type.Optional(Type.Array(MeasurePointSchema)),
-    /** #17: whether the month asks for a mood (its entries' faces and this chart). */
+    /** Whether the month asks for a mood (its entries' faces and this chart). */
     mood_enabled: Type.Optional(Type.Boolean()),
   },
   { $id: 'MonthStats' },

@@ -1,4 +1,4 @@
-// The year view (issue #17): the wire shape of GET /api/years/{year}/, and the path's year.
+// The year view: the wire shape of GET /api/years/{year}/, and the path's year.
 import { type Static, Type } from '@sinclair/typebox';
 import { PERIOD_MAX_YEAR, PERIOD_MIN_YEAR } from './month-period.js';
 

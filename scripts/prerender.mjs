@@ -42,7 +42,7 @@ const PAGES = [
     title: 'Register — Monthbook',
     chunks: ['src/routes/register.tsx?tsr-split=component'],
   },
-  // What the server answers, with status 404, for a path that is no route of the app (issue 15 #20).
+  // What the server answers, with status 404, for a path that is no route of the app.
   { path: '/404', file: '404.html', title: 'Page not found — Monthbook' },
 ];
 /** Every other route is an app screen inside the protected layout: spa.html preloads its code. */

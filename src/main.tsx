@@ -119,7 +119,7 @@ function mount(root: HTMLElement, handoff: Handoff | null = null) {
   handoff.restoreTypedState(root, typed);
 }
 
-// The language (issue 6 #7) is set first, so app screens render in it at once: English at once,
+// The language is set first, so app screens render in it at once: English at once,
 // pt-BR after its texts' chunk has loaded; the prerendered page stays on screen meanwhile, and a
 // journals page the server rendered in pt-BR is hydrated only once those texts are in.
 const localeReady = setLocale(preferredLocale());

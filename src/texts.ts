@@ -1,5 +1,6 @@
-// The spec's fixed strings (product-spec.md §2, §5, §8) in English, in one list under their first names.
-// The app reads them from its language's namespaces (src/i18n); this list is what the tests assert.
+// The spec's fixed strings (docs/product-rules.md sections 2, 5 and 8) in English, in one list
+// under their first names. The app reads them from its language's namespaces (src/i18n); this list
+// is what the tests assert.
 import { app } from './i18n/en/app.js';
 import { auth } from './i18n/en/auth.js';
 import { journals } from './i18n/en/journals.js';
@@ -27,5 +28,5 @@ export const TEXTS = {
   copyrightYear: COPYRIGHT_YEAR,
 } as const;
 
-/** Toast messages of spec §8. */
+/** Toast messages (docs/product-rules.md section 8). */
 export const TOASTS = toasts;

@@ -145,8 +145,8 @@ export default fp(
         await track(runTick());
       });
       // Only now may kick() send to the queue: pg-boss's send() into a queue not yet created
-      // inserts nothing and answers null without an error, so a kick during start-up was lost
-      // (the CI failure of stop 21). Until then kicks tick in process; the claims keep it once.
+      // inserts nothing and answers null without an error, so a kick during start-up would be
+      // lost. Until then kicks tick in process; the claims keep it once.
       boss = instance;
       pending = null;
       log.info({ schema }, 'reminder scheduler started (pg-boss)');

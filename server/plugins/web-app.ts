@@ -53,7 +53,7 @@ const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/');
 
 /**
  * The browser app's routes (src/routes), as paths without their slashes. Any other path that is
- * no file answers 404 with the not-found page, not the app shell with 200 (issue 15 #20);
+ * no file answers 404 with the not-found page, not the app shell with 200;
  * tests/api/web-app.test.ts checks this list against the router's route tree.
  */
 const APP_ROUTES: readonly RegExp[] = [

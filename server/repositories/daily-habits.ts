@@ -6,7 +6,7 @@ import type { Flag } from '../db/schema.js';
 import type { DailyKind, DailyRow } from './daily-items.js';
 import { InvalidInput } from './errors.js';
 
-/** Issue #17: a day's habit is done, skipped or neither, never both. */
+/** A day's habit is done, skipped or neither, never both. */
 function refuseBoth(flags: { is_practiced?: boolean; is_skipped?: boolean }): void {
   if (flags.is_practiced === true && flags.is_skipped === true) {
     throw InvalidInput.field('is_skipped', SCHEDULE_MESSAGES.practicedAndSkipped);

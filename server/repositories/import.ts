@@ -125,7 +125,7 @@ export async function importedMonths(
 }
 
 /**
- * A measure's version 2 fields (#17): absent (and every version 1 file) → none. Every row names
+ * A measure's version 2 fields: absent (and every version 1 file) → none. Every row names
  * every column (Kysely's SQLite dialect writes NULL for one a row of a batch leaves out).
  */
 function measureColumns(item: ExportMeasure) {
@@ -137,7 +137,7 @@ function measureColumns(item: ExportMeasure) {
 }
 
 /**
- * A habit's version 2 field (#17): its schedule, absent (and every version 1 file) → daily.
+ * A habit's version 2 field: its schedule, absent (and every version 1 file) → daily.
  * Checked by export-validation.ts, so it reads as given.
  */
 function habitColumns(item: object) {
@@ -320,7 +320,7 @@ async function writeFile(
       journal_id: idAt(journalIds, j),
       habit_id: idAt(habitIds[m], daily.habit),
       is_practiced: flag(daily.is_practiced),
-      // Version 2 (#17): absent → not skipped; never with is_practiced (export-validation.ts).
+      // Version 2: absent → not skipped; never with is_practiced (export-validation.ts).
       is_skipped: flag(daily.is_skipped === true && !daily.is_practiced),
     })),
   );

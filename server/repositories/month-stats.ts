@@ -73,7 +73,7 @@ export class MonthStatsRepository {
       this.goals(monthId),
     ]);
     if (!month) return undefined;
-    // The entries' moods stay out of `entries` (the answer's shape before #17).
+    // The entries' moods stay out of `entries`, so the answer keeps the shape older clients read.
     const moods = entries.map(({ created_at, mood }) => ({ date: created_at, mood }));
 
     const position = new Map(entries.map((entry, index) => [entry.id, index]));
@@ -105,7 +105,7 @@ export class MonthStatsRepository {
     return {
       month: month.id,
       entries: entries.map(({ id, created_at }) => ({ id, created_at })),
-      // The spec's single measure: the first, as before #17.
+      // The single `measure` older clients read: the first.
       measure: measure ? { id: measure.id, name: measure.name } : null,
       series: (measure && seriesOf.get(measure.id)) || [],
       measures: measures.map((each) => {
@@ -244,7 +244,7 @@ export class MonthStatsRepository {
   }
 }
 
-/** #17: each day's mean mood, in date order (entries come sorted by date); days without one left out. */
+/** Each day's mean mood, in date order (entries come sorted by date); days without one left out. */
 export function moodSeries(moods: { date: string; mood: number | null }[]): MeasurePoint[] {
   const points: MeasurePoint[] = [];
   let sum = 0;

@@ -1,4 +1,4 @@
-// A year at a glance for its author (issue #17): the months with a period in it, by day, habit and measure.
+// A year at a glance for its author: the months with a period in it, by day, habit and measure.
 import { type Kysely, sql } from 'kysely';
 import {
   combinedProgress,

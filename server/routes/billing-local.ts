@@ -72,7 +72,7 @@ export default async function localBillingRoutes(
       const link = local.readLink(request.query.token, 'checkout');
       const username = link && (await repository.username(link.uid));
       if (!link?.plan || !username || !request.query.token) return expired(request, reply);
-      // Back after paying comes here again: no second Pay button (issue 15 #10).
+      // Back after paying comes here again: no second Pay button.
       if (await repository.hasPaid(link.uid)) {
         return html(reply, 200, alreadyPaidPage(`${publicUrl}/months`, localeOf(request)));
       }
@@ -105,7 +105,7 @@ export default async function localBillingRoutes(
   );
 
   // Leaving needs no valid link: an expired page must still let the user out. Back to the plans,
-  // which say no payment was made (issue 15 #10); without a session there, the app asks to log in.
+  // which say no payment was made; without a session there, the app asks to log in.
   app.post('/billing/local/checkout/cancel', { schema: { hide: true } }, async (_request, reply) =>
     reply.redirect(`${publicUrl}/subscribe?canceled=true`, 303),
   );

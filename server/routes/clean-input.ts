@@ -64,7 +64,7 @@ function asDrfReads(value: unknown, type: unknown): unknown {
 
 const isNumeric = (schema: TSchema) => schema.type === 'number' || schema.type === 'integer';
 const notDigits = (value: unknown) => typeof value === 'string' && !DECIMAL_DIGITS.test(value);
-/** In a query a minus is let by, so "-4" is answered by the field's minimum, as before. */
+/** In a query a minus is let by, so "-4" is answered by the field's minimum. */
 const notSignedDigits = (value: unknown) =>
   typeof value === 'string' && !DECIMAL_DIGITS.test(value.startsWith('-') ? value.slice(1) : value);
 

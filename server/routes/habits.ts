@@ -1,4 +1,4 @@
-// Habits: what a month tracks each day, with an optional schedule (issue #17).
+// Habits: what a month tracks each day, with an optional schedule.
 import { HabitSchema } from '../../contract/entities.js';
 import {
   CreateHabitSchema,

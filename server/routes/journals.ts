@@ -18,9 +18,9 @@ export default crudRoutes({
   update: UpdateJournalSchema,
   fixed: ['month_id'],
   filter: JournalListQuerySchema,
-  // Without ?search= the items are plain Journals, serialized exactly as before.
+  // Without ?search= the items are plain Journals, exactly as the API contract gives them.
   listResponse: Type.Array(JournalListItemSchema),
-  // A search is always paged (its first page is the newest 50 hits, as before paging).
+  // A search is always paged (its first page is the newest 50 hits).
   paging: {
     paged: (query) => query.search !== undefined || query.month === undefined,
     key: 'date-id',

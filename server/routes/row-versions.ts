@@ -67,8 +67,9 @@ export function versionConflict(current: () => Promise<unknown>) {
 }
 
 /**
- * Today's 404; with If-Match, `code: "deleted"` when the item is in the bin, so a client holding
- * an edit of it can offer to restore it (without If-Match the body stays exactly as before).
+ * Today's 404; with If-Match, `code: "deleted"` when the item is in the bin, so a client holding an
+ * edit of it can offer to restore it (without If-Match the body is the plain 404 of the API
+ * contract).
  */
 export async function notFoundWithIfMatch(
   repos: UserRepositories,

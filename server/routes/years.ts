@@ -1,4 +1,4 @@
-// GET /api/years/{year}/: the year view (issue #17), computed in one request (contract/year.ts).
+// GET /api/years/{year}/: the year view, computed in one request (contract/year.ts).
 import type { FastifyInstance } from 'fastify';
 import { YEAR_VIEW_MONTHS } from '../../contract/quotas.js';
 import { type YearParams, YearParamsSchema, YearViewSchema } from '../../contract/year.js';

@@ -58,14 +58,14 @@ export class ExportNumbering {
         return {
           id: number('habits', habit.id),
           name: habit.name,
-          // Version 2 field (#17), only when not daily.
+          // Version 2 field, only when not daily.
           ...(schedule.kind === 'daily' ? {} : { schedule }),
         };
       });
       const measures = (measuresByMonth.get(month.id) ?? []).map((measure) => ({
         id: number('measures', measure.id),
         name: measure.name,
-        // Version 2 fields (#17), only when set.
+        // Version 2 fields, only when set.
         ...(measure.unit === null ? {} : { unit: measure.unit }),
         ...(measure.target === null || measure.target_direction === null
           ? {}
@@ -78,7 +78,7 @@ export class ExportNumbering {
           daily_habits: (dailyHabitsByJournal.get(journal.id) ?? []).map((daily) => ({
             habit: fileIds.habits.get(daily.habit_id) ?? 0,
             is_practiced: daily.is_practiced === 1,
-            // Version 2 field (#17), only when skipped.
+            // Version 2 field, only when skipped.
             ...(daily.is_skipped === 1 ? { is_skipped: true } : {}),
           })),
           daily_measures: (dailyMeasuresByJournal.get(journal.id) ?? []).map((daily) => ({

@@ -25,10 +25,10 @@ function headerLine({ habits, measures }: Columns): string {
   const header = [
     'date',
     'highlight',
-    // #17: the unit in the header ("Sleep (h)"), so the values stay plain numbers.
+    // The unit in the header ("Sleep (h)"), so the values stay plain numbers.
     ...measures.map((m) => (m.unit ? `${m.name} (${m.unit})` : m.name)),
     ...habits.map((h) => h.name),
-    // #17, last so the columns before keep their places.
+    // Last, so the columns before keep their places.
     'mood',
     'note',
   ];
@@ -44,7 +44,7 @@ function rowLines({ habits, measures }: Columns, rows: Rows): string[] {
     if (!byMeasure.has(daily.measure_id)) byMeasure.set(daily.measure_id, daily.metric);
     metrics.set(daily.journal_id, byMeasure);
   }
-  // #17: 'skipped' for a planned rest day, beside the spec's yes and no.
+  // 'skipped' for a planned rest day, beside yes and no.
   const practiced = new Map<number, Map<number, 'yes' | 'no' | 'skipped'>>();
   for (const daily of rows.dailyHabits) {
     const byHabit = practiced.get(daily.journal_id) ?? new Map<number, 'yes' | 'no' | 'skipped'>();
@@ -71,9 +71,10 @@ function rowLines({ habits, measures }: Columns, rows: Rows): string[] {
 }
 
 /**
- * Columns: date, highlight, one per measure (its value that day), one per habit (yes, no, skipped (#17), or
- * empty when the entry has no answer for it), then mood (1–5 or empty) and the Markdown note. Rows by date, then by the order they were
- * written. CRLF line ends and a byte order mark, so spreadsheet apps read accents right.
+ * Columns: date, highlight, one per measure (its value that day), one per habit (yes, no, skipped,
+ * or empty when the entry has no answer for it), then mood (1–5 or empty) and the Markdown note.
+ * Rows by date, then by the order they were written. CRLF line ends and a byte order mark, so
+ * spreadsheet apps read accents right.
  */
 export function monthCsv(data: AccountData): string {
   const lines = [headerLine(data), ...rowLines(data, data)];

@@ -1,16 +1,16 @@
 // Renders a signed-in user's journals page on the server, so its cards show before the app's code has run.
 //
-// The browser keeps the session in localStorage (spec §4), which a page request does not carry;
-// the app copies its access token into the render cookie (src/api/render-cookie.ts) for this, and
-// its language into the render locale cookie (src/i18n/store.ts), which the page is rendered in. The
-// page's reads go through the API itself (inject), with that token: the same checks (token,
-// payment, the month's owner) and the same bytes as the app's own reads. The page carries the
-// query state it was rendered from, and the app hydrates it in place (src/server-html.ts) without
-// asking again. Whenever any of that fails, the caller answers with the plain app shell, exactly
-// as without this. So it does when the page would cost the event loop too much: more cards than a
-// month may hold, or a render predicted (from the renders before it) to take longer than
-// RENDER_BUDGET_MS; renderToString cannot be stopped once started, and a month of 12,000 entries
-// took 7.6 s of it.
+// The browser keeps the session in localStorage (docs/product-rules.md section 4), which a page
+// request does not carry; the app copies its access token into the render cookie
+// (src/api/render-cookie.ts) for this, and its language into the render locale cookie
+// (src/i18n/store.ts), which the page is rendered in. The page's reads go through the API itself
+// (inject), with that token: the same checks (token, payment, the month's owner) and the same bytes
+// as the app's own reads. The page carries the query state it was rendered from, and the app
+// hydrates it in place (src/server-html.ts) without asking again. Whenever any of that fails, the
+// caller answers with the plain app shell, exactly as without this. So it does when the page would
+// cost the event loop too much: more cards than a month may hold, or a render predicted (from the
+// renders before it) to take longer than RENDER_BUDGET_MS; renderToString cannot be stopped once
+// started, and a month of 12,000 entries took 7.6 s of it.
 import { existsSync, readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';

@@ -5,8 +5,8 @@ import { apiBaseUrl } from './base-url';
 export { apiBaseUrl };
 
 /**
- * No timeout (spec §7) and no ky retries: react-query retries reads, and a retried POST could
- * create a row twice. Used as is for the anonymous calls (login, register, refresh), so they can
- * never trigger a token refresh themselves.
+ * No timeout (docs/product-rules.md section 7) and no ky retries: react-query retries reads, and a
+ * retried POST could create a row twice. Used as is for the anonymous calls (login, register,
+ * refresh), so they can never trigger a token refresh themselves.
  */
 export const publicHttp = ky.create({ prefixUrl: apiBaseUrl(), timeout: false, retry: 0 });

@@ -51,8 +51,9 @@ export function onSessionEnd(listener: SessionEndListener): () => void {
 }
 
 /**
- * Logout clears all local storage (spec §4), not just the two keys. The data saved for offline use
- * is the caller's to forget (src/queries/session.ts): a session that merely expired keeps it.
+ * Logout clears all local storage (docs/product-rules.md section 4), not just the two keys. The
+ * data saved for offline use is the caller's to forget (src/queries/session.ts): a session that
+ * merely expired keeps it.
  */
 export function clearSession(): void {
   localStorage.clear();
@@ -127,7 +128,7 @@ async function postRefresh(): Promise<boolean> {
     if (isBrowserOffline()) return false;
     return keepSession(error);
   }
-  // Spec §7: status 200 is the success check.
+  // Status 200 is the success check (docs/product-rules.md section 7).
   if (response.status !== 200) {
     // Another tab logged in meanwhile: its new session is not this refusal's to end.
     if (getRefreshToken() !== refresh) return hasFreshAccess();

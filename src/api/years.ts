@@ -1,4 +1,4 @@
-// The year view's endpoint: GET /api/years/{year}/ (#17).
+// The year view's endpoint: GET /api/years/{year}/.
 import type { YearView } from '../../contract/year';
 import { client } from './client';
 

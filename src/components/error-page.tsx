@@ -1,5 +1,5 @@
 // Shown when a screen's data could not be loaded: says what happened plainly and offers a retry.
-// Inside the app it renders in the layout's <main>, so it adds none of its own (issue 15 #20).
+// Inside the app it renders in the layout's <main>, so it adds none of its own.
 import './app-styles.css';
 import { Button, Container, Text, Title } from '@mantine/core';
 import { type ErrorComponentProps, useRouter } from '@tanstack/react-router';

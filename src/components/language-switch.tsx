@@ -1,4 +1,5 @@
-// Chooses the app's language (issue 6 #7): a native select in the app navbar and on the login and register pages.
+// Chooses the app's language: a native select in the app navbar and on the login and register
+// pages.
 import { site } from '../i18n/en/site';
 import { type Locale, setLocale, useLocale, useTexts } from '../i18n/store';
 

@@ -1,5 +1,6 @@
-// The catch-all page (spec §2 '*'), also used for unknown months and malformed ids. Inside the app
-// (issue 15 #20) it keeps the navbar: it renders in the layout's <main> and leads back to /months.
+// The catch-all page ('*', docs/product-rules.md section 2), also used for unknown months and
+// malformed ids. Inside the app it keeps the navbar: it renders in the layout's <main> and leads
+// back to /months.
 import './app-styles.css';
 import { Anchor, Container, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';

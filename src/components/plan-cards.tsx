@@ -1,5 +1,6 @@
-// The two plans of spec §1/§9 side by side; the caller supplies each plan's call to action.
-// Plain markup styled by global.css, so the landing page carries no component library code for it.
+// The two plans (docs/product-rules.md sections 1 and 9) side by side; the caller supplies each
+// plan's call to action. Plain markup styled by global.css, so the landing page carries no
+// component library code for it.
 import type { ReactNode } from 'react';
 import { LAUNCH_OFFER, launchPrice, PLANS } from '../../contract/rules';
 import { site } from '../i18n/en/site';

@@ -1,4 +1,5 @@
-// Footer of the public pages: contact address, legal links and the copyright line (spec §2, §9).
+// Footer of the public pages: contact address, legal links and the copyright line
+// (docs/product-rules.md sections 2 and 9).
 import { Link } from '@tanstack/react-router';
 import { CONTACT_EMAIL } from '../../contract/rules';
 import { COPYRIGHT_YEAR, site } from '../i18n/en/site';

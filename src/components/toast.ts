@@ -1,4 +1,5 @@
-// Toasts of spec §4/§8: shown 3 s; primary for success, warning for an unexpected status, danger for an exception.
+// Toasts (docs/product-rules.md sections 4 and 8): shown 3 s; primary for success, warning for an
+// unexpected status, danger for an exception.
 import { type NotificationData, notifications } from '@mantine/notifications';
 import { TOAST_DURATION_MS } from '../../contract/rules';
 import { translateMessage } from '../i18n/store';

@@ -1,4 +1,4 @@
-// The 'waiting to sync' marker of a card or row whose change is not on the server yet (issue 16).
+// The 'waiting to sync' marker of a card or row whose change is not on the server yet.
 import { type MutationCache, notifyManager, useQueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { useTexts } from '../i18n/store';

@@ -1,4 +1,4 @@
-// Offline-first writes (issue 16): every write is a TanStack mutation found by its key (setMutationDefaults),
+// Offline-first writes: every write is a TanStack mutation found by its key (setMutationDefaults),
 // shown at once in the cache, queued while offline, saved with the cache, and sent in order when online.
 import {
   type Mutation,

@@ -11,8 +11,9 @@ export interface LoginResult {
 }
 
 /**
- * Stores the tokens, then asks for the payment status (spec §4: paid → /months, else /subscribe).
- * A failed status check counts as unpaid, as on /months (spec §8), rather than as a failed login.
+ * Stores the tokens, then asks for the payment status (paid → /months, else /subscribe:
+ * docs/product-rules.md section 4). A failed status check counts as unpaid, as on /months
+ * (docs/product-rules.md section 8), rather than as a failed login.
  */
 export function useLogin() {
   const queryClient = useQueryClient();

@@ -1,4 +1,4 @@
-// Where the conflict dialogs register (issue 16): its own small module, so the app shell's dialog
+// Where the conflict dialogs register: its own small module, so the app shell's dialog
 // host does not bring the merge code and the row-version API into every screen's first load.
 import type { ConflictChoice, FieldConflict } from '../offline/conflict-merge';
 

@@ -3,7 +3,8 @@
  * Contract of `withConflictResolution` (for the edit mutations and the offline queue's replays):
  *
  * - `base`: the item as the edit saw it (from the cache); its `version` becomes If-Match. No
- *   version (cached before versions existed): sent without If-Match, as before.
+ * version (cached before versions existed): sent without If-Match, so it applies whatever the
+ * version.
  * - `changes`: the PATCH body (only the fields the edit changes).
  * - `send(changes, ifMatch)`: the api call, e.g. `(body, v) => updateJournal(id, body, v)`.
  * - `restore`: for items the bin keeps (months, entries, goals), `() => restoreItem(kind, id)`.

@@ -52,7 +52,7 @@ export function dailyMeasuresQueryOptions(monthId: number) {
 export interface ToggleDailyHabit {
   dailyHabitId: number;
   isPracticed: boolean;
-  /** #17: the skip toggle; absent: only is_practiced is sent (as the spec's client). */
+  /** The skip toggle; absent: only is_practiced is sent (the plain body). */
   isSkipped?: boolean;
 }
 

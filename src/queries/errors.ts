@@ -2,7 +2,10 @@
 /** isHttpError: a failure status (warning toast), as opposed to an exception (danger toast). */
 export { errorStatus, isHttpError } from '../api/http-error';
 
-/** A message to show for an exception (spec §8: "a danger toast shows the error message"). */
+/**
+ * A message to show for an exception (docs/product-rules.md section 8: "a danger toast shows the
+ * error message").
+ */
 export function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }

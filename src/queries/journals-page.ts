@@ -1,4 +1,4 @@
-// The journals page's seven reads (spec §2): one list for the route's loader and for its component.
+// The journals page's seven reads: one list for the route's loader and for its component.
 import type { QueryClient } from '@tanstack/react-query';
 import { dailyHabitsQueryOptions, dailyMeasuresQueryOptions } from './daily';
 import { goalsQueryOptions } from './goals';
@@ -7,7 +7,10 @@ import { journalsQueryOptions } from './journals';
 import { measuresQueryOptions } from './measures';
 import { monthQueryOptions } from './months';
 
-/** Seven requests, whatever the month's size (issue 5). public/early-data.js sends the same seven. */
+/**
+ * Seven requests, whatever the month's size, so a long month opens as fast as a short one.
+ * public/early-data.js sends the same seven.
+ */
 export function journalsPageQueries(monthId: number) {
   return [
     monthQueryOptions(monthId),

@@ -24,22 +24,22 @@ export { journalsQueryOptions };
 export interface HabitTick {
   habitId: number;
   isPracticed: boolean;
-  /** #17: skipped (never with isPracticed); absent: not skipped. */
+  /** Skipped (never with isPracticed); absent: not skipped. */
   isSkipped?: boolean;
 }
 
 export interface NewJournal {
   highlight: string;
-  /** #17: the Markdown note; '' or absent: none. */
+  /** The Markdown note; '' or absent: none. */
   note?: string;
-  /** #17: 1 … 5; null or absent: none. */
+  /** Mood: 1 … 5; null or absent: none. */
   mood?: number | null;
   /** The day it is about, `YYYY-MM-DD` (the modal offers the user's today); the server's today if absent. */
   createdAt?: string;
   metric: number;
   /** The month's habits in order, with the modal's checkboxes. */
   habits: HabitTick[];
-  /** #17: values of the measures after the first, in order; a measure left empty has none. */
+  /** Values of the measures after the first, in order; a measure left empty has none. */
   moreMetrics?: MeasureValue[];
 }
 
@@ -122,9 +122,10 @@ function queueCreateJournal(
 }
 
 /**
- * Spec §4's order (journal, its daily measure, one daily habit per habit), as queued writes: the
- * card shows at once, marked as waiting to sync, and the steps go one by one when online. A step
- * cut off (network, tab closed) is sent again with its key, after a reload too.
+ * The create order of docs/product-rules.md section 4 (journal, its daily measure, one daily habit
+ * per habit), as queued writes: the card shows at once, marked as waiting to sync, and the steps go
+ * one by one when online. A step cut off (network, tab closed) is sent again with its key, after a
+ * reload too.
  */
 export function useCreateJournal(monthId: number) {
   const queryClient = useQueryClient();
@@ -138,7 +139,7 @@ export function useCreateJournal(monthId: number) {
   });
 }
 
-/** #17: only what the entry has, so an entry without them is the spec's body. */
+/** Only what the entry has, so an entry without them sends the plain body. */
 function noteAndMood(note: string | undefined, mood: number | null | undefined) {
   return { ...(note ? { note } : {}), ...(typeof mood === 'number' ? { mood } : {}) };
 }
@@ -146,7 +147,7 @@ function noteAndMood(note: string | undefined, mood: number | null | undefined) 
 export interface JournalEdit {
   journalId: number;
   highlight?: string;
-  /** #17: sent when it differs from the cached entry's. */
+  /** Sent when it differs from the cached entry's. */
   note?: string;
   mood?: number | null;
   /** Moves the entry to another day, `YYYY-MM-DD`. */
@@ -155,7 +156,7 @@ export interface JournalEdit {
   metric?: number;
   /** Only the ticks that differ from the cache are sent. */
   habits?: HabitTick[];
-  /** #17: values of the measures after the first (each patched, or created if it has none). */
+  /** Values of the measures after the first (each patched, or created if it has none). */
   moreMetrics?: MeasureValue[];
 }
 
@@ -233,7 +234,7 @@ async function queueEditJournal(
             journalId,
             dailyHabitId: current.id,
             isPracticed,
-            // #17: the spec's `{is_practiced}` alone unless the skip changes.
+            // The plain `{is_practiced}` body alone unless the skip changes.
             ...(isSkipped || wasSkipped ? { isSkipped } : {}),
             base: current,
           })

@@ -29,17 +29,17 @@ export interface EditedItem {
 export interface MonthEdit {
   monthId: number;
   name: string;
-  /** #17: the calendar month, `YYYY-MM` or null; absent: as it is. */
+  /** The calendar month, `YYYY-MM` or null; absent: as it is. */
   period?: string | null;
-  /** #17: whether entries ask for a mood; absent: as it is. */
+  /** Whether entries ask for a mood; absent: as it is. */
   moodEnabled?: boolean;
   /** Absent: the measure stays as it is (the modal had not read it yet). */
   measure?: EditedItem;
-  /** The habits kept and added, in order; absent: the habits stay as they are. #17: with schedules. */
+  /** The habits kept and added, in order, each with its schedule; absent: they stay as they are. */
   habits?: (EditedItem & { schedule?: HabitSchedule })[];
   /** Habits to delete, with every tick of theirs (the server deletes their daily habits). */
   removed?: number[];
-  /** #17: the first measure's unit and target; absent: as they are. */
+  /** The first measure's unit and target; absent: as they are. */
   measureTarget?: MeasureTarget;
   /** The measures after the first, kept and added, in order; absent: as they are. */
   moreMeasures?: (EditedItem & MeasureTarget)[];
@@ -175,7 +175,7 @@ async function queueEditMonth(
     const existing = habits.find((h) => h.id === habit.id);
     const changes = {
       ...(existing?.name === habit.name ? {} : { name: habit.name }),
-      // #17: only a schedule that changed is sent.
+      // Only a schedule that changed is sent.
       ...(schedule === undefined || sameSchedule(existing?.schedule, schedule) ? {} : { schedule }),
     };
     if (Object.keys(changes).length > 0)

@@ -94,8 +94,9 @@ export function monthQueryOptions(monthId: number) {
 }
 
 /**
- * The month the Journals navbar entry opens: the last item of the months list (spec §4), or null
- * when there is none or the lookup fails — both send the user to /months (spec §8).
+ * The month the Journals navbar entry opens: the last item of the months list
+ * (docs/product-rules.md section 4), or null when there is none or the lookup fails — both send the
+ * user to /months (docs/product-rules.md section 8).
  */
 export async function latestMonthId(queryClient: QueryClient): Promise<number | null> {
   try {
@@ -126,17 +127,17 @@ export async function monthHoldingDay(
 
 export interface NewMonth {
   name: string;
-  /** #17: false turns mood off for the month's entries; absent or true: on (the server's default). */
+  /** False turns mood off for the month's entries; absent or true: on (the server's default). */
   moodEnabled?: boolean;
-  /** #17: the calendar month, `YYYY-MM`, or null for none; absent: read from the name by the server. */
+  /** The calendar month, `YYYY-MM`, or null for none; absent: read from the name by the server. */
   period?: string | null;
   /** The measure's name. */
   measure: string;
   /** Habit names, created in this order. */
   habits: string[];
-  /** #17: each habit's schedule, by index; absent or daily: the spec's `{name, month_id}`. */
+  /** Each habit's schedule, by index; absent or daily: the plain `{name, month_id}` body. */
   habitSchedules?: HabitSchedule[];
-  /** The first measure's unit and target (#17); absent or empty: the spec's `{name, month_id}`. */
+  /** The first measure's unit and target; absent or empty: the plain `{name, month_id}` body. */
   measureTarget?: MeasureTarget;
   /** Measures after the first, created after it in this order. */
   moreMeasures?: (MeasureTarget & { name: string })[];
@@ -154,10 +155,11 @@ export function setTargetFields(target: MeasureTarget | undefined): Partial<Meas
 }
 
 /**
- * Spec §4: month, then each habit in order, then the measure, as queued writes: the card shows at
- * once, marked as waiting to sync, and the steps go one by one when online. Each step has its own
- * Idempotency-Key (from one per action), so a step sent again after a lost answer or a reload
- * makes no row twice; the later steps refer to the month by its temporary id until it lands.
+ * Month, then each habit in order, then the measure (docs/product-rules.md section 4), as queued
+ * writes: the card shows at once, marked as waiting to sync, and the steps go one by one when
+ * online. Each step has its own Idempotency-Key (from one per action), so a step sent again after a
+ * lost answer or a reload makes no row twice; the later steps refer to the month by its temporary
+ * id until it lands.
  */
 function queueCreateMonth(
   queryClient: QueryClient,

@@ -191,7 +191,7 @@ export const journalCreate = defineWrite<JournalCreateWrite, Journal>({
       author: 0,
       month: body.month_id,
       month_id: body.month_id,
-      // #17
+      // The note and mood, with their defaults.
       note: body.note ?? '',
       mood: body.mood ?? null,
     };
@@ -210,7 +210,7 @@ export interface JournalUpdateWrite {
   monthId: number;
   journalId: number;
   changes: UpdateJournal;
-  /** The entry as the edit saw it (#16): its version is the If-Match, its fields the merge's base. */
+  /** The entry as the edit saw it: its version is the If-Match, its fields the merge's base. */
   base?: Journal;
 }
 
@@ -278,7 +278,7 @@ function newerQueued<V>(
 interface DailyItemUpdateWrite<Row> {
   monthId: number;
   journalId: number;
-  /** The row as the edit saw it (#16): If-Match and merge base (src/queries/conflicts.ts). */
+  /** The row as the edit saw it: If-Match and merge base (src/queries/conflicts.ts). */
   base?: Row;
 }
 
@@ -399,11 +399,14 @@ export const { create: dailyMeasureCreate, update: dailyMeasureUpdate } = dailyI
 export interface DailyHabitUpdateWrite extends DailyItemUpdateWrite<DailyHabit> {
   dailyHabitId: number;
   isPracticed: boolean;
-  /** #17: set with the skip toggle; absent: the spec's `{is_practiced}` (the server clears a skip when it is true). */
+  /**
+   * Set with the skip toggle; absent: the plain `{is_practiced}` body (the server clears a skip
+   * when it is true).
+   */
   isSkipped?: boolean;
 }
 
-/** #17: the body of a daily habit's PATCH, and what it changes. */
+/** The body of a daily habit's PATCH, and what it changes. */
 const dailyHabitChanges = ({ isPracticed, isSkipped }: DailyHabitUpdateWrite) => ({
   is_practiced: isPracticed,
   ...(isSkipped === undefined ? {} : { is_skipped: isSkipped }),
@@ -459,7 +462,7 @@ export interface GoalUpdateWrite {
   monthId: number;
   goalId: number;
   isCompleted: boolean;
-  /** The goal as the tick saw it (#16): If-Match and merge base (src/queries/conflicts.ts). */
+  /** The goal as the tick saw it: If-Match and merge base (src/queries/conflicts.ts). */
   base?: Goal;
 }
 

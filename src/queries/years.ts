@@ -1,4 +1,4 @@
-// The year view (#17): one read per year. Writes on a month's page do not touch it, so it asks
+// The year view: one read per year. Writes on a month's page do not touch it, so it asks
 // again whenever it shows (in the background once it has an answer).
 import { queryOptions } from '@tanstack/react-query';
 import { getYear } from '../api/years';

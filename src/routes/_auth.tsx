@@ -1,5 +1,5 @@
-// Protected area (spec §2): no token → /login; an expired one is refreshed once, failure → /login.
-// Offline (issue 6 #8) the user stays in, read-only, with the data saved on this device.
+// Protected area (docs/product-rules.md section 2): no token → /login; an expired one is refreshed
+// once, failure → /login. Offline the user stays in, read-only, with the data saved on this device.
 import {
   createFileRoute,
   Outlet,
@@ -64,7 +64,7 @@ export const Route = createFileRoute('/_auth')({
   component: AuthLayout,
   // Inside the shell, so the navbar stays usable when a screen's data fails.
   errorComponent: ErrorPage,
-  // Also inside the shell: an unknown month keeps the navbar and leads back to /months (issue 15 #20).
+  // Also inside the shell: an unknown month keeps the navbar and leads back to /months.
   notFoundComponent: AppNotFoundPage,
 });
 

@@ -1,5 +1,6 @@
-// Landing route: `?success` (back from checkout) goes to /months, `?canceled` is only logged (spec §2)
-// — unless someone is signed in: checkout's Cancel then returns them to /subscribe (issue 15 #10).
+// Landing route: `?success` (back from checkout) goes to /months, `?canceled` is only logged
+// (docs/product-rules.md section 2) — unless someone is signed in: checkout's Cancel then returns
+// them to /subscribe.
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import type { LaunchOffer } from '../../contract/entities';

@@ -1,4 +1,5 @@
-// Login page (spec §2 /login). With a live session there is nothing to log into: the app opens (issue 15 #11).
+// Login page (/login, docs/product-rules.md section 2). With a live session there is nothing to log
+// into: the app opens.
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { hasLiveSession } from '../api/stored-session';
 import { AuthCard } from '../components/auth/auth-card';

@@ -1,5 +1,6 @@
-// Logout (spec §2 /logout): clears local storage (and the cached data), then goes to /.
-// With changes not yet on the server, in this tab or another, it asks first: sync, log out anyway, or stay.
+// Logout (/logout, docs/product-rules.md section 2): clears local storage (and the cached data),
+// then goes to /. With changes not yet on the server, in this tab or another, it asks first: sync,
+// log out anyway, or stay.
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMutationState, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';

@@ -1,4 +1,4 @@
-// Privacy policy (spec §2 /pp): a public, prerenderable page.
+// Privacy policy (/pp, docs/product-rules.md section 2): a public, prerenderable page.
 import { createFileRoute } from '@tanstack/react-router';
 import { LegalPage } from '../components/legal/legal-page';
 import { PRIVACY_POLICY } from '../components/legal/privacy-policy';

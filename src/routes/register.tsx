@@ -1,6 +1,6 @@
-// Register page (spec §2 /register): visiting it first clears local storage.
-// With a live session that would be a silent logout (issue 15 #11), so the page asks first: open
-// the app, or log out (revoking the session, as Logout does) and then register.
+// Register page (/register, docs/product-rules.md section 2): visiting it first clears local
+// storage. With a live session that would be a silent logout, so the page asks first: open the app,
+// or log out (revoking the session, as Logout does) and then register.
 import { Button, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';

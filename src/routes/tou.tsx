@@ -1,4 +1,4 @@
-// Terms of use (spec §2 /tou): a public, prerenderable page.
+// Terms of use (/tou, docs/product-rules.md section 2): a public, prerenderable page.
 import { createFileRoute } from '@tanstack/react-router';
 import { LegalPage } from '../components/legal/legal-page';
 import { TERMS_OF_USE } from '../components/legal/terms-of-use';

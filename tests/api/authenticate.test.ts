@@ -58,7 +58,7 @@ describe('the Authorization header', () => {
     ['a lowercase scheme', (token: string) => `bearer ${token}`],
     ['another scheme', (token: string) => `JWT ${token}`],
     ['no space after the scheme', (token: string) => `Bearer\t${token}`],
-  ])('reads %s as no credentials, as before', async (_case, header) => {
+  ])('reads %s as no credentials', async (_case, header) => {
     const response = await months(header(user.access));
     expect(response.statusCode).toBe(401);
     expect(response.json()).toEqual({ detail: MESSAGES.noCredentials });

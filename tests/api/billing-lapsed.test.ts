@@ -117,7 +117,7 @@ describe('a lapsed subscriber', () => {
 });
 
 describe('a user who never paid', () => {
-  it('is refused reads and writes as before, and the status says only has_paid', async () => {
+  it('is refused reads and writes, and the status says only has_paid', async () => {
     const { month } = await seeded();
 
     expect(await status()).toEqual({ has_paid: false });

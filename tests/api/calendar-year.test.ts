@@ -1,4 +1,5 @@
-// API tests for issue #17's calendar: a month's period (create, rename, set, clear, bad input) and GET /api/years/{year}/.
+// API tests for the calendar: a month's period (create, rename, set, clear, bad input) and GET
+// /api/years/{year}/.
 import type { Month } from '../../contract/entities.js';
 import type { ExportFile } from '../../contract/export.js';
 import { PERIOD_MESSAGE } from '../../contract/month-period.js';

@@ -346,7 +346,7 @@ describe('POST /api/import/', () => {
     expect((await read()).json<Month[]>().map((month) => month.name)).toEqual(['Cached', 'Cached']);
   });
 
-  /** A version 1 file (as exports before #17 were): it still imports as it did. */
+  /** A version 1 file (no note, mood, schedules, units or period): it still imports. */
   const valid = (): ExportFileV1 => ({
     format: EXPORT_FORMAT,
     version: 1,

@@ -1,4 +1,5 @@
-// Habit schedules and skip days (#17): the habit's schedule, the daily habit's is_skipped, and the month stats that follow them.
+// Habit schedules and skip days: the habit's schedule, the daily habit's is_skipped, and the month
+// stats that follow them.
 import { SCHEDULE_MESSAGES } from '../../contract/habit-schedule.js';
 import { MESSAGES } from '../../contract/rules.js';
 import type { MonthStats } from '../../contract/stats.js';

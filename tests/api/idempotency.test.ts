@@ -141,7 +141,7 @@ describe('POST /api/journals/ with an Idempotency-Key', () => {
     expect(await countJournals(month.id)).toBe(1);
   });
 
-  it('creates a row per request without a key, as before', async () => {
+  it('creates a row per request without a key', async () => {
     const month = await seedMonth(t, user);
     const body = { month_id: month.id, highlight: 'Twice' };
     await post('/api/journals/', body);

@@ -1,4 +1,5 @@
-// API tests for #17's entry note and mood and the month's mood switch: fields, limits, bad input, scoping, search, CSV, export round trip.
+// API tests for an entry's note and mood and the month's mood switch: fields, limits, bad input,
+// scoping, search, CSV, export round trip.
 import type { Journal, Month } from '../../contract/entities.js';
 import type { ExportFile } from '../../contract/export.js';
 import { MESSAGES, NOTE_MAX_LENGTH } from '../../contract/rules.js';

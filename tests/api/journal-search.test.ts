@@ -163,7 +163,7 @@ describe('GET /api/journals/?search=', () => {
     expect(await highlights('ete')).toEqual(['Imported ÉTÉ']);
   });
 
-  it('keeps the plain list exactly as before: Journals only, by date then id', async () => {
+  it('keeps the plain list: Journals only, by date then id', async () => {
     const month = await seedMonth(t, user);
     const journal = await seedJournal(t, user, month.id, 'plain');
     const response = await get(`/api/journals/?month=${month.id}`);

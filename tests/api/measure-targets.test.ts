@@ -1,4 +1,5 @@
-// API tests for a measure's unit and daily target (#17): additive fields on /api/measures/, refused bad input, other users' rows.
+// API tests for a measure's unit and daily target: additive fields on /api/measures/, refused bad
+// input, other users' rows.
 import { EXPORT_FORMAT, EXPORT_VERSION } from '../../contract/export.js';
 import { TARGET_MESSAGES } from '../../contract/measure-targets.js';
 import { MEASURES_PER_MONTH, QUOTA_EXCEEDED } from '../../contract/quotas.js';
@@ -39,7 +40,7 @@ describe('POST /api/measures/ with a unit and a target', () => {
     expect(list.json()).toEqual([created]);
   });
 
-  it('keeps the spec’s {name, month_id} create as before: no unit, no target', async () => {
+  it('keeps the plain {name, month_id} create: no unit, no target', async () => {
     const month = await seedMonth(t, user);
     const created = await createMeasure({ name: 'Weight', month_id: month.id });
     expect(created).toEqual({
@@ -136,7 +137,7 @@ describe('POST /api/measures/ with a unit and a target', () => {
     expect(list.json()).toHaveLength(MEASURES_PER_MONTH);
   });
 
-  it('refuses another user’s month as before', async () => {
+  it('refuses another user’s month', async () => {
     const other = await createUser(t);
     const month = await seedMonth(t, other);
     const response = await api('POST', '/api/measures/', {
@@ -235,7 +236,7 @@ describe('PATCH /api/measures/{id}/', () => {
 });
 
 describe('several measures on one entry', () => {
-  it('takes a value per measure, and the spec’s single-measure flow as before', async () => {
+  it('takes a value per measure, and the plain single-measure flow still works', async () => {
     const month = await seedMonth(t, user);
     const sleep = await createMeasure({
       name: 'Sleep',

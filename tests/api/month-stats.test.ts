@@ -80,7 +80,7 @@ describe('GET /api/months/{id}/stats/', () => {
         { date: '2025-03-02', value: 71.5, count: 2 },
         { date: '2025-03-03', value: 68.5, count: 1 },
       ],
-      // #17: every measure, with its own series (no unit or target here: days_on_target null).
+      // Every measure, with its own series (no unit or target here: days_on_target null).
       measures: [
         {
           id: weight.id,
@@ -144,7 +144,7 @@ describe('GET /api/months/{id}/stats/', () => {
         },
       ],
       goals: { completed: 3, total: 5 },
-      // #17: no entry has a mood.
+      // No entry has a mood.
       mood: [],
       mood_enabled: true,
     } satisfies MonthStats);

@@ -23,7 +23,7 @@ const restore = (collection: string, id: number, who = user) =>
 const trash = async (who = user) => (await get('/api/trash/', who)).json() as TrashItem[];
 
 describe('deleting', () => {
-  it('answers 204 as before and lists the entry in the bin, gone from every read', async () => {
+  it('answers 204 and lists the entry in the bin, gone from every read', async () => {
     const { month, journal } = await seedFullMonth(t, user);
 
     expect((await del(`/api/journals/${journal.id}/`)).statusCode).toBe(204);

@@ -323,7 +323,7 @@ describe('If-Match on DELETE', () => {
 });
 
 describe('without If-Match', () => {
-  it('edits and deletes whatever the version, as before', async () => {
+  it('edits and deletes whatever the version', async () => {
     const month = await seedMonth(t, user);
     const journal = await seedJournal(t, user, month.id);
     await patch(`/api/journals/${journal.id}/`, { highlight: 'one' });

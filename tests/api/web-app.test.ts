@@ -12,7 +12,7 @@ const PAGES: Record<string, string> = {
   'assets/index-3f9a1c.js': 'console.log("app")',
   'assets/index-77b2e0.css': 'body{margin:0}',
   'favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
-  // The service worker and manifest vite-plugin-pwa writes (issue 6, feature 8).
+  // The service worker and manifest vite-plugin-pwa writes, so the app installs and reads offline.
   'sw.js': 'importScripts("workbox-5a1b2c3d.js")',
   'workbox-5a1b2c3d.js': 'self.workbox = {}',
   'registerSW.js': 'navigator.serviceWorker.register("/sw.js")',
@@ -221,7 +221,7 @@ describe('screen shells', () => {
   );
 });
 
-describe('the 404 page (issue 15 #20)', () => {
+describe('the 404 page', () => {
   let dir: string;
   let testApp: TestApp;
   beforeAll(async () => {

@@ -1,4 +1,5 @@
-// Bundle budget of the built browser app (issue 3): gzipped JavaScript per route, read from dist/web's Vite manifest.
+// Bundle budget of the built browser app: gzipped JavaScript per route, read from dist/web's Vite
+// manifest.
 //
 // What a route "loads" here: the entry chunk and its static imports, the route's own code-split chunks
 // (layouts included) and their static imports, the modules its loader or component imports lazily
@@ -7,7 +8,7 @@
 // Measured on 2026-11-23 (terser, chunks under 20 KB merged; the test prints the table each run):
 //   entry alone 117.6 · / 117.6 · /tou 117.6 · /pp 117.6 · /logout 129.3 · /login 158.1 · /register 158.1
 //   /subscribe 158.0 · /settings 169.9 · /months 172.9 (185.6 with its modals) · journals 173.1 (191.6).
-// Issue 3's budgets: the landing ≤ 120 KB, any app route ≤ 180 KB (its modals load on first use);
+// The budgets: the landing ≤ 120 KB, any app route ≤ 180 KB (its modals load on first use);
 // the app routes' and modals' limits are tightened to just above what is measured.
 // The journals page's chart (@mantine/charts, ~116 KB) is a lazy chunk loaded only when the user
 // opens the month at a glance, and is not counted here; bench/RESULTS.md reports what a first visit
@@ -21,7 +22,7 @@ import { TEXTS } from '../../src/texts.js';
 /** The build checked: `dist/`, or `E2E_DIST`, a private copy as the browser tests take (tests/e2e/support/server.ts). */
 const WEB = join(process.env.E2E_DIST ?? 'dist', 'web');
 /**
- * Issue 3's budgets are the landing ≤ 120 KB and any app route ≤ 180 KB; issue 17's, the journals
+ * The goals are the landing ≤ 120 KB and any app route ≤ 180 KB, and the journals
  * page ≤ 175 KB on first paint and 195 KB with its modals. Not met today: every signed-in screen
  * first loads a shell of ~169-176 KB (React, the router, TanStack Query, Mantine's core and
  * AppShell, ky and the token refresh, the persisted cache and the sync queue), so the journals
@@ -90,7 +91,7 @@ const ROUTES: Record<string, RouteChunks> = {
   '/logout': { chunks: ['src/routes/logout.tsx'], lazy: [] },
   '/tou': { chunks: ['src/routes/tou.tsx'], lazy: [] },
   '/pp': { chunks: ['src/routes/pp.tsx'], lazy: [] },
-  // #18: a reminder email's unsubscribe page, opened signed out.
+  // A reminder email's unsubscribe page, opened signed out.
   '/unsubscribe': { chunks: ['src/routes/unsubscribe.tsx'], lazy: [] },
   '/subscribe': {
     chunks: ['src/routes/_auth.tsx', 'src/routes/_auth/subscribe.tsx'],
@@ -131,7 +132,7 @@ const ROUTES: Record<string, RouteChunks> = {
       'src/components/journals/create-goal-modal.tsx',
     ],
   },
-  // #17: the year view; its charts (@mantine/charts) load on demand, as the month at a glance's.
+  // The year view; its charts (@mantine/charts) load on demand, as the month at a glance's.
   '/years/$year': {
     chunks: ['src/routes/_auth.tsx', 'src/routes/_auth/years/$year.tsx'],
     lazy: ['src/api/tokens.ts', 'src/offline/query-persistence.ts'],

@@ -1,4 +1,5 @@
-// The installable, offline-readable build (issue 6, feature 8): web app manifest, icons, service worker and its precache.
+// The installable, offline-readable build: web app manifest, icons, service worker and its
+// precache.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 

@@ -1,4 +1,5 @@
-// Login, register and session screens in Chromium (spec §2, §4, §8): messages, links, storage, token refresh.
+// Login, register and session screens in Chromium (docs/product-rules.md sections 2, 4 and 8):
+// messages, links, storage, token refresh.
 import { createSigner } from 'fast-jwt';
 import type { Page, Request } from 'playwright-core';
 import type { TokenClaims } from '../../contract/entities.js';
@@ -93,14 +94,15 @@ for (const [label, viewport] of Object.entries(VIEWPORTS)) {
       await path(page, '/login');
       await visible(page.getByRole('heading', { name: 'Login' }));
 
-      // The right password for an unpaid user goes to /subscribe (spec §4).
+      // The right password for an unpaid user goes to /subscribe (docs/product-rules.md section 4).
       await page.getByLabel('User').fill(username);
       await page.getByLabel(/^Password/).fill(STRONG_PASSWORD);
       await page.getByRole('button', { name: 'Login' }).click();
       await path(page, '/subscribe');
       await visible(page.getByRole('button', { name: 'Pay Once' }));
       expect(await storedAccess(page)).not.toBeNull();
-      // The months page checks the payment too (spec §2): unpaid users go back to /subscribe.
+      // The months page checks the payment too (docs/product-rules.md section 2): unpaid users go
+      // back to /subscribe.
       await page.goto('/months');
       await path(page, '/subscribe');
       await visible(page.getByRole('button', { name: 'Monthly' }));
@@ -112,7 +114,7 @@ for (const [label, viewport] of Object.entries(VIEWPORTS)) {
       await page.evaluate(`localStorage.setItem('unrelated', 'kept elsewhere')`);
       expect(await storageLength(page)).toBe(3);
       await page.goto('/register');
-      // A live session is not ended silently (issue 15 #11).
+      // A live session is not ended silently.
       await visible(page.getByRole('heading', { name: 'You are already signed in' }));
       expect(await storageLength(page)).toBe(3);
       await page.getByRole('button', { name: 'Log out and create an account' }).click();

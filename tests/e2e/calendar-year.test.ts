@@ -1,5 +1,6 @@
-// Calendar and year view (#17) in Chromium: a month named "March 2026" gets its period, the calendar shows
-// its entries, a click on an empty day creates an entry on that date, and the year view shows its pixels.
+// Calendar and year view in Chromium: a month named "March 2026" gets its period, the calendar
+// shows its entries, a click on an empty day creates an entry on that date, and the year view shows
+// its pixels.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Journal, Month } from '../../contract/entities.js';

@@ -1,4 +1,5 @@
-// Conflicts in Chromium (#16): two browser contexts edit the same entry; the stale one's edit gets the dialog, and each choice ends as stated on the server.
+// Conflicts in Chromium: two browser contexts edit the same entry; the stale one's edit gets the
+// dialog, and each choice ends as stated on the server.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';

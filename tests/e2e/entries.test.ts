@@ -1,4 +1,4 @@
-// Issue 6 §2–4 in Chromium: an entry's date (today where the user is, or a forgotten day), a month
+// Entries in Chromium: an entry's date (today where the user is, or a forgotten day), a month
 // started from the last one, and the search box finding an accented word and opening its month.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,4 +1,4 @@
-// Issue 15's flows around signing in and paying, in Chromium: the session-aware landing, /login and
+// The flows around signing in and paying, in Chromium: the session-aware landing, /login and
 // /register, checkout's Cancel and Back, the unpaid navbar, the price on /subscribe, and 404s.
 import type { Page } from 'playwright-core';
 import { LAUNCH_OFFER, launchPrice, PLANS, STORAGE_KEYS } from '../../contract/rules.js';
@@ -23,7 +23,7 @@ async function accountPage(
   return { page: await signedInPage(session(), viewport, account), account };
 }
 
-describe('with a live session (issue 15 #11)', () => {
+describe('with a live session', () => {
   it("the landing page offers 'Open Monthbook' and its Sign Up buttons open the app", async () => {
     const { page } = await accountPage('lander');
     await page.goto('/');
@@ -56,7 +56,7 @@ describe('with a live session (issue 15 #11)', () => {
   });
 });
 
-describe('registration to login (issue 15 #12, #23)', () => {
+describe('registration to login', () => {
   it("greets with 'Account created — log in', the username filled in", async () => {
     const page = await session().newPage();
     await page.goto('/register');
@@ -84,7 +84,7 @@ describe('registration to login (issue 15 #12, #23)', () => {
   });
 });
 
-describe('paying (issue 15 #10, #13)', () => {
+describe('paying', () => {
   for (const [label, viewport] of Object.entries(VIEWPORTS)) {
     it(`an unpaid user's navbar shows Subscribe, Settings and Logout at ${label}`, async () => {
       const { page } = await accountPage('unpaid', { pay: false, viewport });
@@ -167,7 +167,7 @@ describe('paying (issue 15 #10, #13)', () => {
   });
 });
 
-describe('not found (issue 15 #20)', () => {
+describe('not found', () => {
   it('an unknown path answers HTTP 404 with the 404 page', async () => {
     const page = await session().newPage();
     const response = await page.goto('/no-such-page');

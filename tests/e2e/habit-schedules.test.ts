@@ -1,4 +1,5 @@
-// Habit schedules and skip days (#17) in Chromium: a weekday habit and a 3-a-week habit, a week of entries with a skip; cards and streaks.
+// Habit schedules and skip days in Chromium: a weekday habit and a 3-a-week habit, a week of
+// entries with a skip; cards and streaks.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';

@@ -1,4 +1,5 @@
-// A month's journals screen in Chromium (spec §2, §5): editing an entry, the modals' rules, the heading back to /months.
+// A month's journals screen in Chromium (docs/product-rules.md sections 2 and 5): editing an entry,
+// the modals' rules, the heading back to /months.
 import type { Locator, Page } from 'playwright-core';
 import type { Goal, Journal } from '../../contract/entities.js';
 import { MESSAGES } from '../../contract/rules.js';
@@ -113,11 +114,12 @@ for (const [label, viewport] of Object.entries(VIEWPORTS)) {
       const { page } = await seeded(viewport);
       await visible(page.getByRole('heading', { level: 1, name: 'May 2026' }));
 
-      // Create a Register: highlight and metric are required, the metric numeric (spec §5).
+      // Create a Register: highlight and metric are required, the metric numeric
+      // (docs/product-rules.md section 5).
       await page.getByRole('button', { name: TEXTS.addJournal }).click();
       const register = page.getByRole('dialog', { name: TEXTS.createRegister });
       await visible(register);
-      // Habits start unchecked (spec §4).
+      // Habits start unchecked (docs/product-rules.md section 4).
       expect(await register.getByRole('checkbox', { name: 'Read' }).isChecked()).toBe(false);
       expect(await register.getByRole('checkbox', { name: 'Run' }).isChecked()).toBe(false);
       await register.getByRole('button', { name: 'Save' }).click();
@@ -126,7 +128,7 @@ for (const [label, viewport] of Object.entries(VIEWPORTS)) {
       await register.getByLabel('Pages').fill('many');
       await register.getByRole('button', { name: 'Save' }).click();
       await visible(register.getByText(MESSAGES.invalidNumber));
-      // Typed text is only thrown away when the user says so (issue 15 #3).
+      // Typed text is only thrown away when the user says so.
       await register.getByRole('button', { name: 'Close', exact: true }).click();
       await register.getByRole('button', { name: 'Discard' }).click();
       await gone(register);
@@ -148,12 +150,12 @@ for (const [label, viewport] of Object.entries(VIEWPORTS)) {
       await visible(page.getByRole('link', { name: 'May 2026' }));
     });
 
-    it('a double click, a second click once the first save is out or a double Enter on Save makes one entry (issue 15 #1)', async () => {
+    it('a double click, a second click once the first save is out or a double Enter on Save makes one entry', async () => {
       const { page, account, month } = await seeded(viewport);
       const requestsOut = apiRequestsOut(page);
       await visible(page.getByRole('heading', { level: 1, name: 'May 2026' }));
-      // Slow saves leave room for the second press to land while the first is still going. Since
-      // #16 a create returns once queued and the modal closes at once: a second press lands on the
+      // Slow saves leave room for the second press to land while the first is still going. A
+      // create returns once queued and the modal closes at once: a second press lands on the
       // closing modal (which must take it as nothing) or finds no Save button at all.
       await slowNetwork(page, '**/api/journals/', 400);
       const register = page.getByRole('dialog', { name: TEXTS.createRegister });
@@ -208,7 +210,7 @@ for (const [label, viewport] of Object.entries(VIEWPORTS)) {
   });
 }
 
-describe('ticks on a slow network (issue 15 #4)', () => {
+describe('ticks on a slow network', () => {
   /** The n-th request to `pattern` waits `delays[n]` ms before it goes on: the first click's request is the slowest. */
   async function unevenNetwork(page: Page, pattern: string, delays: number[]): Promise<void> {
     let call = 0;
@@ -258,7 +260,7 @@ describe('ticks on a slow network (issue 15 #4)', () => {
   });
 });
 
-describe('Portuguese numbers (issue 15 #15)', () => {
+describe('Portuguese numbers', () => {
   it("takes '7,5' in pt-BR and shows metrics as Portuguese writes them", async () => {
     const url = session().server.url;
     const account = await seedAccount(url, uniqueUsername('leitor'));

@@ -1,4 +1,5 @@
-// The app's frame in Chromium (issue 15 #6–8, #17–19, #21, #23): toasts, widths, the navbar, focus, contrast, scroll, the first paint.
+// The app's frame in Chromium: toasts, widths, the navbar, focus, contrast, scroll, the first
+// paint.
 import type { Locator, Page, Request } from 'playwright-core';
 import type { Journal } from '../../contract/entities.js';
 import { STORAGE_KEYS } from '../../contract/rules.js';
@@ -103,7 +104,7 @@ async function openJournals(page: Page, monthId: number, glance = false): Promis
   if (glance) await visible(page.locator('.mb-habit-grid'));
 }
 
-describe('no screen scrolls sideways (#7)', () => {
+describe('no screen scrolls sideways', () => {
   for (const width of [360, 390, 768, 1024, 1280, 1920]) {
     it(`at ${width} px: settings, months and journals, the month at a glance open and closed`, async () => {
       const { account, month } = await longMonth();
@@ -127,7 +128,7 @@ describe('no screen scrolls sideways (#7)', () => {
   }
 });
 
-describe('navbar (#18)', () => {
+describe('navbar', () => {
   for (const locale of ['en', 'pt-BR'] as const) {
     // Up to the widths where the sync status shows its words (1,440 px) and past them: at 1,280
     // px the Portuguese navbar once ran 160 px past the window's edge, the search button cut off.
@@ -221,7 +222,7 @@ function visibleToasts(page: Page) {
 }
 
 for (const [label, viewport] of Object.entries(VIEWPORTS)) {
-  describe(`toasts at ${viewport.width} px (${label}) (#6)`, () => {
+  describe(`toasts at ${viewport.width} px (${label})`, () => {
     it('cover no header control, show three at most, merge identical ones; successes are status messages', async () => {
       const url = session().server.url;
       const account = await seedAccount(url, uniqueUsername('toasty'));
@@ -294,7 +295,7 @@ for (const [label, viewport] of Object.entries(VIEWPORTS)) {
   });
 }
 
-describe('keyboard focus (#8)', () => {
+describe('keyboard focus', () => {
   it('Space on a habit keeps focus on it while its update runs', async () => {
     const url = session().server.url;
     const account = await seedAccount(url, uniqueUsername('spacer'));
@@ -374,7 +375,7 @@ describe('keyboard focus (#8)', () => {
     const page = await signedInPage(session(), VIEWPORTS.desktop, account);
     await page.goto('/months');
     await visible(page.getByRole('link', { name: 'July 2026' }));
-    // A slow delete: the dialog closes and the card goes without waiting for it (issue 16).
+    // A slow delete: the dialog closes and the card goes without waiting for it.
     await page.route(/\/api\/months\/delete\/\d+\/?$/, async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 400));
       await route.fallback();
@@ -452,7 +453,7 @@ function contrast(a: string, b: string): number {
   return (Math.max(x, y) + 0.05) / (Math.min(x, y) + 0.05);
 }
 
-describe('contrast (#21)', () => {
+describe('contrast', () => {
   for (const scheme of ['light', 'dark'] as const) {
     it(`unticked checkboxes stand out 3:1 and axe finds no contrast failure (${scheme})`, async () => {
       const url = session().server.url;
@@ -507,7 +508,7 @@ const cardTop = (page: Page, date: string | undefined) =>
     `[...document.querySelectorAll('article')].find((a) => a.querySelector('h3')?.textContent === ${JSON.stringify(date)})?.getBoundingClientRect().top ?? null`,
   );
 
-describe('Back restores the scroll position (#19)', () => {
+describe('Back restores the scroll position', () => {
   it('on the 31-entry page', async () => {
     const { account, month } = await longMonth();
     const page = await signedInPage(session(), VIEWPORTS.desktop, account);
@@ -540,7 +541,7 @@ describe('Back restores the scroll position (#19)', () => {
   });
 });
 
-describe('phones (#17)', () => {
+describe('phones', () => {
   it('goals come before a long month of entries, fold away, and a jump goes to any day', async () => {
     const { account, month } = await longMonth();
     const page = await signedInPage(session(), VIEWPORTS.phone, account);
@@ -570,7 +571,7 @@ describe('phones (#17)', () => {
   });
 });
 
-describe('small things (#23)', () => {
+describe('small things', () => {
   it('a slow network shows the app frame and Loading... before the code runs', async () => {
     const account = await seedAccount(session().server.url, uniqueUsername('slowpoke'));
     const page = await signedInPage(session(), VIEWPORTS.desktop, account);

@@ -1,4 +1,5 @@
-// Portuguese in Chromium (issue 6 #7): a pt-BR browser gets pt-BR, the switch flips to English and back, the choice sticks.
+// Portuguese in Chromium: a pt-BR browser gets pt-BR, the switch flips to English and back, the
+// choice sticks.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';

@@ -1,4 +1,5 @@
-// The months screen in Chromium (spec §2 /months, §5): the Create a Month modal's habit rows and rules, Edit, Delete.
+// The months screen in Chromium (/months, docs/product-rules.md sections 2 and 5): the Create a
+// Month modal's habit rows and rules, Edit, Delete.
 import { MESSAGES } from '../../contract/rules.js';
 import { TEXTS, TOASTS } from '../../src/texts.js';
 import { signedInPage } from './support/app-helpers.js';
@@ -18,7 +19,7 @@ for (const [label, viewport] of Object.entries(VIEWPORTS)) {
       const dialog = page.getByRole('dialog', { name: TEXTS.createMonth });
       await visible(dialog);
 
-      // Every field is required (spec §5).
+      // Every field is required (docs/product-rules.md section 5).
       await dialog.getByRole('button', { name: 'Save' }).click();
       await expect.poll(() => dialog.getByText(MESSAGES.required).count()).toBe(3);
 
@@ -111,7 +112,7 @@ for (const [label, viewport] of Object.entries(VIEWPORTS)) {
   });
 }
 
-describe('Edit month (issue 15 #14)', () => {
+describe('Edit month', () => {
   it('renames the measure and a habit, adds one and removes one with its ticks after a confirm', async () => {
     const url = session().server.url;
     const account = await seedAccount(url, uniqueUsername('reshaper'));

@@ -1,4 +1,6 @@
-// #17 in Chromium: a month with two measures with units and targets, made in 'Create a Month'; entries with a value each; cards and the month at a glance's days on target; axe at 390 and 1280 px, light and dark; screenshots, pt-BR too.
+// Several measures in Chromium: a month with two measures with units and targets, made in 'Create a
+// Month'; entries with a value each; cards and the month at a glance's days on target; axe at 390
+// and 1280 px, light and dark; screenshots, pt-BR too.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -83,7 +85,7 @@ const card = (page: Page, highlight: string) =>
 /** A month made in the UI, two entries written in it; its page is open. */
 async function monthWithEntries(page: Page, account: SeededAccount, screenshot?: string) {
   await createMonth(page, screenshot);
-  // The month, its habits and its measures are queued steps (issue 16): the page is reloaded
+  // The month, its habits and its measures are queued steps: the page is reloaded
   // below, so wait until the server holds them all.
   let month: Month | undefined;
   await expect

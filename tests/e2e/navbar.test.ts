@@ -1,4 +1,5 @@
-// The app navbar in Chromium (spec §2, §8): Journals, Months, Billing, Feedback, Settings, Logout; a burger menu at 390 px.
+// The app navbar in Chromium (docs/product-rules.md sections 2 and 8): Journals, Months, Billing,
+// Feedback, Settings, Logout; a burger menu at 390 px.
 import { CONTACT_EMAIL } from '../../contract/rules.js';
 import { TEXTS } from '../../src/texts.js';
 import { failNext, isPhone, navEntry, signedInPage } from './support/app-helpers.js';

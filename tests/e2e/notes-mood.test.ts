@@ -1,4 +1,6 @@
-// #17 in Chromium: an entry with a mood and a Markdown note (preview, card, search), the month's mood switch; axe at 390 and 1280 px in light and dark; screenshots in English and Portuguese.
+// Notes and mood in Chromium: an entry with a mood and a Markdown note (preview, card, search), the
+// month's mood switch; axe at 390 and 1280 px in light and dark; screenshots in English and
+// Portuguese.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';

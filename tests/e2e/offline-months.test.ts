@@ -1,5 +1,6 @@
-// Months written offline in Chromium (#16): a month made with its habits and measure, an entry in it, a rename, a
-// delete and a restore from the bin, queued with no network, kept over a reload, and on the server exactly once.
+// Months written offline in Chromium: a month made with its habits and measure, an entry in it, a
+// rename, a delete and a restore from the bin, queued with no network, kept over a reload, and on
+// the server exactly once.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
@@ -65,7 +66,7 @@ async function goTo(page: Page, name: 'Months' | 'Settings'): Promise<void> {
   await visible(page.getByRole('heading', { level: 1, name }));
 }
 
-describe('months written offline (#16)', () => {
+describe('months written offline', () => {
   it('creates a month with an entry, renames, deletes and restores offline, keeps it over a reload, and syncs it exactly once', async () => {
     const url = session().server.url;
     const account = await seedAccount(url, uniqueUsername('offmonths'));

@@ -1,5 +1,6 @@
-// Offline writes in Chromium (#16): changes made without a network show at once as waiting to sync, survive a
-// reload, and reach the server by themselves, exactly once; a cut sequence resumes; a refused change can be discarded.
+// Offline writes in Chromium: changes made without a network show at once as waiting to sync,
+// survive a reload, and reach the server by themselves, exactly once; a cut sequence resumes; a
+// refused change can be discarded.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
@@ -131,7 +132,7 @@ async function seedMonthOf(prefix: string) {
   return { account, june };
 }
 
-describe('writes made offline (#16)', () => {
+describe('writes made offline', () => {
   it('queues entries, an edit, a delete and a goal tick offline, keeps them over a reload, and syncs them exactly once', async () => {
     const { account, june } = await seedMonthOf('offwrite');
     await seedGoal(session().server.url, account, june, 'Swim 10 km');

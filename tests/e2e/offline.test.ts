@@ -1,5 +1,6 @@
-// Installable and readable offline (issue 6, feature 8) in Chromium: months seen online open without a network;
-// goal ticks made offline are queued (#16), month writes are refused with their message, and all syncs back online.
+// Installable and readable offline in Chromium: months seen online open without a network; goal
+// ticks made offline are queued, month writes are refused with their message, and all syncs back
+// online.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -101,7 +102,7 @@ describe('offline', () => {
     await expect.poll(() => syncLabel(page)).toBe(OFFLINE_TEXTS.allSaved);
     await screenshot(page, 'offline-journals-1280');
 
-    // A goal tick is queued (#16): shown at once, marked as waiting to sync, no failure.
+    // A goal tick is queued: shown at once, marked as waiting to sync, no failure.
     const goal = page.getByRole('checkbox', { name: 'Swim 10 km' });
     await goal.click();
     await expect.poll(() => goal.isChecked()).toBe(true);
@@ -118,7 +119,7 @@ describe('offline', () => {
     await expect.poll(() => syncLabel(page)).toBe(OFFLINE_TEXTS.waiting(1));
     await screenshot(page, 'offline-months-1280');
 
-    // Month writes are queued too (issue 16): a delete goes at once, and its Undo brings it back.
+    // Month writes are queued too: a delete goes at once, and its Undo brings it back.
     await page.getByRole('button', { name: 'Delete month July' }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete month' });
     await visible(confirm);

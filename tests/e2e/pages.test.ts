@@ -1,4 +1,5 @@
-// The simple screens in Chromium (spec §2): /settings, /tou, /pp and the 404 page, unknown months included.
+// The simple screens in Chromium (docs/product-rules.md section 2): /settings, /tou, /pp and the
+// 404 page, unknown months included.
 import { TEXTS } from '../../src/texts.js';
 import { signedInPage } from './support/app-helpers.js';
 import { path, uniqueUsername, visible } from './support/page-helpers.js';
@@ -49,8 +50,9 @@ for (const [label, viewport] of Object.entries(VIEWPORTS)) {
       const other = await seedAccount(url, uniqueUsername('owner'));
       const theirs = await seedMonth(url, other, 'Not yours', 'Hours', ['Read']);
       const page = await signedInPage(session(), viewport, account);
-      // A month id is always in the journals URL, so 'Month not selected' (spec §8) cannot be
-      // reached in a browser: a missing or bad id is this page (the toast has unit tests).
+      // A month id is always in the journals URL, so 'Month not selected' (docs/product-rules.md
+      // section 8) cannot be reached in a browser: a missing or bad id is this page (the toast has
+      // unit tests).
       const targets = [
         '/no-such-page',
         '/months/0/journals',

@@ -1,4 +1,5 @@
-// Reloading the app shows the server's data (spec §4: lists reload after a change), with the service worker and saved data on.
+// Reloading the app shows the server's data (lists reload after a change: docs/product-rules.md
+// section 4), with the service worker and saved data on.
 import type { Page } from 'playwright-core';
 import { TEXTS, TOASTS } from '../../src/texts.js';
 import { signedInPage } from './support/app-helpers.js';
@@ -78,7 +79,7 @@ describe('after a reload', () => {
   });
 });
 
-describe('a draft in the journal modal (issue 15 #3)', () => {
+describe('a draft in the journal modal', () => {
   it('Escape and the overlay ask first; a reload prompts and Back keeps the draft, which comes back in the modal', async () => {
     const url = session().server.url;
     const account = await seedAccount(url, uniqueUsername('drafter'));

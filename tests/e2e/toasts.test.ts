@@ -1,4 +1,5 @@
-// Every toast of spec §8 in Chromium — success, failure status (warning) and network error (danger) — and its 3-second life.
+// Every toast of docs/product-rules.md section 8 in Chromium — success, failure status (warning)
+// and network error (danger) — and its 3-second life.
 import type { Page } from 'playwright-core';
 import { TOAST_DURATION_MS } from '../../contract/rules.js';
 import { TOASTS } from '../../src/texts.js';
@@ -79,7 +80,7 @@ for (const [label, viewport] of Object.entries(VIEWPORTS)) {
       await dialog.getByRole('textbox', { name: 'Month', exact: true }).fill('July 2026');
       await dialog.getByRole('textbox', { name: 'Measure' }).fill('Kilometres');
       await dialog.getByRole('textbox', { name: /^Habit 1/ }).fill('Swim');
-      // Queued since #16: Save closes the modal at once; the first attempt's failure is told, and
+      // Queued: Save closes the modal at once; the first attempt's failure is told, and
       // the create is sent again by itself.
       await failNext(page, 'POST', /^\/api\/months\/?$/, 'status');
       await press(dialog.getByRole('button', { name: 'Save' }));
@@ -108,9 +109,9 @@ for (const [label, viewport] of Object.entries(VIEWPORTS)) {
 // The toasts look the same at any width: the journals screen's are checked at 1280 px only, to keep
 // the suite short; the months screen's above run at both widths.
 describe('journals screen toasts at 1280 px', () => {
-  // Since #16 these writes are queued: Save and a tick show at once (with their success toast for a
+  // These writes are queued: Save and a tick show at once (with their success toast for a
   // create); an attempt that fails on the way (a 500 or a dropped connection) is sent again by itself
-  // with backoff. A tick's or a delete's first failed attempt still shows the spec's failure toast,
+  // with backoff. A tick's or a delete's first failed attempt still shows the failure toast,
   // then its success toast when the retry lands; a create's modal has closed by then, so only the
   // navbar's sync status tells (see tests/e2e/offline-writes for refusals).
   it('journals: create, tick, delete, and goals: create, tick, delete — each failing first', async () => {
@@ -131,7 +132,7 @@ describe('journals screen toasts at 1280 px', () => {
     await failNext(page, 'POST', /^\/api\/journals\/?$/, 'status');
     await press(register.getByRole('button', { name: 'Save' }));
     await expectToast(page, shown, TOASTS.journalCreated);
-    // The first attempt's failure is told too (spec §4), as for a tick.
+    // The first attempt's failure is told too (docs/product-rules.md section 4), as for a tick.
     await expectToast(page, shown, TOASTS.journalCreateFailed, 'yellow');
     await gone(register);
     const newCard = page.getByRole('article').filter({ hasText: 'Swam in the lake' });
@@ -177,7 +178,8 @@ describe('journals screen toasts at 1280 px', () => {
       account,
       `api/dailyhabits/?journal=${newJournal?.id}`,
     );
-    // Run unticked again, Read never ticked (the list may hold other entries' rows: spec §7).
+    // Run unticked again, Read never ticked (the list may hold other entries' rows:
+    // docs/product-rules.md section 7).
     expect(ticks.filter((t) => t.journal_id === newJournal?.id).map((t) => t.is_practiced)).toEqual(
       [false, false],
     );
@@ -241,7 +243,10 @@ describe('journals screen toasts at 1280 px', () => {
 /** UNDO_TOAST_DURATION_MS of src/components/undo-toast.tsx (a React module this Node test does not load). */
 const UNDO_TOAST_MS = 10_000;
 
-/** Every toast shown was the expected one, in its colour, and lived three seconds (spec §4). */
+/**
+ * Every toast shown was the expected one, in its colour, and lived three seconds
+ * (docs/product-rules.md section 4).
+ */
 async function expectLifetimes(page: Page, shown: Expected[]): Promise<void> {
   const records = await settledToasts(page);
   const byText = (a: Expected, b: Expected) =>

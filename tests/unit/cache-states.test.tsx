@@ -107,7 +107,7 @@ const ROUTES: Record<string, RouteCase> = {
   },
   login: {
     path: () => '/login',
-    // The replayed session is live: there is nothing to log into, the app opens (issue 15 #11).
+    // The replayed session is live: there is nothing to log into, the app opens.
     expectScreen: async (_state, { pathname }) => {
       await waitFor(() => expect(pathname()).not.toBe('/login'));
       expect(['/months', '/subscribe']).toContain(pathname());
@@ -115,7 +115,7 @@ const ROUTES: Record<string, RouteCase> = {
   },
   register: {
     path: () => '/register',
-    // With the replayed session live, /register asks before signing out (issue 15 #11).
+    // With the replayed session live, /register asks before signing out.
     expectScreen: async (_state, { queryClient }) => {
       expect(
         await screen.findByRole('heading', { level: 1, name: 'You are already signed in' }),
@@ -129,7 +129,7 @@ const ROUTES: Record<string, RouteCase> = {
   subscribe: {
     path: () => '/subscribe',
     expectScreen: async (state) => {
-      // Someone who has paid is told so, with no second Pay button (issue 15 #10).
+      // Someone who has paid is told so, with no second Pay button.
       if (state !== 'unpaid-user') {
         expect(
           await screen.findByRole('heading', { level: 1, name: 'Already paid' }),

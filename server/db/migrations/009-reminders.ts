@@ -1,4 +1,5 @@
-// Daily reminders and the weekly digest (#18): settings per user, push subscriptions, and the sent-log that makes each send happen once.
+// Daily reminders and the weekly digest: settings per user, push subscriptions, and the sent-log
+// that makes each send happen once.
 import type { ColumnDefinitionBuilder, Kysely } from 'kysely';
 import type { Dialect } from '../database.js';
 import { idColumn } from './001-initial.js';

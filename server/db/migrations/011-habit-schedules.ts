@@ -1,4 +1,4 @@
-// Habit schedules and skip days (issue #17): a habit's schedule, a daily habit's skip flag.
+// Habit schedules and skip days: a habit's schedule, a daily habit's skip flag.
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../database.js';
 

@@ -1,4 +1,4 @@
-// An entry's Markdown note and mood, and a month's switch for asking the mood (issue #17).
+// An entry's Markdown note and mood, and a month's switch for asking the mood.
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../database.js';
 

@@ -1,4 +1,4 @@
-// A measure's optional unit ("kg", "h") and daily target with its direction (issue #17).
+// A measure's optional unit ("kg", "h") and daily target with its direction.
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../database.js';
 

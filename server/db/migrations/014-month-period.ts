@@ -1,4 +1,4 @@
-// A month's optional calendar period (issue #17): its year and month, both null or both set.
+// A month's optional calendar period: its year and month, both null or both set.
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../database.js';
 

@@ -14,9 +14,9 @@ import type { Dialect } from '../database.js';
  * Triggers keep it in step with every insert, update and delete, whoever writes (the repository,
  * an import, a restore from the bin, a cascade).
  *
- * PostgreSQL: a GIN index with pg_trgm's operator class, which LIKE '%word%' uses; PostgreSQL
- * keeps it in step itself. pg_trgm ships with PostgreSQL but is an extension: when it cannot be
- * created (not installed, or no right to), there is no index and search works as before.
+ * PostgreSQL: a GIN index with pg_trgm's operator class, which LIKE '%word%' uses; PostgreSQL keeps
+ * it in step itself. pg_trgm ships with PostgreSQL but is an extension: when it cannot be created
+ * (not installed, or no right to), there is no index and search still works, scanning the rows.
  *
  * Both: a partial index of the rows still waiting for their folded copy (''), so the fold before
  * each search finds them without reading every entry of the user.

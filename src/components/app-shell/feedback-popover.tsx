@@ -1,6 +1,6 @@
-// The navbar's Feedback entry (spec §2): a small popover with the contact address.
-// A disclosure button and panel rather than Mantine's Popover: that one brings a positioning
-// library (about 9 KB gzipped) into every app screen for a single fixed panel.
+// The navbar's Feedback entry (docs/product-rules.md section 2): a small popover with the contact
+// address. A disclosure button and panel rather than Mantine's Popover: that one brings a
+// positioning library (about 9 KB gzipped) into every app screen for a single fixed panel.
 import { Anchor, Button, Paper, Text } from '@mantine/core';
 import { CONTACT_EMAIL } from '../../../contract/rules';
 import { app } from '../../i18n/en/app';

@@ -1,5 +1,6 @@
-// The app navbar's entries (spec §2): Journals, Months, Billing, Feedback, Settings, Logout, and the language.
-// Someone who has not paid sees what works for them instead: Subscribe, Feedback, Settings, Logout (issue 15 #10).
+// The app navbar's entries (docs/product-rules.md section 2): Journals, Months, Billing, Feedback,
+// Settings, Logout, and the language. Someone who has not paid sees what works for them instead:
+// Subscribe, Feedback, Settings, Logout.
 import { Button, type ButtonProps, Group, Loader, Stack } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useMatchRoute, useNavigate } from '@tanstack/react-router';
@@ -50,7 +51,8 @@ export function NavItems({ vertical = false, onNavigate }: NavItemsProps) {
     styles: vertical ? { inner: { justifyContent: 'flex-start' } } : undefined,
   };
 
-  // Journals opens the latest month (last of the list); none or a failed lookup → /months (spec §8).
+  // Journals opens the latest month (last of the list); none or a failed lookup → /months
+  // (docs/product-rules.md section 8).
   const openJournals = async (event: MouseEvent) => {
     event.preventDefault();
     onNavigate?.();
@@ -65,8 +67,9 @@ export function NavItems({ vertical = false, onNavigate }: NavItemsProps) {
     if (portal.isPending) return;
     portal.mutate(undefined, {
       onSuccess: ({ portal_url }) => window.location.assign(portal_url),
-      // Spec §8: a billing portal failure is only logged. A 400 is no failure but an account with
-      // nothing to manage (no payment, or payments off on this server): that is said.
+      // A billing portal failure is only logged (docs/product-rules.md section 8). A 400 is no
+      // failure but an account with nothing to manage (no payment, or payments off on this server):
+      // that is said.
       onError: (error) => {
         console.error('Billing portal failed', error);
         if (errorStatus(error) === 400) notifyWarning(t.noBillingAccount);

@@ -1,6 +1,7 @@
-// The navbar's sync status (issue 16): 'All changes saved', 'N changes waiting to sync' or 'Sync failed — retry',
-// opening the list of changes not yet on the server, where a refused one can be retried or discarded.
-// A disclosure button and panel, as the Feedback popover (no positioning library on every screen).
+// The navbar's sync status: 'All changes saved', 'N changes waiting to sync' or 'Sync failed —
+// retry', opening the list of changes not yet on the server, where a refused one can be retried or
+// discarded. A disclosure button and panel, as the Feedback popover (no positioning library on
+// every screen).
 import { Button, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useMutationState, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';

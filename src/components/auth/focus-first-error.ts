@@ -1,4 +1,4 @@
-// After a refused submit, the keyboard goes to the first field in error, in the form's order (issue 15 #23).
+// After a refused submit, the keyboard goes to the first field in error, in the form's order.
 
 /** Focuses the first field of `order` that has an error in `errors`; its input is found by Mantine's form. */
 export function focusFirstError<Field extends string>(

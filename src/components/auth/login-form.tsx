@@ -1,5 +1,5 @@
-// Login (spec §2, §4, §8): on success → /months when paid, else /subscribe; any failure → one
-// message, except a rate limit, which says how long to wait (issue 15 #9).
+// Login (docs/product-rules.md sections 2, 4 and 8): on success → /months when paid, else
+// /subscribe; any failure → one message, except a rate limit, which says how long to wait.
 import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
@@ -13,7 +13,7 @@ import { focusFirstError } from './focus-first-error';
 import './history-state';
 import { PasswordField } from './password-field';
 
-/** Spec §5: login only requires both fields. */
+/** Login only requires both fields (docs/product-rules.md section 5). */
 const required = (value: string) =>
   value.trim() === '' ? translateMessage(MESSAGES.required) : null;
 
@@ -25,7 +25,7 @@ export function LoginForm() {
   const t = useTexts('auth', auth);
   const navigate = useNavigate();
   const login = useLogin();
-  // Set by the register form on its way here (issue 15 #12).
+  // Set by the register form on its way here, so the new account is greeted.
   const registered = useRouterState({ select: (state) => state.location.state.registeredUsername });
   const [failure, setFailure] = useState<Failure | null>(null);
   const form = useForm({

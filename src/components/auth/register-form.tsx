@@ -1,5 +1,5 @@
-// Registration (spec §2, §5, §8): the spec's rules under each field; success → /login, which greets
-// the new account (issue 15 #12). A refusal shows the server's own words where it gives them (#9).
+// Registration (docs/product-rules.md sections 2, 5 and 8): the rules under each field; success →
+// /login, which greets the new account. A refusal shows the server's own words where it gives them.
 import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link, useNavigate } from '@tanstack/react-router';
@@ -61,7 +61,8 @@ export function RegisterForm() {
       }
       focusError(fieldErrors);
       if (fieldErrors.username || fieldErrors.password) return;
-      // Any other words of the server's (e.g. 'Service temporarily unavailable…'), else spec §8's message.
+      // Any other words of the server's (e.g. 'Service temporarily unavailable…'), else the generic
+      // failure message (docs/product-rules.md section 8).
       const detail = firstMessage(body, 'detail');
       setFailure(detail ? translateMessage(detail) : t.badLogin);
     }

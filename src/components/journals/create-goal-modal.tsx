@@ -1,4 +1,4 @@
-// 'Create a Goal' modal (spec §2, §5): a required name.
+// 'Create a Goal' modal (docs/product-rules.md sections 2 and 5): a required name.
 import { Modal, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { MESSAGES, NAME_MAX_LENGTH } from '../../../contract/rules';

@@ -1,4 +1,5 @@
-// The 'Goals' column (spec §2): a checkbox and a delete control per goal, and 'Add New Goal +'.
+// The 'Goals' column (docs/product-rules.md section 2): a checkbox and a delete control per goal,
+// and 'Add New Goal +'.
 import {
   ActionIcon,
   Button,
@@ -50,7 +51,7 @@ export function GoalsColumn({ monthId, goals }: { monthId: number; goals: Goal[]
 
   const remove = (goal: Goal, row: Element | null) => {
     if (deleteGoal.isPending && deleteGoal.variables === goal.id) return;
-    // The queued delete takes the row away at once (#16): its neighbours are read now, while it
+    // The queued delete takes the row away at once: its neighbours are read now, while it
     // is still in the list, and focus moves as soon as it has left.
     focusAfterRemoval(
       row,

@@ -1,4 +1,4 @@
-// A habit on one day (#17): done, skipped or not done. A checkbox (done) and a Skip toggle beside it.
+// A habit on one day: done, skipped or not done. A checkbox (done) and a Skip toggle beside it.
 import {
   type DayState,
   dayState,
@@ -73,7 +73,7 @@ export function HabitState({ id, name, state, schedule, date, busy, onChange }: 
   );
 }
 
-/** The state of a daily habit row (`is_skipped` absent on rows from before #17: not skipped). */
+/** The state of a daily habit row (`is_skipped` absent, as on older rows: not skipped). */
 export function stateOf(daily: { is_practiced: boolean; is_skipped?: boolean | undefined }) {
   return dayState(daily.is_practiced, daily.is_skipped === true);
 }

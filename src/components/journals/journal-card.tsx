@@ -1,4 +1,5 @@
-// One journal entry (spec §2): date, highlight, a named checkbox per habit, the measure's metric, Edit, Delete.
+// One journal entry (docs/product-rules.md section 2): date, highlight, a named checkbox per habit,
+// the measure's metric, Edit, Delete.
 import { memo } from 'react';
 import type { DailyHabit, DailyMeasure, Habit, Journal, Measure } from '../../../contract/entities';
 import type { DayState, HabitSchedule } from '../../../contract/habit-schedule';
@@ -32,9 +33,9 @@ interface JournalCardProps {
    * after the entry was written) shows unticked, and a tick creates it.
    */
   habits?: Habit[];
-  /** #17: the month's habits' schedules by habit id (absent: daily). */
+  /** The month's habits' schedules by habit id (absent: daily). */
   habitSchedules?: ReadonlyMap<number, HabitSchedule>;
-  /** #17: the month's measures by id (units, targets). */
+  /** The month's measures by id (units, targets). */
   measures?: ReadonlyMap<number, Measure>;
   onEdit: (journal: Journal) => void;
   onDelete: (journal: Journal) => void;
@@ -47,7 +48,7 @@ interface JournalCardProps {
  * Plain elements styled with Mantine's CSS variables (journal-card.css) rather than Mantine
  * components: a month shows up to 31 of these at once, each with a checkbox per habit, and
  * rendering them as Card, Checkbox and Button trees was most of the journals page's start-up
- * time (issue 5). They look like their Mantine counterparts, in both colour schemes.
+ * time. They look like their Mantine counterparts, in both colour schemes.
  */
 /**
  * The same props: each the same value, lists item by item. The column regroups the month's daily
@@ -103,7 +104,7 @@ export const JournalCard = memo(function JournalCard(props: JournalCardProps) {
       {
         dailyHabitId: dailyHabit.id,
         isPracticed: state === 'done',
-        // #17: the spec's `{is_practiced}` alone unless the skip changes.
+        // The plain `{is_practiced}` body alone unless the skip changes.
         ...(state === 'skipped' || stateOf(dailyHabit) === 'skipped'
           ? { isSkipped: state === 'skipped' }
           : {}),
@@ -128,7 +129,7 @@ export const JournalCard = memo(function JournalCard(props: JournalCardProps) {
         <SyncMarker kind="journal" id={journal.id} />
       </h3>
       <p className="mb-journal-highlight">{journal.highlight}</p>
-      {/* #17: the mood's face and word, and the note (collapsed when long, Markdown on demand). */}
+      {/* The mood's face and word, and the note (collapsed when long, Markdown on demand). */}
       <JournalMood mood={journal.mood} />
       <JournalNote note={journal.note} />
       <MeasureValues dailyMeasures={dailyMeasures} measures={measures} />

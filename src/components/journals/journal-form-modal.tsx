@@ -1,6 +1,7 @@
-// The journal modal (spec §2, §5): the entry's date, Highlight, the measure's metric and one checkbox
-// per habit. Used by 'Create a Register' (today, habits unchecked by default) and by a card's Edit.
-// What is typed is kept as a draft on the device until saved, and closing with unsaved text asks first.
+// The journal modal (docs/product-rules.md sections 2 and 5): the entry's date, Highlight, the
+// measure's metric and one checkbox per habit. Used by 'Create a Register' (today, habits unchecked
+// by default) and by a card's Edit. What is typed is kept as a draft on the device until saved, and
+// closing with unsaved text asks first.
 import { Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect, useRef, useState } from 'react';
@@ -39,13 +40,13 @@ export interface JournalFormValues {
   metric: string;
   /** habit id → practised */
   practiced: Record<string, boolean>;
-  /** #17: the Markdown note ('' or absent: none). */
+  /** The Markdown note ('' or absent: none). */
   note?: string;
-  /** #17: 1 … 5, or null/absent: none. */
+  /** Mood: 1 … 5, or null/absent: none. */
   mood?: number | null;
-  /** #17: habit id → skipped (a planned rest; never with practised); absent: none skipped. */
+  /** Habit id → skipped (a planned rest; never with practised); absent: none skipped. */
   skipped?: Record<string, boolean>;
-  /** #17: measure id → value of each measure after the first, written as `metric` is; '' for none. */
+  /** Measure id → value of each measure after the first, written as `metric` is; '' for none. */
   moreMetrics?: Record<string, string>;
 }
 
@@ -53,21 +54,21 @@ interface JournalFormModalProps {
   opened: boolean;
   title: string;
   measureName: string;
-  /** #17: the first measure (for its unit and target), and the measures after it. */
+  /** The first measure (for its unit and target), and the measures after it. */
   measure?: Measure;
   moreMeasures?: Measure[];
   habits: Habit[];
   initialValues: JournalFormValues;
   /**
    * Resolves when the save is over; the form stays locked until then. Resolving `true` says the
-   * entry is saved (queued, #16: that is at once) and the caller closes the modal: the form then
+   * entry is saved (queued, so at once) and the caller closes the modal: the form then
    * stays locked until it opens again, so a second click or Enter landing meanwhile saves nothing.
    */
   onSubmit: (values: JournalFormValues) => unknown;
   onClose: () => void;
   /** Where the unsaved text is kept on this device, e.g. per month and entry; none: no draft. */
   draftKey?: string;
-  /** #17: false when the month turned mood off (the faces are not shown); default true. */
+  /** False when the month turned mood off (the faces are not shown); default true. */
   moodEnabled?: boolean;
   /** The month's calendar period (`YYYY-MM`): the date must fall in it, as the server requires. */
   period?: string | null;
@@ -298,7 +299,7 @@ export function JournalFormModal(props: JournalFormModalProps) {
                 {atLimit ? ` · ${t.limitReached}` : ''}
               </Text>
             </div>
-            {/* #17: kept when the month turns mood off later; only the faces are hidden. */}
+            {/* Kept when the month turns mood off later; only the faces are hidden. */}
             {moodEnabled && (
               <MoodPicker
                 value={form.values.mood ?? null}

@@ -1,4 +1,5 @@
-// Whether the journals page shows its entries as a list (the default) or as a calendar (#17), remembered on this device.
+// Whether the journals page shows its entries as a list (the default) or as a calendar, remembered
+// on this device.
 import { useEffect, useState } from 'react';
 
 export type JournalsView = 'list' | 'calendar';

@@ -1,4 +1,5 @@
-// How a measure's value, unit and target read on cards, in the journal modal and in the month at a glance (#17).
+// How a measure's value, unit and target read on cards, in the journal modal and in the month at a
+// glance.
 import type { Measure } from '../../../contract/entities';
 import { formatMetric } from '../../i18n/format';
 import type { Locale } from '../../i18n/store';

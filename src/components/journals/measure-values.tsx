@@ -1,4 +1,5 @@
-// A journal card's measure values (#17): each with its unit, and whether the day is on the measure's target.
+// A journal card's measure values: each with its unit, and whether the day is on the measure's
+// target.
 import type { DailyMeasure, Measure } from '../../../contract/entities';
 import { isOnTarget } from '../../../contract/measure-target-rules';
 import { measureTargets } from '../../i18n/en/measure-targets';

@@ -56,7 +56,7 @@ function summarize(
       moods: [],
     };
     day.journals.push(journal);
-    // Mood arrives with the entry notes and mood of #17; an entry without one has none.
+    // Mood comes with the entry; an entry without one has none.
     const { mood } = journal as { mood?: number | null };
     if (typeof mood === 'number') day.moods.push(mood);
     const count = dayHabitCount(

@@ -1,4 +1,5 @@
-// The 'Registers' column (spec §2): journal cards, 'Add New Journal +' and the create/edit modals.
+// The 'Registers' column (docs/product-rules.md section 2): journal cards, 'Add New Journal +' and
+// the create/edit modals.
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useCallbackRef, useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
@@ -38,7 +39,7 @@ import type { JournalFormValues } from './journal-form-modal';
 import { useJournalsView } from './journals-view';
 import { useStableKeys } from './stable-keys';
 
-/** The calendar (#17) loads when first shown: the list is the page's first paint. */
+/** The calendar loads when first shown: the list is the page's first paint. */
 const loadMonthCalendar = () => import('./month-calendar');
 const MonthCalendar = lazy(loadMonthCalendar);
 
@@ -49,7 +50,7 @@ interface RegistersColumnProps {
   measureName: string;
   dailyHabits: DailyHabit[];
   dailyMeasures: DailyMeasure[];
-  /** #17: the month itself, for its calendar period (the calendar view and new entries' date). */
+  /** The month itself, for its calendar period (the calendar view and new entries' date). */
   month?: Month;
   /** Open today's entry dialog once (?write=today): the new-entry one, or today's entry if written. */
   writeToday?: boolean;
@@ -81,11 +82,11 @@ const ticks = (
   habits.map((habit) => ({
     habitId: habit.id,
     isPracticed: practiced[habit.id] === true,
-    // #17: a skip, never with practised.
+    // A skip, never with practised.
     isSkipped: practiced[habit.id] !== true && skipped[habit.id] === true,
   }));
 
-/** #17: the values typed for the measures after the first; an empty one is none. */
+/** The values typed for the measures after the first; an empty one is none. */
 const moreValues = (metrics: Record<string, string> | undefined): MeasureValue[] =>
   Object.entries(metrics ?? {})
     .filter(([, value]) => value.trim() !== '')
@@ -102,7 +103,7 @@ export function RegistersColumn(props: RegistersColumnProps) {
   /** The day a calendar click creates an entry on; null: the default day. */
   const [createDate, setCreateDate] = useState<string | null>(null);
   const [settingPeriod, setSettingPeriod] = useState(false);
-  // The month's measures (#17), read with the page: the first is `measureName`'s.
+  // The month's measures, read with the page: the first is `measureName`'s.
   const measures = useQuery(measuresQueryOptions(monthId)).data ?? [];
   const [firstMeasure, ...moreMeasures] = measures;
   const measuresById = useMemo(
@@ -119,7 +120,7 @@ export function RegistersColumn(props: RegistersColumnProps) {
   const editMounted = useMountedOnce(editing !== null);
 
   const habitsByJournal = useMemo(() => groupByJournal(dailyHabits), [dailyHabits]);
-  // #17: each habit's schedule, for the cards' compact label and "not due".
+  // Each habit's schedule, for the cards' compact label and "not due".
   const habitSchedules = useMemo(
     () => new Map(habits.map((habit) => [habit.id, scheduleOrDaily(habit.schedule)])),
     [habits],
@@ -297,7 +298,7 @@ export function RegistersColumn(props: RegistersColumnProps) {
 
   const remove = (journal: Journal) => {
     const card = document.getElementById(`journal-${journal.id}`)?.closest('article');
-    // The queued delete takes the card away at once (#16): its neighbours are read now, while it
+    // The queued delete takes the card away at once: its neighbours are read now, while it
     // is still on the page, and focus moves as soon as it has left.
     focusAfterRemoval(
       card,

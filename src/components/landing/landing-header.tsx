@@ -1,5 +1,5 @@
 // Landing top bar: in-page links to Pricing, About and Demo (smooth scroll via CSS), Login and Sign Up,
-// or, for someone signed in, Open Monthbook (issue 15 #11).
+// or, for someone signed in, Open Monthbook.
 import { Link } from '@tanstack/react-router';
 import { landing } from '../../i18n/en/landing';
 import { useTexts } from '../../i18n/store';

@@ -1,4 +1,5 @@
-// The marketing page (spec §2 '/'): a pure render of constants and the launch offer, so it prerenders.
+// The marketing page ('/', docs/product-rules.md section 2): a pure render of constants and the
+// launch offer, so it prerenders.
 import { Link } from '@tanstack/react-router';
 import type { LaunchOffer } from '../../../contract/entities';
 import { landing } from '../../i18n/en/landing';

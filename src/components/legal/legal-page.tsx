@@ -1,5 +1,6 @@
-// Layout of the legal pages (spec §2 /tou, /pp): title, date, numbered sections and a Back link.
-// Plain markup styled by global.css, like the landing page, so it prerenders and ships little code.
+// Layout of the legal pages (/tou and /pp, docs/product-rules.md section 2): title, date, numbered
+// sections and a Back link. Plain markup styled by global.css, like the landing page, so it
+// prerenders and ships little code.
 import { Link } from '@tanstack/react-router';
 import { type LegalSection, legal } from '../../i18n/en/legal';
 import { useTexts } from '../../i18n/store';

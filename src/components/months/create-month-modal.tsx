@@ -1,5 +1,6 @@
-// 'Create a Month' modal (spec §2, §4, §5): Month, Measure and a Habits list; every field required.
-// It offers to fill Measure and Habits from the last month (issue 6 §3), still editable after.
+// 'Create a Month' modal (docs/product-rules.md sections 2, 4 and 5): Month, Measure and a Habits
+// list; every field required. It offers to fill Measure and Habits from the last month, still
+// editable after.
 import { Button, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
@@ -58,14 +59,14 @@ const withMax = (max: number) => (value: string) =>
 const emptyValues = () => ({
   name: '',
   measure: '',
-  // #17: each habit's schedule (daily unless changed).
+  // Each habit's schedule (daily unless changed).
   habits: [{ key: 0, name: '', schedule: { ...DAILY_VALUES } }],
-  // #17: the first measure's unit and target, and the measures after it.
+  // The first measure's unit and target, and the measures after it.
   measureSettings: emptySettings(),
   moreMeasures: [] as MeasureRowValues[],
-  // #17: the calendar month, read from the name until the user sets it.
+  // The calendar month, read from the name until the user sets it.
   period: NO_PERIOD,
-  // #17: whether entries ask for a mood.
+  // Whether entries ask for a mood.
   moodEnabled: true,
 });
 
@@ -84,7 +85,8 @@ export function CreateMonthModal({
   const [periodTouched, setPeriodTouched] = useState(false);
   const shown = useOpenedAfterMount(opened);
   const createMonth = useCreateMonth();
-  // The previous month is the last of the list, as for the navbar's Journals (spec §4).
+  // The previous month is the last of the list, as for the navbar's Journals (docs/product-rules.md
+  // section 4).
   const lastMonth = useQuery(monthsQueryOptions()).data?.at(-1);
   const template = useMonthTemplate();
   const [copied, setCopied] = useState<{ from: Month; empty: boolean } | null>(null);

@@ -1,4 +1,4 @@
-// A habit's schedule in the month modals (#17): every day, chosen weekdays, or N times a week.
+// A habit's schedule in the month modals: every day, chosen weekdays, or N times a week.
 // The chips' own styles: without them each day showed as a native checkbox beside a bare check mark.
 import '@mantine/core/styles/Chip.css';
 import { Chip, Group, NativeSelect, Stack, Text } from '@mantine/core';

@@ -1,4 +1,5 @@
-// A measure's unit, daily target and direction, and the extra measure rows ('Add measure +') of the month modals (#17).
+// A measure's unit, daily target and direction, and the extra measure rows ('Add measure +') of the
+// month modals.
 import { ActionIcon, Button, Group, NativeSelect, Stack, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-// The month modals' calendar month (#17): a month and a year, both or neither, clearable.
+// The month modals' calendar month: a month and a year, both or neither, clearable.
 import { ActionIcon, Group, NativeSelect, Text, TextInput } from '@mantine/core';
 import {
   formatPeriod,

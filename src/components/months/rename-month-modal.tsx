@@ -62,7 +62,7 @@ interface HabitRow {
   /** null for a habit added here. */
   id: number | null;
   name: string;
-  /** #17: its schedule (daily unless changed). */
+  /** Its schedule (daily unless changed). */
   schedule: ScheduleValues;
 }
 
@@ -76,13 +76,13 @@ interface EditValues {
   habits: HabitRow[];
   /** Existing habits the user chose to remove, deleted on Save. */
   removed: { id: number; name: string }[];
-  /** #17: the first measure's unit and target, the measures after it, and those to delete. */
+  /** The first measure's unit and target, the measures after it, and those to delete. */
   measureSettings: MeasureSettingsValues;
   moreMeasures: MeasureRowValues[];
   removedMeasures: number[];
-  /** #17: the calendar month. */
+  /** The calendar month. */
   period: PeriodValues;
-  /** #17: whether entries ask for a mood. */
+  /** Whether entries ask for a mood. */
   moodEnabled: boolean;
 }
 

@@ -1,4 +1,4 @@
-// A habit schedule's form values and compact label (#17): no Mantine, so the journal cards can use it.
+// A habit schedule's form values and compact label: no Mantine, so the journal cards can use it.
 import { DAILY, type HabitSchedule, type ScheduleKind } from '../../../contract/habit-schedule';
 import { habitSchedules } from '../../i18n/en/habit-schedules';
 import { useTexts } from '../../i18n/store';

@@ -1,4 +1,5 @@
-// An entry's mood and note on its card (#17): the face with its word, and the note collapsed to a few lines with "Show more".
+// An entry's mood and note on its card: the face with its word, and the note collapsed to a few
+// lines with "Show more".
 import { useId, useState } from 'react';
 import { notesMood } from '../../i18n/en/notes-mood';
 import { useTexts } from '../../i18n/store';

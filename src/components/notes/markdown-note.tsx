@@ -1,4 +1,5 @@
-// A note's Markdown, rendered safely (#17): no raw HTML (shown as text), unsafe links dropped, links open in a new tab without the opener. Loaded on demand.
+// A note's Markdown, rendered safely: no raw HTML (shown as text), unsafe links dropped, links open
+// in a new tab without the opener. Loaded on demand.
 import { memo } from 'react';
 import Markdown, { type Components, defaultUrlTransform } from 'react-markdown';
 import './notes.css';

@@ -1,4 +1,4 @@
-// Five labelled faces as one radio group (#17): arrows move between them, a button clears the mood.
+// Five labelled faces as one radio group: arrows move between them, a button clears the mood.
 import { useId } from 'react';
 import { notesMood } from '../../i18n/en/notes-mood';
 import { useTexts } from '../../i18n/store';

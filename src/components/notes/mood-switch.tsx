@@ -1,4 +1,4 @@
-// The month's "Track mood" switch (#17), in the Create a Month and Edit month modals.
+// The month's "Track mood" switch, in the Create a Month and Edit month modals.
 import '@mantine/core/styles/Switch.css';
 import { Switch } from '@mantine/core';
 import { notesMood } from '../../i18n/en/notes-mood';

@@ -1,4 +1,4 @@
-// An entry's mood (#17): the five faces, and the words for one.
+// An entry's mood: the five faces, and the words for one.
 import { MOOD_MAX, MOOD_MIN } from '../../../contract/rules';
 
 /** Mood 1 … 5, in order. */

@@ -1,4 +1,5 @@
-// The note's field in the journal modal (#17): Write and Preview tabs, a character counter; the preview renders the Markdown on demand.
+// The note's field in the journal modal: Write and Preview tabs, a character counter; the preview
+// renders the Markdown on demand.
 import '@mantine/core/styles/Tabs.css';
 import { Tabs, Text, Textarea } from '@mantine/core';
 import { useId, useState } from 'react';

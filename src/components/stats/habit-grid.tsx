@@ -54,7 +54,7 @@ export function HabitGrid({
   const { t, formatLongDate, formatPercent } = useStatsWords();
   const words = useTexts('habitSchedules', habitSchedules);
   const scheduleLabel = useScheduleLabel();
-  // #17: a streak of an N-a-week habit counts weeks.
+  // A streak of an N-a-week habit counts weeks.
   const streak = (habit: HabitStats, count: number) =>
     habit.streak_unit === 'weeks' ? (
       <>

@@ -1,4 +1,5 @@
-// A measure by day: a line chart for the eye (with its target line, #17), a visually hidden table for screen readers.
+// A measure by day: a line chart for the eye (with its target line), a visually hidden table for
+// screen readers.
 import { LineChart } from '@mantine/charts';
 import { Text, VisuallyHidden } from '@mantine/core';
 import { isOnTarget } from '../../../contract/measure-target-rules';

@@ -46,7 +46,7 @@ interface MonthStatsSectionProps {
   monthId: number;
   habitCount: number;
   entryCount: number;
-  /** #17: the month's measures (has a target or not) and its mood switch, for the placeholder. */
+  /** The month's measures (has a target or not) and its mood switch, for the placeholder. */
   measureTargets?: boolean[];
   moodEnabled?: boolean;
   /** The month's calendar period (`YYYY-MM`), if it has one: the charts run over its days. */

@@ -24,7 +24,7 @@ export function MonthStatsCards({
   );
   return (
     <div className="mb-stats-grid" data-empty={stats.entries.length === 0 || undefined}>
-      {/* #17: a chart per measure; answers saved before it hold the first measure only. */}
+      {/* A chart per measure; an older saved answer holds the first measure only. */}
       {stats.measures && stats.measures.length > 0 ? (
         stats.measures.map((measure) => (
           <Paper
@@ -53,7 +53,7 @@ export function MonthStatsCards({
           />
         </Paper>
       )}
-      {/* #17: the month's mood by day, unless the month turned mood off. */}
+      {/* The month's mood by day, unless the month turned mood off. */}
       {stats.mood_enabled !== false && stats.mood && (
         <Paper withBorder radius="lg" p="md" className="mb-stats-chart">
           <MoodChart series={stats.mood} entries={stats.entries.length} days={days} />

@@ -1,4 +1,5 @@
-// #17: the month's mood by day (1 awful … 5 great): a line chart for the eye, the average in words, a visually hidden table for screen readers.
+// The month's mood by day (1 awful … 5 great): a line chart for the eye, the average in words, a
+// visually hidden table for screen readers.
 import { LineChart } from '@mantine/charts';
 import { Text, VisuallyHidden } from '@mantine/core';
 import type { MeasurePoint } from '../../../contract/stats';

@@ -6,9 +6,9 @@ export interface StatsPlaceholderProps {
   /** What the page already knows, so the habit grid's box is as tall as the loaded one. */
   habitCount: number;
   entryCount: number;
-  /** #17: one chart per measure (true: it has a target, a line more); none: the one chart. */
+  /** One chart per measure (true: it has a target, a line more); none: the one chart. */
   measureTargets?: boolean[];
-  /** #17: the mood chart's card, unless the month turned mood off. */
+  /** The mood chart's card, unless the month turned mood off. */
   moodEnabled?: boolean;
   label: string;
 }

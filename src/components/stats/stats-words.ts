@@ -1,4 +1,4 @@
-// The month at a glance's words, numbers and dates in the active language (issue 6 #7).
+// The month at a glance's words, numbers and dates in the active language.
 import { formatNumber as formatInLocale, formatIsoDate } from '../../i18n/format';
 import { useLocale, useTexts } from '../../i18n/store';
 import { STATS_TEXTS } from './stats-texts';

@@ -1,4 +1,5 @@
-// Links to the year view (#17): one per year that has months with a calendar month, and one for a month's own year.
+// Links to the year view: one per year that has months with a calendar month, and one for a month's
+// own year.
 import { Anchor, Group, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { Month } from '../../../contract/entities';

@@ -1,5 +1,6 @@
-// The year view's measures (#17): a small chart per measure across the months (bars from 0, or a line on an axis around the values when they sit far from 0), with a table for screen readers.
-// Loaded on demand with @mantine/charts, as the month at a glance.
+// The year view's measures: a small chart per measure across the months (bars from 0, or a line on
+// an axis around the values when they sit far from 0), with a table for screen readers. Loaded on
+// demand with @mantine/charts, as the month at a glance.
 import '@mantine/charts/styles.css';
 import { BarChart, LineChart } from '@mantine/charts';
 import { Card, Text, Title, VisuallyHidden } from '@mantine/core';

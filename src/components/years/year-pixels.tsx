@@ -1,4 +1,5 @@
-// The year in pixels (#17): one square per day, coloured by mood or by the share of habits done, with a legend.
+// The year in pixels: one square per day, coloured by mood or by the share of habits done, with a
+// legend.
 import { Button, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { daysInPeriod, periodDay } from '../../../contract/month-period';

@@ -1,8 +1,9 @@
-// English words of the app screens' frame and of the months and subscribe screens (spec §2).
+// English words of the app screens' frame and of the months and subscribe screens
+// (docs/product-rules.md section 2).
 import { TRASH_DAYS } from '../../../contract/trash-rules.js';
 
 export const app = {
-  // Navbar (spec §2).
+  // Navbar (docs/product-rules.md section 2).
   journals: 'Journals',
   months: 'Months',
   billing: 'Billing',
@@ -19,16 +20,16 @@ export const app = {
   errorFallback: 'The page could not be loaded.',
   tryAgain: 'Try again',
   notFoundPageTitle: 'Page not found',
-  /** Spec §2 '*'. */
+  /** The catch-all page ('*', docs/product-rules.md section 2). */
   notFoundTitle: '404 Not Found',
   notFoundBody: 'The page you requested could not be found.',
   goHome: 'Go to the home page',
-  /** In-app not-found page (issue 15 #20). */
+  /** In-app not-found page. */
   goToMonths: 'Go to your months',
-  /** An offline miss, instead of 'Something went wrong' (issue 15 #20). */
+  /** An offline miss, instead of 'Something went wrong'. */
   offlineTitle: 'Not available offline',
   offlineBody: 'This page is not saved on this device. It loads once you are back online.',
-  /** Navbar entry of someone who has not paid yet (issue 15 #10). */
+  /** Navbar entry of someone who has not paid yet. */
   /** A screen's data lost on the way while the browser counts as online (a network error). */
   unreachable: 'Monthbook could not be reached. Check your connection and try again.',
   subscribe: 'Subscribe',
@@ -37,16 +38,16 @@ export const app = {
   subscriptionEndedBody:
     'You can still read, search and export everything you wrote. Renew to add or change entries.',
   renew: 'Renew',
-  /** Billing pressed by an account with no payment to manage (issue 15 #10). */
+  /** Billing pressed by an account with no payment to manage. */
   noBillingAccount: 'Billing has nothing to show yet: no payment has been made with this account.',
   // Subscribe.
   choosePlan: 'Choose your plan',
   choosePlanIntro: 'Pick a plan to start writing. Payments are handled securely by Stripe.',
-  /** Back from checkout's Cancel (issue 15 #10). */
+  /** Back from checkout's Cancel. */
   checkoutCanceled: 'No payment was made.',
   alreadyPaid: 'Already paid',
   alreadyPaidBody: 'Your payment went through: Monthbook is ready for you.',
-  // Months (spec §2 /months).
+  // Months (/months, docs/product-rules.md section 2).
   addMonth: 'Add New Month +',
   createMonth: 'Create a Month',
   addHabit: 'Add Habit +',

@@ -1,4 +1,4 @@
-// English words of the login and register pages (spec §2, §8).
+// English words of the login and register pages (docs/product-rules.md sections 2 and 8).
 
 export const auth = {
   login: 'Login',
@@ -13,15 +13,15 @@ export const auth = {
   haveAccount: 'Already have an account?',
   showPassword: 'Show password',
   hidePassword: 'Hide password',
-  /** Spec §8: any login or register failure. */
+  /** Any login or register failure (docs/product-rules.md section 8). */
   badLogin: 'Invalid username or password. Please try again.',
-  /** A 429 (issue 15 #9), N from the server's Retry-After. */
+  /** A 429 (too many attempts), N from the server's Retry-After. */
   tooManyAttempts: (minutes: number) =>
     `Too many attempts. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
   tooManyAttemptsLater: 'Too many attempts. Try again later.',
-  /** On /login right after registering (issue 15 #12). */
+  /** On /login right after registering. */
   accountCreated: 'Account created — log in',
-  /** /register with a live session (issue 15 #11). */
+  /** /register with a live session. */
   alreadySignedIn: 'You are already signed in',
   alreadySignedInBody:
     'Creating another account signs you out of this one on this device. Your months stay in your account.',

@@ -1,4 +1,4 @@
-// English words of the calendar period, the month's calendar and the year view (#17).
+// English words of the calendar period, the month's calendar and the year view.
 
 export const calendar = {
   periodLegend: 'Calendar month',

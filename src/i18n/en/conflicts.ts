@@ -1,4 +1,5 @@
-// English words of the conflict dialogs: an edit that crossed another device's edit, or an item deleted elsewhere (#16).
+// English words of the conflict dialogs: an edit that crossed another device's edit, or an item
+// deleted elsewhere.
 
 export const conflicts = {
   title: 'Changed on another device',

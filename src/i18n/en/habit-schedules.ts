@@ -1,4 +1,4 @@
-// English words of habit schedules and skip days (#17).
+// English words of habit schedules and skip days.
 
 export const habitSchedules = {
   schedule: 'Schedule',

@@ -1,7 +1,8 @@
-// English words of a month's journals screen (spec §2 /months/{monthId}/journals) and its modals.
+// English words of a month's journals screen (/months/{monthId}/journals, docs/product-rules.md
+// section 2) and its modals.
 
 export const journals = {
-  /** Spec §2. */
+  /** Fixed words of the screen (docs/product-rules.md section 2). */
   addJournal: 'Add New Journal +',
   createRegister: 'Create a Register',
   addGoal: 'Add New Goal +',
@@ -37,7 +38,7 @@ export const journals = {
   statsLoading: 'Loading the month at a glance',
   statsFailed: 'The month at a glance could not be loaded.',
   statsRetry: 'Try again',
-  // Unsaved text in a modal (issue 15 #3) and the highlight's counter (#16).
+  // Unsaved text in a modal and the highlight's counter.
   unsavedTitle: 'Discard what you typed?',
   unsavedBody: 'Your unsaved text will be lost.',
   keepEditing: 'Keep editing',
@@ -45,7 +46,7 @@ export const journals = {
   draftRestored: 'Your unsaved draft was restored.',
   charactersLeft: (count: number, max: number) => `${count} / ${max} characters`,
   limitReached: 'Limit reached',
-  /** A write answered 404: the item went in another tab or device (issue 15 #5). */
+  /** A write answered 404: the item went in another tab or device. */
   deletedElsewhere: {
     journal:
       'This entry was deleted elsewhere (in another tab or device). You can restore it from Settings → Recently deleted for 30 days.',

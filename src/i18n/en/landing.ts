@@ -1,4 +1,4 @@
-// English words of the marketing page (spec §2 '/').
+// English words of the marketing page ('/', docs/product-rules.md section 2).
 
 export const landing = {
   sectionsLabel: 'Sections',
@@ -7,7 +7,7 @@ export const landing = {
   demo: 'Demo',
   login: 'Login',
   signUp: 'Sign Up',
-  /** In place of Login and Sign Up with a live session (issue 15 #11). */
+  /** In place of Login and Sign Up with a live session. */
   openApp: 'Open Monthbook',
   heroTitle: 'Your year, kept one month at a time',
   lead: 'Monthbook is a personal journal organised by month: a highlight a day, your mood and notes, the measures you track, the habits you want to keep and the goals you want to reach, with a calendar and a year view to look back on.',

@@ -1,4 +1,5 @@
-// English frame of the legal pages (spec §2 /tou, /pp); their sections are in src/components/legal.
+// English frame of the legal pages (/tou and /pp, docs/product-rules.md section 2); their sections
+// are in src/components/legal.
 
 export interface LegalSection {
   heading: string;
@@ -8,7 +9,7 @@ export interface LegalSection {
 export const legal = {
   back: '← Back',
   lastUpdated: 'Last updated:',
-  /** Spec §2/§9. */
+  /** Fixed date (docs/product-rules.md sections 2 and 9). */
   date: 'August 28, 2024',
   /** Shown only in another language: which version binds. */
   translationNote: '',

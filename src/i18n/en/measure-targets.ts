@@ -1,4 +1,4 @@
-// English words of several measures per month, their units and daily targets (#17).
+// English words of several measures per month, their units and daily targets.
 
 export const measureTargets = {
   addMeasure: 'Add measure +',

@@ -1,4 +1,4 @@
-// English words of a month card's counts (issue 15 #23), apart so the months page loads only these.
+// English words of a month card's counts, apart so the months page loads only these.
 
 export const monthCard = {
   entries: (count: number) => (count === 1 ? '1 entry' : `${count} entries`),

@@ -1,4 +1,5 @@
-// English words of the 'Create a Month' modal (spec §2) beyond its spec strings.
+// English words of the 'Create a Month' modal beyond its fixed strings (docs/product-rules.md
+// section 2).
 
 export const months = {
   monthPlaceholder: 'e.g. March, or Spring training',
@@ -7,10 +8,10 @@ export const months = {
   habits: 'Habits',
   habitNumber: (number: number) => `Habit ${number}`,
   removeHabit: (number: number) => `Remove habit ${number}`,
-  // Edit month (issue 15 #14).
+  // Edit month.
   editIntro: 'Rename the month, its measure and its habits, or add and remove habits.',
   loadingItems: 'Loading the month’s measure and habits…',
-  /** Edit month offline, for a month whose measure and habits this device never saved (#16). */
+  /** Edit month offline, for a month whose measure and habits this device never saved. */
   itemsOffline:
     'This month’s measure and habits are not saved on this device: rename it now, and edit them once you are back online.',
   removeHabitQuestion: (name: string) =>

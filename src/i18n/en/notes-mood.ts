@@ -1,4 +1,4 @@
-// English words of an entry's mood and Markdown note, and of the month's mood switch (#17).
+// English words of an entry's mood and Markdown note, and of the month's mood switch.
 
 export const notesMood = {
   mood: 'Mood',

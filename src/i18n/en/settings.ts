@@ -1,7 +1,7 @@
-// English words of the account settings screen (issue 6 #5, #6): export, import, password, delete account.
+// English words of the account settings screen: export, import, password, delete account.
 
 export const settings = {
-  /** Spec §2: the screen keeps these words. */
+  /** Fixed words of the screen (docs/product-rules.md section 2). */
   settingsPage: 'settings page',
   // Export.
   exportTitle: 'Export your data',
@@ -62,7 +62,7 @@ export const settings = {
     importing: 'Importing…',
   },
   importComplete: 'Import complete',
-  /** Before importing months that look already present (issue 15 #22). */
+  /** Before importing months that look already present. */
   checkingDuplicates: 'Comparing with your months…',
   alreadyPresentTitle: 'Some months look already imported',
   alreadyPresent: (count: number) =>

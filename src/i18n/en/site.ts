@@ -1,10 +1,10 @@
 // English words of every page's frame (loading state, tab title, footer, plans, language switch); in the entry chunk.
 
-/** Not translated: a date, not a word (spec §9). */
+/** Not translated: a date, not a word (docs/product-rules.md section 9). */
 export const COPYRIGHT_YEAR = '2024';
 
 export const site = {
-  /** Spec §2, while the session check or a screen's data is on its way. */
+  /** While the session check or a screen's data is on its way (docs/product-rules.md section 2). */
   loading: 'Loading...',
   siteTitle: 'Monthbook — a journal organised by month',
   pageTitle: (title: string) => `${title} — Monthbook`,

@@ -1,4 +1,4 @@
-// English toast messages of spec §8 (and the rename's, in the same words).
+// English toast messages (docs/product-rules.md section 8; and the rename's, in the same words).
 
 export const toasts = {
   habitUpdated: 'Habit updated',

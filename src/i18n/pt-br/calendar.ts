@@ -1,4 +1,4 @@
-// Brazilian Portuguese words of the calendar period, the month's calendar and the year view (#17).
+// Brazilian Portuguese words of the calendar period, the month's calendar and the year view.
 import type { Messages } from '../en.js';
 
 export const calendar: Messages['calendar'] = {

@@ -1,4 +1,4 @@
-// Brazilian Portuguese words of habit schedules and skip days (#17).
+// Brazilian Portuguese words of habit schedules and skip days.
 import type { Messages } from '../en.js';
 
 /** A weekday said as a habit: "segunda-feira" → "segundas", "sábado" → "sábados". */

@@ -1,4 +1,4 @@
-// Brazilian Portuguese words of several measures per month, their units and daily targets (#17).
+// Brazilian Portuguese words of several measures per month, their units and daily targets.
 import type { Messages } from '../en.js';
 
 export const measureTargets: Messages['measureTargets'] = {

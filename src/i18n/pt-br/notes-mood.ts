@@ -1,4 +1,4 @@
-// Brazilian Portuguese words of an entry's mood and Markdown note, and of the month's mood switch (#17).
+// Brazilian Portuguese words of an entry's mood and Markdown note, and of the month's mood switch.
 import type { Messages } from '../en.js';
 
 export const notesMood: Messages['notesMood'] = {

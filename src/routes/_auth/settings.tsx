@@ -1,4 +1,5 @@
-// Settings (spec §2 /settings, issue 6): 'settings page' under the heading; export, import, recently deleted, email, reminders, password, delete account.
+// Settings (/settings, docs/product-rules.md section 2): 'settings page' under the heading; export,
+// import, recently deleted, email, reminders, password, delete account.
 import { Stack, Text, Title } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';

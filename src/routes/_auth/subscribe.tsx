@@ -1,6 +1,7 @@
-// Subscribe (spec §2 /subscribe): the two plans with what each costs today and the launch places left
-// (issue 15 #13); each button shows its own loading state, then checkout. Back from checkout's Cancel
-// it says no payment was made; for someone who has paid it says so instead of offering a second payment.
+// Subscribe (/subscribe, docs/product-rules.md section 2): the two plans with what each costs today
+// and the launch places left for the launch offer; each button shows its own loading state, then
+// checkout. Back from checkout's Cancel it says no payment was made; for someone who has paid it
+// says so instead of offering a second payment.
 import { Alert, Button, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
@@ -39,7 +40,7 @@ const PRODUCT_OF_PLAN: Record<PlanId, ProductType> = { monthly: 'subscription', 
 
 interface PlanButtonProps {
   plan: PlanId;
-  /** The plan whose checkout is starting, if any: the other button waits (issue 15 #10). */
+  /** The plan whose checkout is starting, if any: the other button waits. */
   starting: PlanId | null;
   onStart: (plan: PlanId | null) => void;
 }
@@ -52,7 +53,7 @@ function PlanButton({ plan, starting, onStart }: PlanButtonProps) {
     checkout.mutate(PRODUCT_OF_PLAN[plan], {
       // Still 'starting' while the browser leaves for checkout.
       onSuccess: ({ checkout_url }) => window.location.assign(checkout_url),
-      // Spec §8: a checkout failure is only logged.
+      // A checkout failure is only logged (docs/product-rules.md section 8).
       onError: (error) => {
         console.error('Checkout failed', error);
         onStart(null);

@@ -61,7 +61,7 @@ export function savedOnDevice(page: Page): Promise<SavedOnDevice | null> {
   return page.evaluate<SavedOnDevice | null>(READ_SAVED);
 }
 
-/** The navbar's sync status button (#16): its name is the status. */
+/** The navbar's sync status button: its name is the status. */
 export const syncButton = (page: Page) => page.locator('[data-sync-state] > button');
 export const syncLabel = (page: Page) => syncButton(page).getAttribute('aria-label');
 

@@ -1,4 +1,5 @@
-// Records every toast's text, colour and life span in the page itself (a MutationObserver), for spec §4/§8 checks.
+// Records every toast's text, colour and life span in the page itself (a MutationObserver), for the
+// toast checks (docs/product-rules.md sections 4 and 8).
 import type { BrowserContext, Page } from 'playwright-core';
 import { TOAST_DURATION_MS } from '../../../contract/rules.js';
 

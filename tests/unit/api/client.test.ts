@@ -229,7 +229,7 @@ describe('api client', () => {
   });
 });
 
-describe('api client offline (issue 6, feature 8)', () => {
+describe('api client offline', () => {
   restoreOnlineAfterEach();
 
   it('fails at once, sending nothing and refreshing nothing, and keeps the session', async () => {

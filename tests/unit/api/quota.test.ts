@@ -31,7 +31,7 @@ describe('a create beyond a quota', () => {
     expect((error as Error).message).toBe(detail);
   });
 
-  it('leaves any other 400 an HTTPError, as before', async () => {
+  it('leaves any other 400 an HTTPError', async () => {
     refuse('api/goals/', { name: ['This field may not be blank.'] });
     const error = await createGoal({ name: ' ', month_id: 1 }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(HTTPError);

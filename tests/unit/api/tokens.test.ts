@@ -199,7 +199,7 @@ describe('ensureFreshAccess', () => {
   });
 });
 
-describe('offline (issue 6, feature 8)', () => {
+describe('offline', () => {
   restoreOnlineAfterEach();
 
   it('keeps the session when the refresh fails because the browser is offline', async () => {

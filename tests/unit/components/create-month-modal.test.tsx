@@ -64,7 +64,7 @@ describe('Create a Month from the last month', { timeout: 20_000 }, () => {
     ]);
   });
 
-  it('copies every measure with its unit and target, each habit with its schedule, and the mood choice (issue 17)', async () => {
+  it('copies every measure with its unit and target, each habit with its schedule, and the mood choice', async () => {
     const february = seedMonth(makeMonthFixture({ name: 'February', habits: ['Gym', 'Read'] }));
     Object.assign(february.month, { mood_enabled: false });
     const [sleep] = db.measures.filter((m) => m.month_id === february.month.id);

@@ -1,4 +1,5 @@
-// 'Edit month' (issue 15 #14): renames the month, its measure and habits, adds habits, removes one after a confirm.
+// 'Edit month': renames the month, its measure and habits, adds habits, removes one after a
+// confirm.
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import type { UpdateNamed } from '../../../contract/requests';
@@ -124,7 +125,7 @@ describe('Edit month without changes', { timeout: 20_000 }, () => {
   });
 });
 
-describe('Edit month offline (issue 16)', { timeout: 20_000 }, () => {
+describe('Edit month offline', { timeout: 20_000 }, () => {
   it('for a month whose measure and habits were never read: says so at once, renames, and keeps what was typed', async () => {
     const fixture = seedMonth(makeMonthFixture({ name: 'August', habits: ['Read'] }));
     // The app's client: offline, its reads fail at once rather than wait (src/query-client.ts).

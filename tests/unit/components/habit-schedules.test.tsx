@@ -1,4 +1,5 @@
-// Habit schedules and skip days (#17) in the browser: the schedule picker in Create a Month, the card's three states.
+// Habit schedules and skip days in the browser: the schedule picker in Create a Month, the card's
+// three states.
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { makeDailyHabit, makeMonthFixture } from '../../fixtures/factories';
 import { db, seedMonth } from '../msw/db';

@@ -121,7 +121,7 @@ describe('the entry date in the journal modal', { timeout: 20_000 }, () => {
   });
 });
 
-describe('saving, drafts and the highlight counter (issue 15 #1, #3, #16)', {
+describe('saving, drafts and the highlight counter', {
   timeout: 20_000,
 }, () => {
   async function openCreate() {

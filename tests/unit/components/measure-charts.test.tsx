@@ -1,4 +1,5 @@
-// The month at a glance with several measures (#17): a chart per measure, its unit, target and days on target, and a table saying each day on or off target.
+// The month at a glance with several measures: a chart per measure, its unit, target and days on
+// target, and a table saying each day on or off target.
 import { MantineProvider } from '@mantine/core';
 import { render, screen, within } from '@testing-library/react';
 import type { MonthStats } from '../../../contract/stats';

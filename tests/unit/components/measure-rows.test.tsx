@@ -1,4 +1,5 @@
-// Several measures (#17): 'Create a Month' measure rows with units and targets, Edit month's measures, and the multi-value journal modal and cards.
+// Several measures: 'Create a Month' measure rows with units and targets, Edit month's measures,
+// and the multi-value journal modal and cards.
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { MESSAGES } from '../../../contract/rules';
 import { makeMeasure, makeMonthFixture } from '../../fixtures/factories';

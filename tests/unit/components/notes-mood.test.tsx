@@ -1,4 +1,5 @@
-// #17: a note's Markdown is rendered safely (no raw HTML, no script links, links in a new tab without the opener); the mood faces and the note on a card.
+// A note's Markdown is rendered safely (no raw HTML, no script links, links in a new tab without
+// the opener); the mood faces and the note on a card.
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';

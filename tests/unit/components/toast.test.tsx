@@ -60,7 +60,7 @@ describe('toasts', () => {
     expect(screen.getByText('Failed to make Journal')).toBeInTheDocument();
   });
 
-  it('announces a success politely (status) and a failure as an alert (issue 15 #6)', async () => {
+  it('announces a success politely (status) and a failure as an alert', async () => {
     renderToasts();
     act(() => {
       notifySuccess('Goal updated');
@@ -72,7 +72,7 @@ describe('toasts', () => {
     expect(failure).toHaveAttribute('role', 'alert');
   });
 
-  it('merges a toast identical to one on screen, and keeps different ones apart (issue 15 #6)', async () => {
+  it('merges a toast identical to one on screen, and keeps different ones apart', async () => {
     renderToasts();
     act(() => {
       for (let tick = 0; tick < 5; tick += 1) notifySuccess('Habit updated');

@@ -1,4 +1,4 @@
-// The habit schedule module (issue 17): due days, completion rates and streaks, with property tests.
+// The habit schedule module: due days, completion rates and streaks, with property tests.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {

@@ -1,4 +1,4 @@
-// Metrics in the reader's language (issue 15 #15): typed with its decimal mark, shown with Intl.NumberFormat.
+// Metrics in the reader's language: typed with its decimal mark, shown with Intl.NumberFormat.
 import { MESSAGES } from '../../../contract/rules';
 import { metricError } from '../../../src/components/journals/journal-form-modal';
 import { formatMetric, metricInputValue, parseMetric } from '../../../src/i18n/format';

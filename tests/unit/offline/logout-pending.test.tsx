@@ -1,4 +1,4 @@
-// Issue 16: logging out with changes not yet on the server asks first.
+// Logging out with changes not yet on the server asks first.
 import { screen, waitFor } from '@testing-library/react';
 import { OFFLINE_TEXTS } from '../../../src/offline/texts';
 import { makeMonthFixture } from '../../fixtures/factories';

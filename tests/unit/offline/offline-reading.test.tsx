@@ -1,4 +1,5 @@
-// Issue 6, feature 8 and issue 16 end to end in jsdom: data seen online opens offline; changes wait and sync.
+// Offline reading and writing end to end in jsdom: data seen online opens offline; changes wait and
+// sync.
 import { screen, waitFor } from '@testing-library/react';
 import {
   setSavedQueriesStorage,

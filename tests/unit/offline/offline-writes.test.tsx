@@ -1,4 +1,4 @@
-// Issue 16: writes made offline are queued, saved with the cache, and sent in order after a reload.
+// Writes made offline are queued, saved with the cache, and sent in order after a reload.
 
 import { MutationObserver } from '@tanstack/react-query';
 import { act, waitFor } from '@testing-library/react';
@@ -58,7 +58,7 @@ async function openPage(fixture: ReturnType<typeof seedMonth>) {
 
 const { savedWrites } = device;
 
-describe('writes made offline (issue 16)', () => {
+describe('writes made offline', () => {
   it('queues them in order, keeps them over a reload, and sends them in order when back online', async () => {
     const fixture = seedMonth(makeMonthFixture({ journals: 1, habits: ['Read'], goals: ['Swim'] }));
     const id = fixture.month.id;

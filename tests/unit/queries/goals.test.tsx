@@ -152,7 +152,7 @@ describe('useDeleteGoal', () => {
   });
 });
 
-describe('useToggleGoal on a slow network (issue 15 #4)', () => {
+describe('useToggleGoal on a slow network', () => {
   /** The server applies each PATCH when its delay is over, as a slow request would land. */
   function slowPatches(delays: number[]) {
     const started: string[] = [];
@@ -234,7 +234,7 @@ describe('useToggleGoal on a slow network (issue 15 #4)', () => {
   });
 });
 
-describe('a goal deleted elsewhere (issue 15 #5)', () => {
+describe('a goal deleted elsewhere', () => {
   it('leaves the cached list on a 404, and the error says it was deleted elsewhere', async () => {
     const { queryClient, key, monthId, fixture } = withGoals(['Gone', 'Kept']);
     db.goals = db.goals.filter((g) => g.name !== 'Gone');
@@ -257,7 +257,7 @@ describe('a goal deleted elsewhere (issue 15 #5)', () => {
   });
 });
 
-describe('deleting a goal deleted elsewhere (issue 15 #5)', () => {
+describe('deleting a goal deleted elsewhere', () => {
   it('drops it from the cached list on a 404, as the delete wanted', async () => {
     const { queryClient, key, monthId, fixture } = withGoals(['Gone', 'Kept']);
     db.goals = db.goals.filter((g) => g.name !== 'Gone');
@@ -269,7 +269,7 @@ describe('deleting a goal deleted elsewhere (issue 15 #5)', () => {
   });
 });
 
-describe('useCreateGoal and the Idempotency-Key (issue 15 #1)', () => {
+describe('useCreateGoal and the Idempotency-Key', () => {
   function recordKeys() {
     const keys: (string | null)[] = [];
     server.events.on('request:start', ({ request }) => {

@@ -464,7 +464,7 @@ describe('journal dates', () => {
   });
 });
 
-describe('an entry deleted elsewhere (issue 15 #5)', () => {
+describe('an entry deleted elsewhere', () => {
   it('drops the card and its daily items from the caches on a 404, and says it was deleted elsewhere', async () => {
     const fixture = seedMonth(makeMonthFixture({ journals: 2, habits: ['Read'] }));
     const [gone, kept] = fixture.journals;
@@ -499,7 +499,7 @@ describe('an entry deleted elsewhere (issue 15 #5)', () => {
   });
 });
 
-describe('useCreateJournal and the Idempotency-Key (issue 15 #1)', () => {
+describe('useCreateJournal and the Idempotency-Key', () => {
   function recordKeys() {
     const keys: string[] = [];
     const record = ({ request }: { request: Request }) => {

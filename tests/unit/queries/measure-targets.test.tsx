@@ -1,4 +1,5 @@
-// Hooks of several measures (#17): creating a month with units, targets and more measures; Edit month's measure changes.
+// Hooks of several measures: creating a month with units, targets and more measures; Edit month's
+// measure changes.
 import { act } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { useEditMonth } from '../../../src/queries/month-edit';

@@ -1,4 +1,5 @@
-// Issue 16: months (with their habits and measures), month edits and deletes, and restores from the bin, queued offline and sent in order after a reload.
+// Months (with their habits and measures), month edits and deletes, and restores from the bin,
+// queued offline and sent in order after a reload.
 import type { QueryClient } from '@tanstack/react-query';
 import { act, waitFor } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
@@ -57,7 +58,7 @@ const names = (queryClient: QueryClient) =>
 const monthNames = (queryClient: QueryClient) =>
   queryClient.getQueryData<Month[]>(monthKeys.list())?.map((month) => month.name);
 
-describe('month writes made offline (issue 16)', () => {
+describe('month writes made offline', () => {
   it('creates a month with its habits and measure, an entry in it, renames, deletes and restores — over a reload, in order', async () => {
     const renamed = { ...makeMonth({ name: 'February' }), version: 2 };
     const deleted = seedMonth(makeMonthFixture({ name: 'March', journals: 1 }));
@@ -271,7 +272,7 @@ describe('month writes made offline (issue 16)', () => {
   }, 20_000);
 });
 
-describe('a month made offline, over a reload before it lands (issue 16)', () => {
+describe('a month made offline, over a reload before it lands', () => {
   it('its page keeps the queued habits and measures, so the entry modal shows them', async () => {
     const first = await openApp([]);
     const { result } = renderQueryHook(() => useCreateMonth(), first);
@@ -297,7 +298,7 @@ describe('a month made offline, over a reload before it lands (issue 16)', () =>
   });
 });
 
-describe('Edit month offline, for a month whose habits and measures were never read (issue 16)', () => {
+describe('Edit month offline, for a month whose habits and measures were never read', () => {
   it('queues the rename at once: a name-only edit does not need them', async () => {
     const month = { ...makeMonth({ name: 'July' }), version: 1 };
     db.months.push(month);
@@ -317,7 +318,7 @@ describe('Edit month offline, for a month whose habits and measures were never r
   });
 });
 
-describe('a month restored from the bin offline (issue 16)', () => {
+describe('a month restored from the bin offline', () => {
   it('shows its counts at once, as they were when it was deleted on this device, and over a reload', async () => {
     const fixture = seedMonth(
       makeMonthFixture({ name: 'September', journals: 2, goals: ['Swim'] }),
@@ -378,7 +379,7 @@ describe('a month restored from the bin offline (issue 16)', () => {
   });
 });
 
-describe('a month deleted on another device, restored from the bin offline (issue 16)', () => {
+describe('a month deleted on another device, restored from the bin offline', () => {
   it('shows the counts the bin kept for it at once', async () => {
     const fixture = seedMonth(makeMonthFixture({ name: 'November', journals: 3, goals: ['Swim'] }));
     const { month } = fixture;
@@ -420,7 +421,7 @@ describe('a month deleted on another device, restored from the bin offline (issu
   });
 });
 
-describe('a month deleted and undone offline (issue 16)', () => {
+describe('a month deleted and undone offline', () => {
   it('keeps what is cached of it when both land, so a page showing it keeps its entries', async () => {
     const fixture = seedMonth(makeMonthFixture({ name: 'October', journals: 2 }));
     const { month } = fixture;

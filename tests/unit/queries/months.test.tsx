@@ -222,7 +222,7 @@ describe('useUpdateMonth', () => {
     expect(queryClient.getQueryData(monthKeys.list())).toEqual([{ ...month, name: 'New' }, other]);
   });
 
-  it('drops a month deleted elsewhere (404) from the cache, and says so (issue 15 #5)', async () => {
+  it('drops a month deleted elsewhere (404) from the cache, and says so', async () => {
     const gone = makeMonth({ name: 'Gone' });
     const kept = makeMonth({ name: 'Kept' });
     const queryClient = createTestQueryClient();

@@ -1,4 +1,5 @@
-// #17 hooks with MSW: the month's mood switch on create and edit, and an entry's note and mood on create and edit (only what changed is sent).
+// Note and mood hooks with MSW: the month's mood switch on create and edit, and an entry's note and
+// mood on create and edit (only what changed is sent).
 import { useQuery } from '@tanstack/react-query';
 import { act, waitFor } from '@testing-library/react';
 import { dailyHabitsQueryOptions } from '../../../src/queries/daily';

@@ -1,4 +1,4 @@
-// The year view's read (#17): one request per year under ['years', year], and its error.
+// The year view's read: one request per year under ['years', year], and its error.
 import { useQuery } from '@tanstack/react-query';
 import { waitFor } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';

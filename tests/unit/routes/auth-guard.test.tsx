@@ -55,7 +55,7 @@ describe('protected routes', () => {
   });
 });
 
-describe('protected routes offline (issue 6, feature 8)', () => {
+describe('protected routes offline', () => {
   restoreOnlineAfterEach();
 
   it('keep a user with an expired token in, read-only, and refresh it on reconnect', async () => {

@@ -71,7 +71,7 @@ describe('/login', () => {
   });
 });
 
-describe('/login, issue 15', () => {
+describe('/login: the new account greeting, a live session, focus', () => {
   const rateLimited = (retryAfter: string | null) =>
     http.post(apiUrl('api/token/'), () =>
       HttpResponse.json(

@@ -1,4 +1,4 @@
-// The error page (issue 15 #20): inside the app it keeps the navbar and adds no second <main>;
+// The error page: inside the app it keeps the navbar and adds no second <main>;
 // offline it says what happened instead of 'Something went wrong'.
 import { screen } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';

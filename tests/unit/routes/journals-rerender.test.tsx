@@ -1,4 +1,6 @@
-// A tick or a new entry re-renders only the cards it changes: with a month of noted entries, re-rendering (and re-parsing the Markdown of) every card was most of the time from Save to the new card on screen (#16's ≤ 50 ms goal).
+// A tick or a new entry re-renders only the cards it changes: with a month of noted entries,
+// re-rendering (and re-parsing the Markdown of) every card was most of the time from Save to the
+// new card on screen (goal: ≤ 50 ms).
 import { screen, within } from '@testing-library/react';
 import { makeMonthFixture } from '../../fixtures/factories';
 import { seedMonth } from '../msw/db';

@@ -45,7 +45,7 @@ describe('/months/$monthId/journals', () => {
     await screen.findByRole('heading', { level: 1, name: 'January' }, { timeout: 5000 });
     expect(requestLog).toHaveLength(7);
     expect(requestLog.every((r) => r.startsWith('GET ') && !r.endsWith('/stats/'))).toBe(true);
-    // The month at a glance is closed until the user opens it (issue 6 on demand, issue 5's seven).
+    // The month at a glance is closed until the user opens it: the page makes its seven reads only.
     expect(screen.getByRole('button', { name: 'Month at a glance' })).toHaveAttribute(
       'aria-expanded',
       'false',
@@ -168,7 +168,7 @@ describe('/months/$monthId/journals', () => {
     expect(within(newCard).getByRole('checkbox', { name: 'Read' })).not.toBeChecked();
   });
 
-  it('keeps an entry whose habit the server refuses, marked on its card and in the navbar (issue 16)', async () => {
+  it('keeps an entry whose habit the server refuses, marked on its card and in the navbar', async () => {
     server.use(failing('post', 'api/dailyhabits/', 400));
     const view = await renderJournals();
     await view.user.click(screen.getByRole('button', { name: 'Add New Journal +' }));
@@ -180,7 +180,8 @@ describe('/months/$monthId/journals', () => {
       await screen.findByRole('button', { name: OFFLINE_TEXTS.syncFailed }, { timeout: 3000 }),
     ).toBeInTheDocument();
     expect(db.journals).toHaveLength(3);
-    // The modal closed once the entry was shown; the refusal still says so (spec §4, issue 15).
+    // The modal closed once the entry was shown; the refusal still says so (docs/product-rules.md
+    // section 4).
     expect(await findToast('Failed to make Journal')).toBeInTheDocument();
     const made = screen.getByRole('article', { name: new RegExp(OFFLINE_TEXTS.refusedMarker) });
     expect(made).toHaveTextContent('Half');
@@ -285,14 +286,15 @@ describe('goals column', () => {
     await waitFor(() => expect(trigger).toHaveFocus());
   });
 
-  it('lists a goal the server refuses with its message, and Discard takes it away (issue 16)', async () => {
+  it('lists a goal the server refuses with its message, and Discard takes it away', async () => {
     server.use(failing('post', 'api/goals/', 400));
     const view = await renderJournals();
     await view.user.click(screen.getByRole('button', { name: 'Add New Goal +' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Create a Goal' }));
     await view.user.type(dialog.getByLabelText(/^Goal/), 'Read 3 books');
     await view.user.click(dialog.getByRole('button', { name: 'Save' }));
-    // The modal closed once the goal was shown; the refusal still says so (spec §4, issue 15).
+    // The modal closed once the goal was shown; the refusal still says so (docs/product-rules.md
+    // section 4).
     expect(await findToast('Failed to create Goal')).toBeInTheDocument();
     const status = await screen.findByRole('button', { name: OFFLINE_TEXTS.syncFailed });
     await view.user.click(status);

@@ -130,7 +130,8 @@ describe('/months', () => {
     await user.type(modal.getByLabelText(/^Measure/), 'Sleep');
     await user.type(modal.getByLabelText(/^Habit 1/), 'Read');
     await user.click(modal.getByRole('button', { name: 'Save' }));
-    // Shown and queued at once (issue 16); the server's refusal still says so (spec §4).
+    // Shown and queued at once; the server's refusal still says so (docs/product-rules.md section
+    // 4).
     expect(await findToast('Failed to create month')).toBeInTheDocument();
     expect(db.months).toEqual([]);
     // The refused month stays on screen, marked, until the user edits or discards it.
@@ -156,7 +157,7 @@ describe('/months', () => {
     expect(db.months).toEqual([]);
   });
 
-  it('closes the dialog and offers Undo as soon as the delete is queued, offline too (issue 16)', async () => {
+  it('closes the dialog and offers Undo as soon as the delete is queued, offline too', async () => {
     const march = makeMonth({ name: 'March' });
     db.months.push(march);
     const { user } = renderRoute('/months');
@@ -186,7 +187,7 @@ describe('/months', () => {
     await user.click(
       within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }),
     );
-    // The card goes at once (issue 16); the failed attempt is still told (spec §4).
+    // The card goes at once; the failed attempt is still told (docs/product-rules.md section 4).
     expect(await findToast('Failed to delete month')).toBeInTheDocument();
     expect(db.months).toEqual([march]);
   });

@@ -1,4 +1,5 @@
-// /years/{year} (#17): loading then the year (months, pixels, habits), its empty and error states, and a bad year.
+// /years/{year}: loading then the year (months, pixels, habits), its empty and error states, and a
+// bad year.
 import { screen, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import type { YearView } from '../../../contract/year';

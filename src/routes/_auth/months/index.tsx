@@ -35,7 +35,7 @@ export const Route = createFileRoute('/_auth/months/')({
       queryClient.ensureQueryData(billing.paymentStatusQueryOptions()),
       queryClient.ensureQueryData(months.monthsQueryOptions()),
     ]);
-    // Offline the check cannot run (issue 6 #8): the saved months show, and it runs on reconnect.
+    // Offline the check cannot run: the saved months show, and it runs on reconnect.
     const unchecked = status.status === 'rejected' && isOfflineError(status.reason);
     // Someone whose subscription ended stays: their months are readable, and a notice offers Renew.
     if (!unchecked && (status.status === 'rejected' || !billing.readsMonths(status.value)))

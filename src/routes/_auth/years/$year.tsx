@@ -1,4 +1,5 @@
-// A year at a glance (#17): its months with a calendar month, each measure across them, the year in pixels, each habit's rate.
+// A year at a glance: its months with a calendar month, each measure across them, the year in
+// pixels, each habit's rate.
 import {
   Alert,
   Anchor,

@@ -31,7 +31,7 @@ export const dailyHabitHandlers = [
     const dailyHabit = db.dailyHabits.find((d) => d.id === Number(params.id));
     if (!dailyHabit) return notFound();
     const changes = (await request.json()) as UpdateDailyHabit;
-    // #17 as the server: one flag turned on alone turns the other off.
+    // As the server: one flag turned on alone turns the other off.
     if (changes.is_practiced === true && changes.is_skipped === undefined)
       dailyHabit.is_skipped = false;
     if (changes.is_skipped === true && changes.is_practiced === undefined)

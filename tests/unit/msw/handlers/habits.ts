@@ -16,7 +16,7 @@ export const habitHandlers = [
     const body = (await request.json()) as CreateHabit;
     const month = db.months.find((m) => m.id === body.month_id);
     if (!month) return HttpResponse.json({ month_id: ['Invalid pk.'] }, { status: 400 });
-    // #17: a schedule as the server keeps it (daily when absent).
+    // A schedule as the server keeps it (daily when absent).
     const habit = makeHabit(month, {
       name: body.name,
       schedule: scheduleOrDaily(body.schedule),

@@ -1,4 +1,4 @@
-// MSW handlers for /api/measures/ (with the unit and target of #17).
+// MSW handlers for /api/measures/ (with a measure's unit and target).
 import { HttpResponse, http } from 'msw';
 import type { CreateMeasure, UpdateMeasure } from '../../../../contract/measure-targets';
 import { makeMeasure } from '../../../fixtures/factories';

@@ -1,4 +1,5 @@
-// A month's journals (spec §2): the month name as h1 (back to /months), Registers and Goals columns.
+// A month's journals (docs/product-rules.md section 2): the month name as h1 (back to /months),
+// Registers and Goals columns.
 import { Anchor, Title } from '@mantine/core';
 import { useSuspenseQueries } from '@tanstack/react-query';
 import { createFileRoute, Link, notFound, redirect } from '@tanstack/react-router';
@@ -47,7 +48,7 @@ export const Route = createFileRoute('/_auth/months/$monthId/journals')({
       import('../../../../queries/errors'),
       import('../../../../queries/months'),
     ]);
-    // The month at a glance (issue 6), when the user keeps it open: requested alongside, never
+    // The month at a glance, when the user keeps it open: requested alongside, never
     // awaited, so the page does not wait for it.
     if (isGlanceOpen()) {
       void import('../../../../queries/stats').then((stats) =>
