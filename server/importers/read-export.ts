@@ -14,19 +14,11 @@ export interface ReadOptions {
   zipLimits?: ZipLimits;
 }
 
-export const READ_MESSAGES = {
-  unknown:
-    'This file is not an export Monthbook can read: choose a Monthbook export, a Day One JSON export, a Daylio CSV, a Loop Habit Tracker CSV zip, a jrnl JSON export or an Apple Health export.',
-  mixed: 'This zip holds exports of more than one app: import them one at a time.',
-  notUtf8: 'The file is not UTF-8 text.',
-  notJson: 'The file is not valid JSON.',
-} as const;
-
 function parseJson(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch {
-    throw new UnreadableImport(READ_MESSAGES.notJson);
+    throw new UnreadableImport('notJson');
   }
 }
 
@@ -57,8 +49,8 @@ function fromZip(bytes: Uint8Array, options: ReadOptions): History {
     .map(([, text]) => parseJson(text))
     .filter(isDayOneJournal);
   const found = [loop, journals.length > 0, sawHealth].filter(Boolean).length;
-  if (found === 0) throw new UnreadableImport(READ_MESSAGES.unknown);
-  if (found > 1) throw new UnreadableImport(READ_MESSAGES.mixed);
+  if (found === 0) throw new UnreadableImport('unknown');
+  if (found > 1) throw new UnreadableImport('mixed');
   if (loop) return readLoop(texts);
   if (sawHealth) return health.close();
   return readDayOne(journals);
@@ -81,7 +73,7 @@ export function readOtherExport(bytes: Uint8Array, options: ReadOptions): Histor
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes).replace(/^\uFEFF/, '');
   } catch {
-    throw new UnreadableImport(READ_MESSAGES.notUtf8);
+    throw new UnreadableImport('notUtf8');
   }
   if (/^\s*[{[]/.test(text)) {
     let value: unknown;
@@ -96,5 +88,5 @@ export function readOtherExport(bytes: Uint8Array, options: ReadOptions): Histor
     return null;
   }
   if (isDaylioCsv(text)) return readDaylio(text, options.moodLevels);
-  throw new UnreadableImport(READ_MESSAGES.unknown);
+  throw new UnreadableImport('unknown');
 }

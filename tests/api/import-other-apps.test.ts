@@ -155,6 +155,27 @@ describe('refused with a 400 and nothing written', () => {
     expect(await snapshot(t)).toEqual(before);
   });
 
+  it('in Portuguese when asked with ?lang=pt-BR or Accept-Language', async () => {
+    const before = await snapshot(t);
+    const asked = await importBytes(loopZip().subarray(0, 200), 'application/zip', '?lang=pt-BR');
+    expect(asked.statusCode).toBe(400);
+    expect(asked.json()).toMatchObject({
+      code: 'invalid_import',
+      detail: 'O arquivo zip está danificado ou incompleto.',
+    });
+    const header = await t.app.inject({
+      method: 'POST',
+      url: '/api/import/',
+      headers: { ...user.headers, 'content-type': 'text/csv', 'accept-language': 'pt-BR,pt;q=0.9' },
+      payload: Buffer.from(strToU8('hello')),
+    });
+    expect(header.statusCode).toBe(400);
+    expect(header.json<{ detail: string }>().detail).toMatch(/^Este arquivo não é uma exportação/);
+    const english = await importBytes('hello', 'text/csv', '?lang=en');
+    expect(english.json<{ detail: string }>().detail).toMatch(/^This file is not an export/);
+    expect(await snapshot(t)).toEqual(before);
+  });
+
   it('bad options', async () => {
     expect((await importBytes(DAYLIO_9, 'text/csv', '?dry_run=maybe')).statusCode).toBe(400);
     expect((await importBytes(DAYLIO_9, 'text/csv', '?moods=%7B%22x%22%3A9%7D')).statusCode).toBe(

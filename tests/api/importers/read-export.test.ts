@@ -1,7 +1,8 @@
 // The importers read each app's export into a history, recognised by content; hostile files are refused with a message.
 import { strToU8, zipSync } from 'fflate';
+import { UnreadableImport } from '../../../server/importers/history.js';
 import { readOtherExport } from '../../../server/importers/read-export.js';
-import { ZIP_MESSAGES } from '../../../server/importers/zip.js';
+import { REFUSALS } from '../../../server/importers/refusals.js';
 import {
   DAYLIO_8_PT,
   DAYLIO_9,
@@ -203,12 +204,12 @@ describe('hostile and unknown files', () => {
   it('refuses a zip bomb before inflating it', () => {
     const bomb = zipSync({ 'export.xml': new Uint8Array(16 * 1024 * 1024) }, { level: 9 });
     expect(bomb.length).toBeLessThan(50_000);
-    expect(() => read(bomb)).toThrow(ZIP_MESSAGES.bomb);
+    expect(() => read(bomb)).toThrow(REFUSALS.zipBomb.en);
   });
 
   it('refuses a path that leaves its folder', () => {
     expect(() => read(zip({ '../Journal.json': dayOneJournal([dayOneEntry()]) }))).toThrow(
-      ZIP_MESSAGES.unsafePath,
+      REFUSALS.zipUnsafePath.en,
     );
   });
 
@@ -231,5 +232,30 @@ describe('hostile and unknown files', () => {
   it('refuses text it does not know, and leaves other JSON to the Monthbook import', () => {
     expect(() => read('just some words')).toThrow(/not an export Monthbook can read/);
     expect(read('{"format": "monthbook-export", "version": 2}')).toBeNull();
+  });
+});
+
+describe('refusals in the user’s language', () => {
+  it('every reason has its own Portuguese text', () => {
+    const reasons = Object.values(REFUSALS);
+    for (const { en, 'pt-BR': pt } of reasons) {
+      expect(pt).not.toBe(en);
+      expect(pt.trim()).not.toBe('');
+    }
+    expect(new Set(reasons.map((texts) => texts['pt-BR'])).size).toBe(reasons.length);
+  });
+
+  it('a refusal keeps its reason, so it can be told in Portuguese', () => {
+    let refused: unknown;
+    try {
+      read(zip({ '../Journal.json': dayOneJournal([dayOneEntry()]) }));
+    } catch (error) {
+      refused = error;
+    }
+    expect(refused).toBeInstanceOf(UnreadableImport);
+    expect((refused as UnreadableImport).messageIn('pt-BR')).toBe(
+      'O arquivo zip tem um caminho que sai da própria pasta ("..").',
+    );
+    expect((refused as UnreadableImport).messageIn('en')).toBe(REFUSALS.zipUnsafePath.en);
   });
 });
