@@ -92,7 +92,7 @@ const ImportQuerySchema = Type.Object({
     Type.Union([Type.Literal('en'), Type.Literal('pt-BR')], {
       description:
         'The language another app\'s months are named in ("January 2026", "Janeiro de 2026") and ' +
-        'a refused file\'s `detail` is written in; default: the Accept-Language header.',
+        "a refused file's `detail` is written in; default: the Accept-Language header.",
     }),
   ),
   moods: Type.Optional(
