@@ -1,7 +1,8 @@
-// Recognises another app's export from its content (never its name) and reads it into a history: Day One, Daylio, Loop Habit Tracker, jrnl or Apple Health.
+// Recognises another app's export from its content (never its name) and reads it into a history: Day One, Daylio (CSV or backup), Loop Habit Tracker, jrnl or Apple Health.
 import { healthReader, looksLikeHealthXml } from './apple-health.js';
 import { isDayOneJournal, readDayOne } from './day-one.js';
 import { isDaylioCsv, readDaylio } from './daylio.js';
+import { isDaylioBackupName, parseDaylioBackup, readDaylioBackup } from './daylio-backup.js';
 import { type History, UnreadableImport } from './history.js';
 import { isJrnlExport, readJrnl } from './jrnl.js';
 import { isLoopExport, readLoop } from './loop.js';
@@ -26,6 +27,7 @@ function fromZip(bytes: Uint8Array, options: ReadOptions): History {
   const texts = new Map<string, string>();
   const health = healthReader(options.locale);
   let sawHealth = false;
+  let daylioBackup: string | undefined;
   const names = readZip(
     bytes,
     (name) => {
@@ -33,6 +35,10 @@ function fromZip(bytes: Uint8Array, options: ReadOptions): History {
         sawHealth = true;
         return { data: (chunk) => health.write(chunk), end: () => {} };
       }
+      if (isDaylioBackupName(name))
+        return textCollector((text) => {
+          daylioBackup = text;
+        });
       // Day One's journals and Loop's CSVs; photos, Health's routes and clinical records are skipped.
       if (
         /\.(json|csv)$/i.test(name) &&
@@ -48,11 +54,14 @@ function fromZip(bytes: Uint8Array, options: ReadOptions): History {
     .filter(([name]) => name.toLowerCase().endsWith('.json'))
     .map(([, text]) => parseJson(text))
     .filter(isDayOneJournal);
-  const found = [loop, journals.length > 0, sawHealth].filter(Boolean).length;
+  const found = [loop, journals.length > 0, sawHealth, daylioBackup !== undefined].filter(
+    Boolean,
+  ).length;
   if (found === 0) throw new UnreadableImport('unknown');
   if (found > 1) throw new UnreadableImport('mixed');
   if (loop) return readLoop(texts);
   if (sawHealth) return health.close();
+  if (daylioBackup !== undefined) return readDaylioBackup(parseDaylioBackup(daylioBackup));
   return readDayOne(journals);
 }
 

@@ -40,6 +40,11 @@ export const REFUSALS = {
     en: 'The Daylio CSV file is damaged or cut short.',
     'pt-BR': 'O arquivo CSV do Daylio está danificado ou incompleto.',
   },
+  daylioBackupDamaged: {
+    en: 'The Daylio backup is damaged: its backup.daylio file is not the data Daylio writes.',
+    'pt-BR':
+      'O backup do Daylio está danificado: o arquivo backup.daylio não tem os dados que o Daylio grava.',
+  },
   loopNoHabits: {
     en: 'The Loop export has no Habits.csv.',
     'pt-BR': 'A exportação do Loop não tem o Habits.csv.',

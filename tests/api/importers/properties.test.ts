@@ -4,18 +4,19 @@ import { strToU8 } from 'fflate';
 import type { ExportFile, ImportReport } from '../../../contract/export.js';
 import { snapshot } from '../../support/db-snapshot.js';
 import { createUser, setUpTestApp, type TestUser } from '../../support/test-app.js';
+import { daylioBackup, daylioBackupData } from './files.js';
 
 const { t } = setUpTestApp();
 
 /** Small histories, few runs: each run makes two or three imports through the whole route. */
 const RUNS = 25;
 
-const importAs = (as: TestUser, body: string, contentType: string) =>
+const importAs = (as: TestUser, body: string | Uint8Array, contentType: string) =>
   t.app.inject({
     method: 'POST',
     url: '/api/import/?lang=en',
     headers: { ...as.headers, 'content-type': contentType },
-    payload: Buffer.from(strToU8(body)),
+    payload: Buffer.from(typeof body === 'string' ? strToU8(body) : body),
   });
 
 /** The account's export file as downloaded. */
@@ -108,9 +109,42 @@ const daylioFile = fc
       '\n',
   );
 
+/** The moods and activities of daylioBackupData, in entries of generated days, times and notes. */
+const daylioBackupFile = fc
+  .array(
+    fc.record({
+      day,
+      time: clock,
+      mood: fc.constantFrom(1, 3, 7, 9),
+      tags: fc.uniqueArray(fc.constantFrom(11, 12), { maxLength: 2 }),
+      note_title: words,
+      note: words.map(
+        (text) => `<div>${text.replaceAll('&', '&amp;').replaceAll('\n', '<br>')}</div>`,
+      ),
+      isFavorite: fc.boolean(),
+    }),
+    { minLength: 1, maxLength: 12 },
+  )
+  .map((entries) =>
+    daylioBackup(
+      daylioBackupData(
+        entries.map(({ day: date, time, ...entry }) => ({
+          ...entry,
+          year: Number(date.slice(0, 4)),
+          month: Number(date.slice(5, 7)) - 1,
+          day: Number(date.slice(8, 10)),
+          hour: Number(time.slice(0, 2)),
+          minute: Number(time.slice(3, 5)),
+          assets: [],
+        })),
+      ),
+    ),
+  );
+
 const sources = [
   ['jrnl JSON', jrnlFile, 'application/json'],
   ['Daylio CSV', daylioFile, 'text/csv'],
+  ['Daylio backup', daylioBackupFile, 'application/octet-stream'],
 ] as const;
 
 describe.each(sources)('%s', (_name, file, contentType) => {

@@ -6,6 +6,8 @@ import { REFUSALS } from '../../../server/importers/refusals.js';
 import {
   DAYLIO_8_PT,
   DAYLIO_9,
+  daylioBackup,
+  daylioBackupData,
   dayOneEntry,
   dayOneJournal,
   healthXml,
@@ -87,6 +89,82 @@ describe('Daylio', () => {
   it('reads the old 8-column CSV with Portuguese mood names', () => {
     const history = read(DAYLIO_8_PT);
     expect(history?.entries.map((entry) => entry.mood)).toEqual([5, 1]);
+  });
+});
+
+describe('Daylio backup', () => {
+  it('reads the .daylio zip: moods by their group whatever their name, activities as habits, HTML notes as text', () => {
+    const history = read(daylioBackup());
+    expect(history?.source).toBe('daylio');
+    expect(history?.entries).toEqual([
+      {
+        key: '2025-02-03 21:15',
+        date: '2025-02-03',
+        time: '21:15',
+        text: 'Great day\n\nFinished the report & more.\nThen gym.\n\n⭐',
+        mood: 5,
+        done: ['work', 'gym'],
+      },
+      {
+        key: '2025-02-03 08:00',
+        date: '2025-02-03',
+        time: '08:00',
+        text: 'Tired',
+        mood: 3,
+        done: [],
+      },
+      {
+        key: '2025-03-01 07:05',
+        date: '2025-03-01',
+        time: '07:05',
+        text: '',
+        mood: 1,
+        done: ['gym'],
+      },
+    ]);
+    expect(history?.habits.map((habit) => [habit.name, [...habit.days.keys()]])).toEqual([
+      ['work', ['2025-02-03']],
+      ['gym', ['2025-02-03', '2025-03-01']],
+    ]);
+    expect(history?.notes).toEqual(
+      expect.arrayContaining([
+        { code: 'photos_left_out', count: 1 },
+        { code: 'starred_kept_in_note', count: 1 },
+      ]),
+    );
+    expect(history?.notes.some((item) => item.code === 'unknown_moods')).toBe(false);
+  });
+
+  it('gives its entries the keys the CSV export gives the same entries', () => {
+    const csv = read(DAYLIO_9, { 'super duper': 4 });
+    const backup = read(daylioBackup());
+    expect(backup?.entries.slice(0, 2).map((entry) => entry.key)).toEqual(
+      csv?.entries.slice(0, 2).map((entry) => entry.key),
+    );
+  });
+
+  it('counts an entry with an impossible date as unreadable', () => {
+    const history = read(
+      daylioBackup(
+        daylioBackupData([{ year: 2025, month: 1, day: 30, hour: 9, minute: 0, mood: 1 }]),
+      ),
+    );
+    expect(history?.entries).toEqual([]);
+    expect(history?.notes).toEqual([{ code: 'rows_unreadable', count: 1 }]);
+  });
+
+  it.each([
+    ['not base64', 'this is not base64!'],
+    ['base64 of something else', Buffer.from('{"hello": 1}').toString('base64')],
+    ['base64 of broken JSON', Buffer.from('{"dayEntries": [').toString('base64')],
+  ])('refuses a backup.daylio that is %s', (_name, content) => {
+    expect(() => read(zip({ 'backup.daylio': content }))).toThrow(REFUSALS.daylioBackupDamaged.en);
+  });
+
+  it('refuses a backup zipped together with another app’s export', () => {
+    expect(() =>
+      read(zip({ 'backup.daylio': '', 'Journal.json': dayOneJournal([dayOneEntry()]) })),
+    ).toThrow(/more than one app/);
   });
 });
 
