@@ -1,10 +1,10 @@
-// Properties of importing another app's history, over generated files: a second import of the same file changes nothing, and Monthbook's own export of the result imports into a fresh account unchanged.
+// Properties of importing another app's history, over generated files (jrnl, Daylio CSV and backup, Apple Health): a second import of the same file changes nothing, and Monthbook's own export of the result imports into a fresh account unchanged.
 import fc from 'fast-check';
 import { strToU8 } from 'fflate';
 import type { ExportFile, ImportReport } from '../../../contract/export.js';
 import { snapshot } from '../../support/db-snapshot.js';
 import { createUser, setUpTestApp, type TestUser } from '../../support/test-app.js';
-import { daylioBackup, daylioBackupData } from './files.js';
+import { daylioBackup, daylioBackupData, healthXml, record } from './files.js';
 
 const { t } = setUpTestApp();
 
@@ -141,10 +141,30 @@ const daylioBackupFile = fc
     ),
   );
 
+/** Steps (summed by day) and body mass (the day's last) on generated days: measures and their values. */
+const healthFile = fc
+  .array(
+    fc.oneof(
+      fc
+        .tuple(day, clock, fc.integer({ min: 1, max: 20_000 }))
+        .map(([date, time, steps]) =>
+          record('HKQuantityTypeIdentifierStepCount', `${date} ${time}:00 +0000`, String(steps)),
+        ),
+      fc.tuple(day, clock, fc.integer({ min: 400, max: 1500 })).map(([date, time, grams]) =>
+        record('HKQuantityTypeIdentifierBodyMass', `${date} ${time}:00 +0000`, String(grams / 10), {
+          unit: 'kg',
+        }),
+      ),
+    ),
+    { minLength: 1, maxLength: 15 },
+  )
+  .map((records) => healthXml(records.join('\n')));
+
 const sources = [
   ['jrnl JSON', jrnlFile, 'application/json'],
   ['Daylio CSV', daylioFile, 'text/csv'],
   ['Daylio backup', daylioBackupFile, 'application/octet-stream'],
+  ['Apple Health XML', healthFile, 'application/xml'],
 ] as const;
 
 describe.each(sources)('%s', (_name, file, contentType) => {
@@ -162,6 +182,7 @@ describe.each(sources)('%s', (_name, file, contentType) => {
           months: 0,
           journals: 0,
           daily_habits: 0,
+          daily_measures: 0,
         });
         expect(report.already_imported).toBe(first.json<ImportReport>().imported.journals);
         expect(await snapshot(t)).toEqual(before);
