@@ -28,6 +28,10 @@ export const REFUSALS = {
     en: 'The zip file holds too many files to import.',
     'pt-BR': 'O arquivo zip tem arquivos demais para importar.',
   },
+  zipFileTooLarge: {
+    en: 'A file inside the zip is too large to import (over 256 MB).',
+    'pt-BR': 'Um arquivo dentro do zip é grande demais para importar (mais de 256 MB).',
+  },
   zipUnsafePath: {
     en: 'The zip file holds a path that leaves its folder ("..").',
     'pt-BR': 'O arquivo zip tem um caminho que sai da própria pasta ("..").',

@@ -129,11 +129,26 @@ export function readZip(
   return names;
 }
 
-/** A reader that collects a file as UTF-8 text (for the small JSON and CSV files of exports). */
-export function textCollector(done: (text: string) => void): ZipFileReader {
+/**
+ * The most one collected file may hold: far above any real journal or backup, and well below the
+ * longest string JavaScript can make (about 512 million characters), past which reading it would
+ * fail as a server error instead of a refusal.
+ */
+export const TEXT_MAX_BYTES = 256 * 1024 * 1024;
+
+/** A reader that collects a file as UTF-8 text (for the JSON, CSV and base64 files of exports). */
+export function textCollector(
+  done: (text: string) => void,
+  maxBytes = TEXT_MAX_BYTES,
+): ZipFileReader {
   const chunks: Uint8Array[] = [];
+  let size = 0;
   return {
-    data: (chunk) => void chunks.push(chunk),
+    data: (chunk) => {
+      size += chunk.length;
+      if (size > maxBytes) throw new UnreadableImport('zipFileTooLarge');
+      chunks.push(chunk);
+    },
     end: () => done(Buffer.concat(chunks).toString('utf8')),
   };
 }

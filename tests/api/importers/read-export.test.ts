@@ -3,6 +3,7 @@ import { strToU8, zipSync } from 'fflate';
 import { UnreadableImport } from '../../../server/importers/history.js';
 import { readOtherExport } from '../../../server/importers/read-export.js';
 import { REFUSALS } from '../../../server/importers/refusals.js';
+import { readZip, TEXT_MAX_BYTES, textCollector } from '../../../server/importers/zip.js';
 import {
   DAYLIO_8_PT,
   DAYLIO_9,
@@ -283,6 +284,21 @@ describe('hostile and unknown files', () => {
     const bomb = zipSync({ 'export.xml': new Uint8Array(16 * 1024 * 1024) }, { level: 9 });
     expect(bomb.length).toBeLessThan(50_000);
     expect(() => read(bomb)).toThrow(REFUSALS.zipBomb.en);
+  });
+
+  it('refuses a file inside the zip larger than a collected text may be, before collecting it all', () => {
+    const collected: string[] = [];
+    const archive = zip({ 'backup.daylio': 'A'.repeat(5000) });
+    expect(() =>
+      readZip(archive, () => textCollector((text) => collected.push(text), 4096)),
+    ).toThrow(REFUSALS.zipFileTooLarge.en);
+    expect(collected).toEqual([]);
+    expect(readZip(archive, () => textCollector((text) => collected.push(text), 5000))).toEqual([
+      'backup.daylio',
+    ]);
+    expect(collected[0]).toHaveLength(5000);
+    // Below the longest string JavaScript can make, so the limit is met before that failure.
+    expect(TEXT_MAX_BYTES).toBeLessThan(2 ** 29 - 24);
   });
 
   it('refuses a path that leaves its folder', () => {
