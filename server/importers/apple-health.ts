@@ -84,8 +84,7 @@ const round = (value: number) => Math.round(value * 100) / 100;
 
 /** The DOCTYPE may declare elements (Apple's does) but no entity and nothing outside the file. */
 function checkDoctype(doctype: string) {
-  if (/<!ENTITY|\bSYSTEM\b|\bPUBLIC\b/i.test(doctype))
-    throw new UnreadableImport('The XML file declares entities or fetches a DTD: it is refused.');
+  if (/<!ENTITY|\bSYSTEM\b|\bPUBLIC\b/i.test(doctype)) throw new UnreadableImport('xmlEntities');
 }
 
 export interface HealthReader {
@@ -155,7 +154,7 @@ export function healthReader(locale: Locale): HealthReader {
   });
   const fail = (error: unknown): never => {
     if (error instanceof UnreadableImport) throw error;
-    throw new UnreadableImport('The Apple Health XML file is damaged or cut short.');
+    throw new UnreadableImport('healthDamaged');
   };
   return {
     write(chunk) {
@@ -172,8 +171,7 @@ export function healthReader(locale: Locale): HealthReader {
       } catch (error) {
         fail(error);
       }
-      if (root !== 'HealthData')
-        throw new UnreadableImport('This XML file is not an Apple Health export.');
+      if (root !== 'HealthData') throw new UnreadableImport('notHealth');
       const measures: HistoryMeasure[] = [];
       const unitOf = (unit: string) =>
         unit === '' || unit === 'count' ? {} : { unit: unit.slice(0, 16) };

@@ -97,8 +97,7 @@ export function readDayOneJournal(history: History, journal: { entries: DayOneEn
 export function readDayOne(journals: unknown[]): History {
   const history = emptyHistory('day-one');
   for (const journal of journals) {
-    if (!isDayOneJournal(journal))
-      throw new UnreadableImport('A Day One journal file has no entries list.');
+    if (!isDayOneJournal(journal)) throw new UnreadableImport('dayOneNoEntries');
     readDayOneJournal(history, journal);
   }
   return history;

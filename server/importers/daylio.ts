@@ -90,7 +90,7 @@ export function readDaylio(text: string, moodLevels: Record<string, number> = {}
   try {
     rows = parse(text, { columns: true, bom: true, skip_empty_lines: true, trim: false });
   } catch {
-    throw new UnreadableImport('The Daylio CSV file is damaged or cut short.');
+    throw new UnreadableImport('daylioDamaged');
   }
   const history = emptyHistory('daylio');
   const answers = new Map(

@@ -1,6 +1,7 @@
 // What every other app's export is read into before it becomes Monthbook months: entries, habits and measures by day, each with the key it had in its app.
 import type { ImportNote, ImportNoteCode, ImportSource } from '../../contract/export.js';
 import type { HabitSchedule } from '../../contract/habit-schedule.js';
+import { type ImportLocale, REFUSALS, type Refusal } from './refusals.js';
 
 export { type ImportSource, SOURCE_NAMES } from '../../contract/export.js';
 
@@ -64,9 +65,20 @@ export function emptyHistory(source: ImportSource): History {
   return { source, entries: [], habits: [], measures: [], notes: [] };
 }
 
-/** A file that is not what it claims, or is cut short: the import is refused with this message. */
+/**
+ * A file that is not what it claims, or is cut short: the import is refused for this reason. The
+ * message is English; `messageIn` gives the user's language.
+ */
 export class UnreadableImport extends Error {
   override readonly name = 'UnreadableImport';
+
+  constructor(readonly refusal: Refusal) {
+    super(REFUSALS[refusal].en);
+  }
+
+  messageIn(locale: ImportLocale): string {
+    return REFUSALS[this.refusal][locale];
+  }
 }
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;

@@ -52,13 +52,13 @@ const STATES: Record<string, 'done' | 'skipped' | 'not_done' | undefined> = {
 export function readLoop(files: ReadonlyMap<string, string>): History {
   const history = emptyHistory('loop');
   const habitsPath = [...files.keys()].find((name) => /(^|\/)Habits\.csv$/.test(name));
-  if (habitsPath === undefined) throw new UnreadableImport('The Loop export has no Habits.csv.');
+  if (habitsPath === undefined) throw new UnreadableImport('loopNoHabits');
   const root = habitsPath.slice(0, habitsPath.length - 'Habits.csv'.length);
   let rows: Record<string, string>[];
   try {
     rows = parse(files.get(habitsPath) ?? '', { columns: true, bom: true, skip_empty_lines: true });
   } catch {
-    throw new UnreadableImport("The Loop export's Habits.csv is damaged or cut short.");
+    throw new UnreadableImport('loopHabitsDamaged');
   }
   for (const row of rows) {
     const position = (row.Position ?? '').trim();

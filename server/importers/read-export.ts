@@ -1,7 +1,8 @@
-// Recognises another app's export from its content (never its name) and reads it into a history: Day One, Daylio, Loop Habit Tracker, jrnl or Apple Health.
+// Recognises another app's export from its content (never its name) and reads it into a history: Day One, Daylio (CSV or backup), Loop Habit Tracker, jrnl or Apple Health.
 import { healthReader, looksLikeHealthXml } from './apple-health.js';
 import { isDayOneJournal, readDayOne } from './day-one.js';
 import { isDaylioCsv, readDaylio } from './daylio.js';
+import { isDaylioBackupName, parseDaylioBackup, readDaylioBackup } from './daylio-backup.js';
 import { type History, UnreadableImport } from './history.js';
 import { isJrnlExport, readJrnl } from './jrnl.js';
 import { isLoopExport, readLoop } from './loop.js';
@@ -14,19 +15,11 @@ export interface ReadOptions {
   zipLimits?: ZipLimits;
 }
 
-export const READ_MESSAGES = {
-  unknown:
-    'This file is not an export Monthbook can read: choose a Monthbook export, a Day One JSON export, a Daylio CSV, a Loop Habit Tracker CSV zip, a jrnl JSON export or an Apple Health export.',
-  mixed: 'This zip holds exports of more than one app: import them one at a time.',
-  notUtf8: 'The file is not UTF-8 text.',
-  notJson: 'The file is not valid JSON.',
-} as const;
-
 function parseJson(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch {
-    throw new UnreadableImport(READ_MESSAGES.notJson);
+    throw new UnreadableImport('notJson');
   }
 }
 
@@ -34,6 +27,7 @@ function fromZip(bytes: Uint8Array, options: ReadOptions): History {
   const texts = new Map<string, string>();
   const health = healthReader(options.locale);
   let sawHealth = false;
+  let daylioBackup: string | undefined;
   const names = readZip(
     bytes,
     (name) => {
@@ -41,6 +35,10 @@ function fromZip(bytes: Uint8Array, options: ReadOptions): History {
         sawHealth = true;
         return { data: (chunk) => health.write(chunk), end: () => {} };
       }
+      if (isDaylioBackupName(name))
+        return textCollector((text) => {
+          daylioBackup = text;
+        });
       // Day One's journals and Loop's CSVs; photos, Health's routes and clinical records are skipped.
       if (
         /\.(json|csv)$/i.test(name) &&
@@ -56,11 +54,14 @@ function fromZip(bytes: Uint8Array, options: ReadOptions): History {
     .filter(([name]) => name.toLowerCase().endsWith('.json'))
     .map(([, text]) => parseJson(text))
     .filter(isDayOneJournal);
-  const found = [loop, journals.length > 0, sawHealth].filter(Boolean).length;
-  if (found === 0) throw new UnreadableImport(READ_MESSAGES.unknown);
-  if (found > 1) throw new UnreadableImport(READ_MESSAGES.mixed);
+  const found = [loop, journals.length > 0, sawHealth, daylioBackup !== undefined].filter(
+    Boolean,
+  ).length;
+  if (found === 0) throw new UnreadableImport('unknown');
+  if (found > 1) throw new UnreadableImport('mixed');
   if (loop) return readLoop(texts);
   if (sawHealth) return health.close();
+  if (daylioBackup !== undefined) return readDaylioBackup(parseDaylioBackup(daylioBackup));
   return readDayOne(journals);
 }
 
@@ -81,7 +82,7 @@ export function readOtherExport(bytes: Uint8Array, options: ReadOptions): Histor
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes).replace(/^\uFEFF/, '');
   } catch {
-    throw new UnreadableImport(READ_MESSAGES.notUtf8);
+    throw new UnreadableImport('notUtf8');
   }
   if (/^\s*[{[]/.test(text)) {
     let value: unknown;
@@ -96,5 +97,5 @@ export function readOtherExport(bytes: Uint8Array, options: ReadOptions): Histor
     return null;
   }
   if (isDaylioCsv(text)) return readDaylio(text, options.moodLevels);
-  throw new UnreadableImport(READ_MESSAGES.unknown);
+  throw new UnreadableImport('unknown');
 }

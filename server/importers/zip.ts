@@ -39,13 +39,6 @@ function climbsOut(name: string): boolean {
   );
 }
 
-export const ZIP_MESSAGES = {
-  bomb: 'The zip file expands to too much data to import.',
-  tooManyFiles: 'The zip file holds too many files to import.',
-  unsafePath: 'The zip file holds a path that leaves its folder ("..").',
-  truncated: 'The zip file is damaged or cut short.',
-} as const;
-
 /**
  * Calls `open(name)` for every file of the archive, in order; the reader it returns (if any) gets
  * the file's bytes. Throws UnreadableImport for a bomb, a climbing path or a damaged archive.
@@ -71,7 +64,7 @@ export function readZip(
   open: (name: string) => ZipFileReader | undefined,
   limits: ZipLimits = ZIP_LIMITS,
 ): string[] {
-  if (!hasEnd(bytes)) throw new UnreadableImport(ZIP_MESSAGES.truncated);
+  if (!hasEnd(bytes)) throw new UnreadableImport('zipTruncated');
   const names: string[] = [];
   const budget = Math.min(limits.maxTotalBytes, bytes.length * limits.maxRatio);
   let inflated = 0;
@@ -80,12 +73,12 @@ export function readZip(
   const unzip = new Unzip((file) => {
     if (failure) return;
     if (climbsOut(file.name)) {
-      failure = new UnreadableImport(ZIP_MESSAGES.unsafePath);
+      failure = new UnreadableImport('zipUnsafePath');
       return;
     }
     names.push(file.name);
     if (names.length > limits.maxFiles) {
-      failure = new UnreadableImport(ZIP_MESSAGES.tooManyFiles);
+      failure = new UnreadableImport('zipTooManyFiles');
       return;
     }
     const reader = file.name.endsWith('/') ? undefined : open(file.name);
@@ -94,12 +87,12 @@ export function readZip(
     file.ondata = (error, chunk, final) => {
       if (failure) return;
       if (error) {
-        failure = new UnreadableImport(ZIP_MESSAGES.truncated);
+        failure = new UnreadableImport('zipTruncated');
         return;
       }
       inflated += chunk.length;
       if (inflated > budget) {
-        failure = new UnreadableImport(ZIP_MESSAGES.bomb);
+        failure = new UnreadableImport('zipBomb');
         file.terminate();
         return;
       }
@@ -117,7 +110,7 @@ export function readZip(
     try {
       file.start();
     } catch {
-      failure = new UnreadableImport(ZIP_MESSAGES.truncated);
+      failure = new UnreadableImport('zipTruncated');
     }
   });
   unzip.register(UnzipInflate);
@@ -128,19 +121,34 @@ export function readZip(
     for (let at = 0; at < bytes.length && !failure; at += slice)
       unzip.push(bytes.subarray(at, at + slice), at + slice >= bytes.length);
   } catch {
-    failure ??= new UnreadableImport(ZIP_MESSAGES.truncated);
+    failure ??= new UnreadableImport('zipTruncated');
   }
   if (failure) throw failure;
   // A file whose last bytes never came: the archive was cut short.
-  if (openFiles !== 0 || names.length === 0) throw new UnreadableImport(ZIP_MESSAGES.truncated);
+  if (openFiles !== 0 || names.length === 0) throw new UnreadableImport('zipTruncated');
   return names;
 }
 
-/** A reader that collects a file as UTF-8 text (for the small JSON and CSV files of exports). */
-export function textCollector(done: (text: string) => void): ZipFileReader {
+/**
+ * The most one collected file may hold: far above any real journal or backup, and well below the
+ * longest string JavaScript can make (about 512 million characters), past which reading it would
+ * fail as a server error instead of a refusal.
+ */
+export const TEXT_MAX_BYTES = 256 * 1024 * 1024;
+
+/** A reader that collects a file as UTF-8 text (for the JSON, CSV and base64 files of exports). */
+export function textCollector(
+  done: (text: string) => void,
+  maxBytes = TEXT_MAX_BYTES,
+): ZipFileReader {
   const chunks: Uint8Array[] = [];
+  let size = 0;
   return {
-    data: (chunk) => void chunks.push(chunk),
+    data: (chunk) => {
+      size += chunk.length;
+      if (size > maxBytes) throw new UnreadableImport('zipFileTooLarge');
+      chunks.push(chunk);
+    },
     end: () => done(Buffer.concat(chunks).toString('utf8')),
   };
 }

@@ -91,8 +91,8 @@ const ImportQuerySchema = Type.Object({
   lang: Type.Optional(
     Type.Union([Type.Literal('en'), Type.Literal('pt-BR')], {
       description:
-        'The language another app\'s months are named in ("January 2026", "Janeiro de 2026"); ' +
-        'default: the Accept-Language header.',
+        'The language another app\'s months are named in ("January 2026", "Janeiro de 2026") and ' +
+        "a refused file's `detail` is written in; default: the Accept-Language header.",
     }),
   ),
   moods: Type.Optional(

@@ -110,7 +110,7 @@ function readOtherApp(job: HeavyJob & { kind: 'import' }): JobReply | null {
     if (problem) return refusal(describeProblem(problem));
     return { history: { source: history.source, months, notes: history.notes } };
   } catch (error) {
-    if (error instanceof UnreadableImport) return refusal(error.message);
+    if (error instanceof UnreadableImport) return refusal(error.messageIn(job.locale ?? 'en'));
     throw error;
   }
 }

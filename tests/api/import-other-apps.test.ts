@@ -6,6 +6,7 @@ import { snapshot } from '../support/db-snapshot.js';
 import { setUpTestApp } from '../support/test-app.js';
 import {
   DAYLIO_9,
+  daylioBackup,
   dayOneEntry,
   dayOneJournal,
   healthXml,
@@ -96,6 +97,27 @@ it('Daylio: names unknown moods in the report, and takes the user’s answer', a
   );
 });
 
+it('Daylio’s .daylio backup: moods by group with no question, activities as habits, and once only', async () => {
+  const first = await importBytes(daylioBackup(), 'application/octet-stream', '?lang=en');
+  expect(first.statusCode).toBe(201);
+  const report = first.json<ImportReport>();
+  expect(report).toMatchObject({
+    source: 'daylio',
+    imported: { months: 2, journals: 3, habits: 3, daily_habits: 3 },
+  });
+  expect(report.months.map((month) => month.name)).toEqual(['February 2025', 'March 2025']);
+  expect(report.notes?.some((note) => note.code === 'unknown_moods')).toBe(false);
+
+  const before = await snapshot(t);
+  const second = await importBytes(daylioBackup(), 'application/zip');
+  expect(second.statusCode).toBe(201);
+  expect(second.json<ImportReport>()).toMatchObject({
+    imported: { months: 0, journals: 0, daily_habits: 0 },
+    already_imported: 3,
+  });
+  expect(await snapshot(t)).toEqual(before);
+});
+
 it('Day One and Apple Health import through the same route', async () => {
   const dayOne = await importBytes(
     zip({ 'Journal.json': dayOneJournal([dayOneEntry()]) }),
@@ -144,6 +166,12 @@ describe('refused with a 400 and nothing written', () => {
       /DTD/,
     ],
     ['an unknown text', () => 'hello', 'text/csv', /not an export Monthbook can read/],
+    [
+      'a damaged Daylio backup',
+      () => zip({ 'backup.daylio': 'bm90IEpTT04=' }),
+      'application/octet-stream',
+      /Daylio backup is damaged/,
+    ],
   ])('%s', async (_name, make, type, message) => {
     const before = await snapshot(t);
     const response = await importBytes(make(), type);
@@ -152,6 +180,27 @@ describe('refused with a 400 and nothing written', () => {
       code: 'invalid_import',
       detail: expect.stringMatching(message),
     });
+    expect(await snapshot(t)).toEqual(before);
+  });
+
+  it('in Portuguese when asked with ?lang=pt-BR or Accept-Language', async () => {
+    const before = await snapshot(t);
+    const asked = await importBytes(loopZip().subarray(0, 200), 'application/zip', '?lang=pt-BR');
+    expect(asked.statusCode).toBe(400);
+    expect(asked.json()).toMatchObject({
+      code: 'invalid_import',
+      detail: 'O arquivo zip está danificado ou incompleto.',
+    });
+    const header = await t.app.inject({
+      method: 'POST',
+      url: '/api/import/',
+      headers: { ...user.headers, 'content-type': 'text/csv', 'accept-language': 'pt-BR,pt;q=0.9' },
+      payload: Buffer.from(strToU8('hello')),
+    });
+    expect(header.statusCode).toBe(400);
+    expect(header.json<{ detail: string }>().detail).toMatch(/^Este arquivo não é uma exportação/);
+    const english = await importBytes('hello', 'text/csv', '?lang=en');
+    expect(english.json<{ detail: string }>().detail).toMatch(/^This file is not an export/);
     expect(await snapshot(t)).toEqual(before);
   });
 

@@ -140,7 +140,7 @@ export function ImportSection() {
             placeholder={t.chooseJson}
             // Drawn as text, not a native placeholder: the theme's dimmed grey keeps AA contrast.
             styles={{ placeholder: { color: 'var(--mantine-color-dimmed)' } }}
-            accept="application/json,.json,application/zip,.zip,text/csv,.csv,application/xml,.xml"
+            accept="application/json,.json,application/zip,.zip,text/csv,.csv,.daylio,application/xml,.xml"
             value={file}
             onChange={(chosen) => {
               setFile(chosen);

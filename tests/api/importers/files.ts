@@ -85,3 +85,73 @@ export const record = (
   extra: Record<string, string> = {},
 ) =>
   ` <Record type="${type}" sourceName="${extra.source ?? 'iPhone'}" unit="${extra.unit ?? 'count'}" startDate="${start}" endDate="${extra.end ?? start}" value="${value}"/>`;
+
+/**
+ * The data of a Daylio backup as Daylio writes it: moods the user renamed, each in one of the five
+ * mood groups (1 = rad … 5 = awful); activities as tags; entries with a 0-based month, HTML notes,
+ * photo asset ids and a favourite flag.
+ */
+export const daylioBackupData = (entries?: object[]) => ({
+  version: 19,
+  isReminderOn: false,
+  customMoods: [
+    { id: 1, custom_name: '', mood_group_id: 1, mood_group_order: 0, predefined_name_id: 1 },
+    { id: 3, custom_name: '', mood_group_id: 3, mood_group_order: 0, predefined_name_id: 3 },
+    { id: 7, custom_name: 'Sleepy', mood_group_id: 3, mood_group_order: 1, predefined_name_id: -1 },
+    {
+      id: 9,
+      custom_name: 'Furious',
+      mood_group_id: 5,
+      mood_group_order: 1,
+      predefined_name_id: -1,
+    },
+  ],
+  tags: [
+    { id: 11, name: 'work', icon: 1, order: 1, state: 0, id_tag_group: 1 },
+    { id: 12, name: 'gym', icon: 2, order: 2, state: 0, id_tag_group: 1 },
+  ],
+  tag_groups: [{ id: 1, name: 'Activities', order: 1, state: 0, is_expanded: true }],
+  dayEntries: entries ?? [
+    {
+      id: 2,
+      datetime: 1738614600000,
+      year: 2025,
+      month: 1,
+      day: 3,
+      hour: 21,
+      minute: 15,
+      timeZoneOffset: 0,
+      mood: 1,
+      tags: [11, 12],
+      note_title: 'Great day',
+      note: '<div>Finished the <b>report</b> &amp; more.</div><div>Then gym.</div>',
+      assets: [31],
+      isFavorite: true,
+    },
+    {
+      id: 1,
+      datetime: 1738569600000,
+      year: 2025,
+      month: 1,
+      day: 3,
+      hour: 8,
+      minute: 0,
+      mood: 7,
+      tags: [],
+      note_title: '',
+      note: 'Tired',
+      assets: [],
+    },
+    { id: 3, year: 2025, month: 2, day: 1, hour: 7, minute: 5, mood: 9, tags: [12], note: '' },
+  ],
+  goals: [],
+  assets: [{ id: 31, checksum: 'abc', type: 1 }],
+  metadata: { number_of_entries: 3, platform: 'android' },
+});
+
+/** A `.daylio` backup: a zip with the base64 JSON in `backup.daylio` and photos under `assets/`. */
+export const daylioBackup = (data: object = daylioBackupData()) =>
+  zip({
+    'backup.daylio': Buffer.from(JSON.stringify(data)).toString('base64'),
+    'assets/photos/2025/2/abc': new Uint8Array([0x89, 0x50, 0x4e, 0x47]),
+  });

@@ -1,10 +1,14 @@
 // The importers read each app's export into a history, recognised by content; hostile files are refused with a message.
 import { strToU8, zipSync } from 'fflate';
+import { UnreadableImport } from '../../../server/importers/history.js';
 import { readOtherExport } from '../../../server/importers/read-export.js';
-import { ZIP_MESSAGES } from '../../../server/importers/zip.js';
+import { REFUSALS } from '../../../server/importers/refusals.js';
+import { readZip, TEXT_MAX_BYTES, textCollector } from '../../../server/importers/zip.js';
 import {
   DAYLIO_8_PT,
   DAYLIO_9,
+  daylioBackup,
+  daylioBackupData,
   dayOneEntry,
   dayOneJournal,
   healthXml,
@@ -86,6 +90,82 @@ describe('Daylio', () => {
   it('reads the old 8-column CSV with Portuguese mood names', () => {
     const history = read(DAYLIO_8_PT);
     expect(history?.entries.map((entry) => entry.mood)).toEqual([5, 1]);
+  });
+});
+
+describe('Daylio backup', () => {
+  it('reads the .daylio zip: moods by their group whatever their name, activities as habits, HTML notes as text', () => {
+    const history = read(daylioBackup());
+    expect(history?.source).toBe('daylio');
+    expect(history?.entries).toEqual([
+      {
+        key: '2025-02-03 21:15',
+        date: '2025-02-03',
+        time: '21:15',
+        text: 'Great day\n\nFinished the report & more.\nThen gym.\n\n⭐',
+        mood: 5,
+        done: ['work', 'gym'],
+      },
+      {
+        key: '2025-02-03 08:00',
+        date: '2025-02-03',
+        time: '08:00',
+        text: 'Tired',
+        mood: 3,
+        done: [],
+      },
+      {
+        key: '2025-03-01 07:05',
+        date: '2025-03-01',
+        time: '07:05',
+        text: '',
+        mood: 1,
+        done: ['gym'],
+      },
+    ]);
+    expect(history?.habits.map((habit) => [habit.name, [...habit.days.keys()]])).toEqual([
+      ['work', ['2025-02-03']],
+      ['gym', ['2025-02-03', '2025-03-01']],
+    ]);
+    expect(history?.notes).toEqual(
+      expect.arrayContaining([
+        { code: 'photos_left_out', count: 1 },
+        { code: 'starred_kept_in_note', count: 1 },
+      ]),
+    );
+    expect(history?.notes.some((item) => item.code === 'unknown_moods')).toBe(false);
+  });
+
+  it('gives its entries the keys the CSV export gives the same entries', () => {
+    const csv = read(DAYLIO_9, { 'super duper': 4 });
+    const backup = read(daylioBackup());
+    expect(backup?.entries.slice(0, 2).map((entry) => entry.key)).toEqual(
+      csv?.entries.slice(0, 2).map((entry) => entry.key),
+    );
+  });
+
+  it('counts an entry with an impossible date as unreadable', () => {
+    const history = read(
+      daylioBackup(
+        daylioBackupData([{ year: 2025, month: 1, day: 30, hour: 9, minute: 0, mood: 1 }]),
+      ),
+    );
+    expect(history?.entries).toEqual([]);
+    expect(history?.notes).toEqual([{ code: 'rows_unreadable', count: 1 }]);
+  });
+
+  it.each([
+    ['not base64', 'this is not base64!'],
+    ['base64 of something else', Buffer.from('{"hello": 1}').toString('base64')],
+    ['base64 of broken JSON', Buffer.from('{"dayEntries": [').toString('base64')],
+  ])('refuses a backup.daylio that is %s', (_name, content) => {
+    expect(() => read(zip({ 'backup.daylio': content }))).toThrow(REFUSALS.daylioBackupDamaged.en);
+  });
+
+  it('refuses a backup zipped together with another app’s export', () => {
+    expect(() =>
+      read(zip({ 'backup.daylio': '', 'Journal.json': dayOneJournal([dayOneEntry()]) })),
+    ).toThrow(/more than one app/);
   });
 });
 
@@ -203,12 +283,27 @@ describe('hostile and unknown files', () => {
   it('refuses a zip bomb before inflating it', () => {
     const bomb = zipSync({ 'export.xml': new Uint8Array(16 * 1024 * 1024) }, { level: 9 });
     expect(bomb.length).toBeLessThan(50_000);
-    expect(() => read(bomb)).toThrow(ZIP_MESSAGES.bomb);
+    expect(() => read(bomb)).toThrow(REFUSALS.zipBomb.en);
+  });
+
+  it('refuses a file inside the zip larger than a collected text may be, before collecting it all', () => {
+    const collected: string[] = [];
+    const archive = zip({ 'backup.daylio': 'A'.repeat(5000) });
+    expect(() =>
+      readZip(archive, () => textCollector((text) => collected.push(text), 4096)),
+    ).toThrow(REFUSALS.zipFileTooLarge.en);
+    expect(collected).toEqual([]);
+    expect(readZip(archive, () => textCollector((text) => collected.push(text), 5000))).toEqual([
+      'backup.daylio',
+    ]);
+    expect(collected[0]).toHaveLength(5000);
+    // Below the longest string JavaScript can make, so the limit is met before that failure.
+    expect(TEXT_MAX_BYTES).toBeLessThan(2 ** 29 - 24);
   });
 
   it('refuses a path that leaves its folder', () => {
     expect(() => read(zip({ '../Journal.json': dayOneJournal([dayOneEntry()]) }))).toThrow(
-      ZIP_MESSAGES.unsafePath,
+      REFUSALS.zipUnsafePath.en,
     );
   });
 
@@ -231,5 +326,30 @@ describe('hostile and unknown files', () => {
   it('refuses text it does not know, and leaves other JSON to the Monthbook import', () => {
     expect(() => read('just some words')).toThrow(/not an export Monthbook can read/);
     expect(read('{"format": "monthbook-export", "version": 2}')).toBeNull();
+  });
+});
+
+describe('refusals in the user’s language', () => {
+  it('every reason has its own Portuguese text', () => {
+    const reasons = Object.values(REFUSALS);
+    for (const { en, 'pt-BR': pt } of reasons) {
+      expect(pt).not.toBe(en);
+      expect(pt.trim()).not.toBe('');
+    }
+    expect(new Set(reasons.map((texts) => texts['pt-BR'])).size).toBe(reasons.length);
+  });
+
+  it('a refusal keeps its reason, so it can be told in Portuguese', () => {
+    let refused: unknown;
+    try {
+      read(zip({ '../Journal.json': dayOneJournal([dayOneEntry()]) }));
+    } catch (error) {
+      refused = error;
+    }
+    expect(refused).toBeInstanceOf(UnreadableImport);
+    expect((refused as UnreadableImport).messageIn('pt-BR')).toBe(
+      'O arquivo zip tem um caminho que sai da própria pasta ("..").',
+    );
+    expect((refused as UnreadableImport).messageIn('en')).toBe(REFUSALS.zipUnsafePath.en);
   });
 });
