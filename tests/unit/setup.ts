@@ -16,7 +16,7 @@ vi.mock('react', async (importOriginal) => {
 
 // Screens load their modals and sections lazily: on a busy CI machine that takes longer than
 // Testing Library's default second, and a slow machine is not a failure.
-configure({ asyncUtilTimeout: 5_000 });
+configure({ asyncUtilTimeout: 10_000 });
 
 afterEach(() => {
   localStorage.clear();

@@ -22,7 +22,7 @@ afterEach(() => {
 async function openModal() {
   const view = renderRoute('/months');
   await view.user.click(
-    await screen.findByRole('button', { name: 'Add New Month +' }, { timeout: 5000 }),
+    await screen.findByRole('button', { name: 'Add New Month +' }, { timeout: 15_000 }),
   );
   const dialog = within(await screen.findByRole('dialog', { name: 'Create a Month' }));
   return { ...view, dialog };

@@ -11,7 +11,7 @@ import { renderRoute, signIn } from '../routes/render-route';
 setupMswServer();
 vi.setConfig({ testTimeout: 20_000 });
 
-const FIRST_RENDER = { timeout: 5000 };
+const FIRST_RENDER = { timeout: 15_000 };
 
 beforeEach(() => {
   signIn();

@@ -22,7 +22,7 @@ beforeEach(() => {
 
 async function openJournals() {
   const view = renderRoute(`/months/${fixture.month.id}/journals`);
-  await screen.findByRole('heading', { level: 1, name: 'January' }, { timeout: 5000 });
+  await screen.findByRole('heading', { level: 1, name: 'January' }, { timeout: 15_000 });
   return view;
 }
 
@@ -83,7 +83,7 @@ describe('the entry date in the journal modal', { timeout: 20_000 }, () => {
     inJanuary.month.period = '2024-01';
     fixture = seedMonth(inJanuary);
     const view = renderRoute(`/months/${fixture.month.id}/journals`);
-    await screen.findByRole('heading', { level: 1, name: 'January 2024' }, { timeout: 5000 });
+    await screen.findByRole('heading', { level: 1, name: 'January 2024' }, { timeout: 15_000 });
     await view.user.click(screen.getByRole('button', { name: 'Add New Journal +' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Create a Register' }));
     const date = dialog.getByLabelText(/^Date/);

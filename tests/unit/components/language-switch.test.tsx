@@ -16,14 +16,14 @@ describe('language switch', () => {
     signIn();
     db.months.push(makeMonth({ name: 'Março' }));
     const { user } = renderRoute('/months');
-    await screen.findByRole('heading', { level: 1, name: 'Months' }, { timeout: 5000 });
+    await screen.findByRole('heading', { level: 1, name: 'Months' }, { timeout: 15_000 });
     const nav = within(screen.getByRole('navigation', { name: 'Main' }));
     const language = nav.getByRole('combobox', { name: 'Language' });
     expect(language).toHaveValue('en');
 
     await user.selectOptions(language, 'pt-BR');
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Meses' }, { timeout: 5000 }),
+      await screen.findByRole('heading', { level: 1, name: 'Meses' }, { timeout: 15_000 }),
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Adicionar novo mês +' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Editar o mês Março' })).toBeInTheDocument();
@@ -41,7 +41,7 @@ describe('language switch', () => {
 
   it('names each language in itself', async () => {
     renderRoute('/login');
-    const language = await screen.findByRole('combobox', { name: 'Language' }, { timeout: 5000 });
+    const language = await screen.findByRole('combobox', { name: 'Language' }, { timeout: 15_000 });
     const options = within(language).getAllByRole('option');
     expect(options.map((option) => [option.textContent, option.getAttribute('lang')])).toEqual([
       ['English', 'en'],
@@ -51,7 +51,7 @@ describe('language switch', () => {
 
   it('on the register page, translates the form before anyone signs in', async () => {
     const { user } = renderRoute('/register');
-    const header = within(await screen.findByRole('banner', {}, { timeout: 5000 }));
+    const header = within(await screen.findByRole('banner', {}, { timeout: 15_000 }));
     await user.selectOptions(header.getByRole('combobox', { name: 'Language' }), 'pt-BR');
     expect(await screen.findByRole('heading', { name: 'Criar conta' })).toBeInTheDocument();
     expect(screen.getByLabelText(/^Confirme a senha/)).toBeInTheDocument();

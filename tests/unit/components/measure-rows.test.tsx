@@ -34,7 +34,7 @@ describe('Create a Month with several measures', { timeout: 30_000 }, () => {
   async function openModal() {
     const view = renderRoute('/months');
     await view.user.click(
-      await screen.findByRole('button', { name: 'Add New Month +' }, { timeout: 5000 }),
+      await screen.findByRole('button', { name: 'Add New Month +' }, { timeout: 15_000 }),
     );
     const dialog = within(await screen.findByRole('dialog', { name: 'Create a Month' }));
     return { ...view, dialog };
@@ -128,7 +128,7 @@ describe('the journal modal and cards with several measures', { timeout: 30_000 
 
   async function openCreate(monthId: number) {
     const view = renderRoute(`/months/${monthId}/journals`);
-    await screen.findByRole('heading', { level: 1, name: 'January' }, { timeout: 5000 });
+    await screen.findByRole('heading', { level: 1, name: 'January' }, { timeout: 15_000 });
     await view.user.click(screen.getByRole('button', { name: 'Add New Journal +' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Create a Register' }));
     return { ...view, dialog };

@@ -90,7 +90,7 @@ function renderStats(monthId: number, known = { habitCount: 2, entryCount: 3 }) 
 const section = () => screen.getByRole('region', { name: 'Month at a glance' });
 /** Waits past the skeleton (lazy code, then data) to the loaded section. */
 const loaded = () =>
-  screen.findByRole('table', { name: /^Each habit on each entry/ }, { timeout: 5000 });
+  screen.findByRole('table', { name: /^Each habit on each entry/ }, { timeout: 15_000 });
 
 describe('MonthStatsSection', () => {
   it('is closed by default, asks nothing, and opens and closes on its heading, remembering it', async () => {
@@ -278,7 +278,7 @@ describe('MonthStatsSection', () => {
     server.use(failing('get', `api/months/${month.id}/stats/`, 500));
     renderStats(month.id);
 
-    const alert = await screen.findByRole('alert', undefined, { timeout: 5000 });
+    const alert = await screen.findByRole('alert', undefined, { timeout: 15_000 });
     expect(alert).toHaveTextContent('The month at a glance could not be loaded.');
     server.use(
       http.get(apiUrl(`api/months/${month.id}/stats/`), () =>

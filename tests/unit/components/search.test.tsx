@@ -27,7 +27,7 @@ beforeEach(() => {
 
 async function openSearch() {
   const view = renderRoute('/months');
-  await screen.findByRole('heading', { level: 1, name: 'Months' }, { timeout: 5000 });
+  await screen.findByRole('heading', { level: 1, name: 'Months' }, { timeout: 15_000 });
   // The header has a labelled button on wide screens and an icon on small ones (CSS picks one).
   await view.user.click(screen.getAllByRole('button', { name: SEARCH_TEXTS.open })[0]!);
   const dialog = within(await screen.findByRole('dialog', { name: SEARCH_TEXTS.title }));
@@ -77,7 +77,7 @@ describe('search', { timeout: 20_000 }, () => {
 
   it('works from the keyboard: / opens, arrows move, Enter opens the first hit', async () => {
     const view = renderRoute('/months');
-    await screen.findByRole('heading', { level: 1, name: 'Months' }, { timeout: 5000 });
+    await screen.findByRole('heading', { level: 1, name: 'Months' }, { timeout: 15_000 });
     await view.user.keyboard('/');
     const dialog = within(await screen.findByRole('dialog', { name: SEARCH_TEXTS.title }));
     const input = dialog.getByLabelText(SEARCH_TEXTS.label);

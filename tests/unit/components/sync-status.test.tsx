@@ -25,7 +25,7 @@ describe('the list of changes waiting to sync', () => {
       makeMonthFixture({ journals: 1, habits: ['Stretch', 'Read'], goals: ['Swim'] }),
     );
     const { user } = renderRoute(`/months/${month.id}/journals`);
-    const read = await screen.findByRole('checkbox', { name: 'Read' }, { timeout: 5000 });
+    const read = await screen.findByRole('checkbox', { name: 'Read' }, { timeout: 15_000 });
     setBrowserOnline(false);
 
     await user.click(read);

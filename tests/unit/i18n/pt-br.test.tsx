@@ -155,7 +155,7 @@ describe('a screen in pt-BR', () => {
     await setLocale('pt-BR');
     const { user } = renderRoute('/login');
     expect(
-      await screen.findByRole('heading', { name: 'Entrar' }, { timeout: 5000 }),
+      await screen.findByRole('heading', { name: 'Entrar' }, { timeout: 15_000 }),
     ).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: /^Usuário/ })).toBeInTheDocument();
     expect(screen.getByLabelText(/^Senha/)).toHaveAttribute('type', 'password');
@@ -173,7 +173,7 @@ describe('a screen in pt-BR', () => {
       await screen.findByRole(
         'heading',
         { level: 1, name: 'Seu ano, registrado um mês de cada vez' },
-        { timeout: 5000 },
+        { timeout: 15_000 },
       ),
     ).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Preços' })).toBeInTheDocument();
@@ -186,7 +186,7 @@ describe('a screen in pt-BR', () => {
     signIn();
     const fixture = seedMonth(makeMonthFixture({ name: 'Janeiro', journals: 1, habits: ['Ler'] }));
     const { user } = renderRoute(`/months/${fixture.month.id}/journals`);
-    await screen.findByRole('heading', { level: 1, name: 'Janeiro' }, { timeout: 5000 });
+    await screen.findByRole('heading', { level: 1, name: 'Janeiro' }, { timeout: 15_000 });
     expect(screen.getByRole('heading', { name: 'Registros' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Metas' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Adicionar novo registro +' })).toBeInTheDocument();
@@ -202,7 +202,7 @@ describe('a screen in pt-BR', () => {
     seedMonth(makeMonthFixture({ name: 'Fevereiro', journals: 0 }));
     const { user } = renderRoute('/months');
     await user.click(
-      await screen.findByRole('button', { name: 'Excluir o mês Fevereiro' }, { timeout: 5000 }),
+      await screen.findByRole('button', { name: 'Excluir o mês Fevereiro' }, { timeout: 15_000 }),
     );
     const dialog = await screen.findByRole('dialog', { name: 'Excluir mês' });
     expect(dialog).toHaveTextContent(

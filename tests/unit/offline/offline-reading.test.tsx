@@ -40,7 +40,7 @@ const savedKeys = () =>
 async function visitOnline(path: string, heading: string, saved: readonly unknown[]) {
   const view = renderRoute(path, { queryClient: createQueryClient() });
   // The first render of a screen in a test file waits for its code to be compiled.
-  const title = await screen.findByRole('heading', { name: heading, level: 1 }, { timeout: 5000 });
+  const title = await screen.findByRole('heading', { name: heading, level: 1 }, { timeout: 15_000 });
   expect(title).toBeInTheDocument();
   await waitFor(() => expect(savedKeys()).toContain(JSON.stringify(saved)), { timeout: 3000 });
   stopQueryPersistence(view.queryClient);
@@ -71,7 +71,7 @@ describe('reading offline', () => {
       const title = await screen.findByRole(
         'heading',
         { name: 'April', level: 1 },
-        { timeout: 5000 },
+        { timeout: 15_000 },
       );
       expect(title).toBeInTheDocument();
       expect(screen.getByText(OFFLINE_TEXTS.bannerTitle)).toBeInTheDocument();
@@ -120,7 +120,7 @@ describe('reading offline', () => {
     signIn();
     reopenOffline('/months/4242/journals');
     // The error page's code loads on demand, the first time a screen fails.
-    const message = await screen.findByText(OFFLINE_TEXTS.readUnavailable, {}, { timeout: 5000 });
+    const message = await screen.findByText(OFFLINE_TEXTS.readUnavailable, {}, { timeout: 15_000 });
     expect(message).toBeInTheDocument();
     expect(screen.getByText(OFFLINE_TEXTS.bannerTitle)).toBeInTheDocument();
     expect(requestLog).toEqual([]);
@@ -139,7 +139,7 @@ describe('reading offline', () => {
       },
     });
     renderRoute(`/months/${month.id}/journals`, { queryClient: createQueryClient() });
-    const title = await screen.findByRole('heading', { name: 'June', level: 1 }, { timeout: 5000 });
+    const title = await screen.findByRole('heading', { name: 'June', level: 1 }, { timeout: 15_000 });
     expect(title).toBeInTheDocument();
     expect(screen.getByRole('checkbox', { name: 'Swim 10 km' })).toBeInTheDocument();
     expect(reads).toBe(1);

@@ -34,7 +34,7 @@ describe('error page', () => {
       await screen.findByRole(
         'heading',
         { level: 1, name: 'Something went wrong' },
-        { timeout: 5000 },
+        { timeout: 15_000 },
       ),
     ).toBeVisible();
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
@@ -48,7 +48,7 @@ describe('error page', () => {
       await screen.findByText(
         'Monthbook could not be reached. Check your connection and try again.',
         {},
-        { timeout: 5000 },
+        { timeout: 15_000 },
       ),
     ).toBeVisible();
   });
@@ -61,7 +61,7 @@ describe('error page', () => {
       await screen.findByRole(
         'heading',
         { level: 1, name: 'Not available offline' },
-        { timeout: 5000 },
+        { timeout: 15_000 },
       ),
     ).toBeVisible();
     expect(screen.getByText(OFFLINE_TEXTS.readUnavailable)).toBeVisible();

@@ -58,7 +58,7 @@ beforeEach(() => {
 
 async function renderWithNotes() {
   const view = renderRoute(`/months/${monthId}/journals`);
-  await screen.findByRole('heading', { level: 1, name: 'January' }, { timeout: 5000 });
+  await screen.findByRole('heading', { level: 1, name: 'January' }, { timeout: 15_000 });
   for (const day of [1, 2, 3]) await screen.findByText(`Note of day ${day}`, { selector: 'p' });
   return view;
 }

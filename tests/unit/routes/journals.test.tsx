@@ -26,7 +26,7 @@ const path = () => `/months/${fixture.month.id}/journals`;
 async function renderJournals() {
   const view = renderRoute(path());
   // The first render also compiles the route's lazy chunks, hence the longer wait.
-  await screen.findByRole('heading', { level: 1, name: 'January' }, { timeout: 5000 });
+  await screen.findByRole('heading', { level: 1, name: 'January' }, { timeout: 15_000 });
   return view;
 }
 
@@ -42,7 +42,7 @@ describe('/months/$monthId/journals', () => {
     const queries = queryClient.getDefaultOptions().queries;
     queryClient.setDefaultOptions({ queries: { ...queries, staleTime: 30_000 } });
     renderRoute(path(), { queryClient });
-    await screen.findByRole('heading', { level: 1, name: 'January' }, { timeout: 5000 });
+    await screen.findByRole('heading', { level: 1, name: 'January' }, { timeout: 15_000 });
     expect(requestLog).toHaveLength(7);
     expect(requestLog.every((r) => r.startsWith('GET ') && !r.endsWith('/stats/'))).toBe(true);
     // The month at a glance is closed until the user opens it: the page makes its seven reads only.
@@ -58,7 +58,7 @@ describe('/months/$monthId/journals', () => {
     const queries = queryClient.getDefaultOptions().queries;
     queryClient.setDefaultOptions({ queries: { ...queries, staleTime: 30_000 } });
     renderRoute(path(), { queryClient });
-    await screen.findByRole('heading', { level: 1, name: 'January' }, { timeout: 5000 });
+    await screen.findByRole('heading', { level: 1, name: 'January' }, { timeout: 15_000 });
     const stats = `GET /api/months/${fixture.month.id}/stats/`;
     expect(requestLog.filter((r) => r !== stats)).toHaveLength(7);
     await waitFor(() => expect(requestLog.filter((r) => r === stats)).toHaveLength(1));

@@ -27,7 +27,7 @@ afterEach(() => {
 
 async function renderSettings() {
   const view = renderRoute('/settings');
-  await screen.findByText('settings page', {}, { timeout: 5000 });
+  await screen.findByText('settings page', {}, { timeout: 15_000 });
   return { ...view, nav: within(screen.getByRole('navigation', { name: 'Main' })) };
 }
 
@@ -159,7 +159,7 @@ describe('/subscribe', () => {
       }),
     );
     const view = renderRoute('/subscribe');
-    const button = await screen.findByRole('button', { name }, { timeout: 5000 });
+    const button = await screen.findByRole('button', { name }, { timeout: 15_000 });
     const other = screen.getByRole('button', { name: name === 'Monthly' ? 'Pay Once' : 'Monthly' });
     await view.user.click(button);
     expect(button).toHaveAttribute('data-loading', 'true');
@@ -173,7 +173,7 @@ describe('/subscribe', () => {
 
   it('shows both prices', async () => {
     renderRoute('/subscribe');
-    const main = await screen.findByRole('main', {}, { timeout: 5000 });
+    const main = await screen.findByRole('main', {}, { timeout: 15_000 });
     expect(main).toHaveTextContent('0.90 USD');
     expect(main).toHaveTextContent('5.90 USD');
   });
@@ -181,7 +181,7 @@ describe('/subscribe', () => {
   it('shows the price due today that checkout asks for, and the launch places left', async () => {
     db.launchOfferRemaining = 37;
     renderRoute('/subscribe');
-    const main = await screen.findByRole('main', {}, { timeout: 5000 });
+    const main = await screen.findByRole('main', {}, { timeout: 15_000 });
     expect(await within(main).findByText('Due today: 0.45 USD')).toBeInTheDocument();
     expect(within(main).getByText('Due today: 2.95 USD')).toBeInTheDocument();
     // And what follows: the discount is on the first payment only.
@@ -198,7 +198,7 @@ describe('/subscribe', () => {
   it('charges the full price once the launch places are gone', async () => {
     db.launchOfferRemaining = 0;
     renderRoute('/subscribe');
-    const main = await screen.findByRole('main', {}, { timeout: 5000 });
+    const main = await screen.findByRole('main', {}, { timeout: 15_000 });
     expect(await within(main).findByText('Due today: 0.90 USD')).toBeInTheDocument();
     expect(within(main).getByText('Due today: 5.90 USD')).toBeInTheDocument();
     expect(within(main).getByText('Then 0.90 USD per month.')).toBeInTheDocument();
@@ -208,14 +208,14 @@ describe('/subscribe', () => {
 
   it("says 'No payment was made' when back from checkout's Cancel", async () => {
     renderRoute('/subscribe?canceled=true');
-    expect(await screen.findByText('No payment was made.', {}, { timeout: 5000 })).toBeVisible();
+    expect(await screen.findByText('No payment was made.', {}, { timeout: 15_000 })).toBeVisible();
   });
 
   it("shows 'Already paid' with a link to /months, and no Pay button, to someone who has paid", async () => {
     db.hasPaid = true;
     renderRoute('/subscribe');
     expect(
-      await screen.findByRole('heading', { name: 'Already paid' }, { timeout: 5000 }),
+      await screen.findByRole('heading', { name: 'Already paid' }, { timeout: 15_000 }),
     ).toBeInTheDocument();
     const main = screen.getByRole('main');
     expect(within(main).getByRole('link', { name: 'Go to your months' })).toHaveAttribute(
@@ -230,7 +230,7 @@ describe('/subscribe', () => {
     server.use(failing('post', 'api/stripe/create-checkout-session', 500));
     const view = renderRoute('/subscribe');
     await view.user.click(
-      await screen.findByRole('button', { name: 'Monthly' }, { timeout: 5000 }),
+      await screen.findByRole('button', { name: 'Monthly' }, { timeout: 15_000 }),
     );
     await waitFor(() =>
       expect(console.error).toHaveBeenCalledWith('Checkout failed', expect.anything()),
@@ -243,7 +243,7 @@ describe('/subscribe', () => {
     server.use(failing('post', 'api/stripe/create-checkout-session', 500));
     const view = renderRoute('/subscribe');
     await view.user.click(
-      await screen.findByRole('button', { name: 'Monthly' }, { timeout: 5000 }),
+      await screen.findByRole('button', { name: 'Monthly' }, { timeout: 15_000 }),
     );
     await waitFor(() =>
       expect(console.error).toHaveBeenCalledWith('Checkout failed', expect.anything()),

@@ -46,7 +46,7 @@ describe('not found', () => {
     signIn();
     renderRoute('/months/4242/journals');
     expect(
-      await screen.findByRole('heading', { name: '404 Not Found' }, { timeout: 5000 }),
+      await screen.findByRole('heading', { name: '404 Not Found' }, { timeout: 15_000 }),
     ).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to your months' })).toHaveAttribute(

@@ -20,7 +20,7 @@ setupMswServer();
 vi.setConfig({ testTimeout: 20_000 });
 
 /** The first screen waits for the lazy route: slow on a busy machine. */
-const FIRST_RENDER = { timeout: 5000 };
+const FIRST_RENDER = { timeout: 15_000 };
 const NEW_PASSWORD = 'Fresh1!pass';
 
 beforeEach(() => {

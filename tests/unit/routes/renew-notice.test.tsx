@@ -21,7 +21,7 @@ describe('a subscription that ended', () => {
 
     const view = renderRoute('/months');
 
-    await screen.findByRole('link', { name: 'March 2026' }, { timeout: 5000 });
+    await screen.findByRole('link', { name: 'March 2026' }, { timeout: 15_000 });
     expect(await screen.findByText('Your subscription has ended')).toBeVisible();
     expect(screen.getByRole('link', { name: 'Renew' })).toHaveAttribute('href', '/subscribe');
     expect(view.pathname()).toBe('/months');
@@ -35,7 +35,7 @@ describe('a subscription that ended', () => {
 
     renderRoute('/months');
 
-    await screen.findByRole('link', { name: 'March 2026' }, { timeout: 5000 });
+    await screen.findByRole('link', { name: 'March 2026' }, { timeout: 15_000 });
     expect(screen.queryByText('Your subscription has ended')).toBeNull();
   });
 
@@ -44,7 +44,7 @@ describe('a subscription that ended', () => {
 
     const view = renderRoute('/months');
 
-    await waitFor(() => expect(view.pathname()).toBe('/subscribe'), { timeout: 5000 });
+    await waitFor(() => expect(view.pathname()).toBe('/subscribe'), { timeout: 15_000 });
     expect(screen.queryByText('Your subscription has ended')).toBeNull();
   });
 });

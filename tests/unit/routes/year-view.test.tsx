@@ -67,7 +67,7 @@ describe('/years/$year', () => {
     server.use(failing('get', 'api/years/2026/'));
     renderRoute('/years/2026');
     expect(
-      await screen.findByText('The year could not be loaded.', {}, { timeout: 5000 }),
+      await screen.findByText('The year could not be loaded.', {}, { timeout: 15_000 }),
     ).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
   });
