@@ -40,7 +40,11 @@ const savedKeys = () =>
 async function visitOnline(path: string, heading: string, saved: readonly unknown[]) {
   const view = renderRoute(path, { queryClient: createQueryClient() });
   // The first render of a screen in a test file waits for its code to be compiled.
-  const title = await screen.findByRole('heading', { name: heading, level: 1 }, { timeout: 15_000 });
+  const title = await screen.findByRole(
+    'heading',
+    { name: heading, level: 1 },
+    { timeout: 15_000 },
+  );
   expect(title).toBeInTheDocument();
   await waitFor(() => expect(savedKeys()).toContain(JSON.stringify(saved)), { timeout: 3000 });
   stopQueryPersistence(view.queryClient);
@@ -139,7 +143,11 @@ describe('reading offline', () => {
       },
     });
     renderRoute(`/months/${month.id}/journals`, { queryClient: createQueryClient() });
-    const title = await screen.findByRole('heading', { name: 'June', level: 1 }, { timeout: 15_000 });
+    const title = await screen.findByRole(
+      'heading',
+      { name: 'June', level: 1 },
+      { timeout: 15_000 },
+    );
     expect(title).toBeInTheDocument();
     expect(screen.getByRole('checkbox', { name: 'Swim 10 km' })).toBeInTheDocument();
     expect(reads).toBe(1);
