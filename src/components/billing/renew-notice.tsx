@@ -8,9 +8,10 @@ import { useTexts } from '../../i18n/store';
 import { isLapsed, paymentStatusQueryOptions, watchPaymentRefusals } from '../../queries/billing';
 
 /**
- * Asked once per visit (login and the months page usually have the answer already), and only
- * after the first render: a journals page the server rendered is hydrated without it, and its
- * own reads go first. A write refused for payment asks again (watchPaymentRefusals), so a
+ * Asked once per visit (login and the months page usually have the answer already, and a journals
+ * page the server rendered brings it in its state), and only after the first render, so the
+ * hydrated page matches the server's and its own reads go first. A write refused for payment
+ * asks again (watchPaymentRefusals), so a
  * subscription that ends while the app is open shows here rather than as a bare error.
  */
 /**
