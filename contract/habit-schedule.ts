@@ -199,6 +199,30 @@ export function dayHabitCount(
 }
 
 /**
+ * One entry's "`done` of `total` habits", counted as its card shows it and as the month's stats
+ * count it: every habit of the month once, two boxes of one habit merged (`mergeStates`), and a
+ * habit with no box on the entry (added to the month after the entry was written) as not done.
+ * Each is then counted by `unitOf`, so a habit not due that day counts for nothing.
+ */
+export function entryHabitCount(
+  date: string,
+  habits: Iterable<{ id: number; schedule: HabitSchedule }>,
+  boxes: Iterable<{ habitId: number; state: DayState }>,
+): { done: number; total: number } {
+  const statesOf = new Map<number, DayState[]>();
+  for (const { habitId, state } of boxes) {
+    statesOf.set(habitId, [...(statesOf.get(habitId) ?? []), state]);
+  }
+  return dayHabitCount(
+    date,
+    [...habits].map(({ id, schedule }) => ({
+      schedule,
+      state: mergeStates(statesOf.get(id) ?? []),
+    })),
+  );
+}
+
+/**
  * One habit over several months (a year): the units of each month's progress added up, and the
  * rate of each month weighted by the units it counted, so a single month reads exactly as its
  * month at a glance says.

@@ -10,9 +10,9 @@ import { PERIOD_MAX_YEAR, PERIOD_MIN_YEAR } from './month-period.js';
  *   other list is about these months only.
  * - `days`: one item per calendar day of the year that has at least one entry of those months,
  *   by date. `entries` counts them; `mood` is the mean of their moods (1 to 5), null when none
- *   has one; `habits_done` of `habits_total` counts the day's habit checkboxes ticked, of those
- *   that count: not skipped (a planned rest) and due that day by the habit's schedule
- *   (contract/habit-schedule.ts `dayHabitCount`).
+ *   has one; `habits_done` of `habits_total` counts each entry's habits done, of its month's
+ *   habits that count: not skipped (a planned rest) and due that day by the habit's schedule, a
+ *   habit the entry has no checkbox for as not done (contract/habit-schedule.ts `entryHabitCount`).
  * - `habits`: one item per habit name (compared without case or accents) across the months, in
  *   the order first seen: each month's progress as its month at a glance computes it, added up
  *   (`combinedProgress`): `done` of `total` units (due entries, or weeks of an N-a-week habit),

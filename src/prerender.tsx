@@ -9,12 +9,14 @@ import {
 } from '@tanstack/react-query';
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { renderToString } from 'react-dom/server';
+import type { PaymentStatus } from '../contract/entities';
 import { renderedWithGlance } from './components/stats/glance-open';
 import { site } from './i18n/en/site';
 // Up front here: the browser loads these texts as a lazy chunk, the server has them ready.
 import { translation as portuguese } from './i18n/pt-br';
 import { type Locale, renderedIn, texts } from './i18n/store';
 import { journalsPageQueries } from './queries/journals-page';
+import { billingKeys } from './queries/keys';
 import { createQueryClient } from './query-client';
 import { createAppRouter } from './router';
 import { cssVariablesResolver, theme } from './theme';
@@ -60,12 +62,16 @@ export function render(path: string): Promise<string> {
  * fetched for the signed-in user. Nothing is fetched here. Returns the page, its tab title and the
  * query state it was rendered from, which the browser hydrates the page with (src/main.tsx), in
  * the user's `locale`, with the month at a glance open or not as the user keeps it (`glanceOpen`).
+ * `paymentStatus`, the user's answer to the payment check, goes into that state too: a page opened
+ * this way asks the API nothing, so this is how the app learns that a subscription has ended and
+ * shows its notice and Renew over the entries, which stay readable.
  */
 export async function renderJournalsPage(
   monthId: number,
   reads: readonly unknown[],
   locale: Locale = 'en',
   glanceOpen = false,
+  paymentStatus?: PaymentStatus,
 ): Promise<{ html: string; title: string; state: DehydratedState }> {
   const queries = journalsPageQueries(monthId);
   if (reads.length !== queries.length) {
@@ -76,6 +82,7 @@ export async function renderJournalsPage(
   for (const [index, query] of queries.entries()) {
     queryClient.setQueryData<unknown>(query.queryKey, reads[index]);
   }
+  if (paymentStatus) queryClient.setQueryData(billingKeys.status(), paymentStatus);
   const html = await renderPath(`/months/${monthId}/journals`, queryClient, {
     serverRender: true,
     locale,

@@ -4,8 +4,8 @@ import {
   combinedProgress,
   DAILY,
   type DayState,
-  dayHabitCount,
   entriesProgress,
+  entryHabitCount,
   type HabitProgress,
   type HabitSchedule,
   mergeStates,
@@ -81,6 +81,11 @@ export class YearViewRepository {
       list.push({ habitId: box.habit_id, state });
       boxes.set(box.journal_id, list);
     }
+    // Each month's habits: an entry counts every one of them, a habit it has no box for as not done.
+    const habitsOf = new Map<number, number[]>();
+    for (const habit of habitRows) {
+      habitsOf.set(habit.month_id, [...(habitsOf.get(habit.month_id) ?? []), habit.id]);
+    }
     const entries = monthEntries.filter(
       (entry) => entry.created_at >= `${year}-01-01` && entry.created_at <= `${year}-12-31`,
     );
@@ -100,12 +105,13 @@ export class YearViewRepository {
         day.moods += 1;
         day.moodSum += Number(entry.mood);
       }
-      const count = dayHabitCount(
+      const count = entryHabitCount(
         entry.created_at,
-        (boxes.get(entry.id) ?? []).flatMap(({ habitId, state }) => {
-          const schedule = schedules.get(habitId);
-          return schedule ? [{ schedule, state }] : [];
-        }),
+        (habitsOf.get(entry.month_id) ?? []).map((id) => ({
+          id,
+          schedule: schedules.get(id) ?? DAILY,
+        })),
+        boxes.get(entry.id) ?? [],
       );
       day.habits_done += count.done;
       day.habits_total += count.total;

@@ -32,6 +32,7 @@ interface AppRenderer {
     reads: readonly unknown[],
     locale: AppLocale,
     glanceOpen: boolean,
+    paymentStatus: unknown,
   ): Promise<{ html: string; title: string; state: unknown }>;
 }
 
@@ -45,6 +46,12 @@ function renderLocale(request: FastifyRequest): AppLocale {
   if (cookie !== undefined) return cookie === 'pt-BR' ? 'pt-BR' : 'en';
   return localeOfLanguages(request.languages()) ?? 'en';
 }
+
+/**
+ * The payment check, read with the page's seven: the page hydrated from this render asks the API
+ * nothing, and someone whose subscription ended must still see it said, with Renew.
+ */
+const PAYMENT_STATUS_PATH = 'api/check-payment-status';
 
 /** An empty month's reads, for the warm-up render (of month 1: the page's code needs a valid id). */
 const WARM_UP_READS = [{ id: 1, name: '', author: 0 }, [], [], [], [], [], []];
@@ -128,7 +135,7 @@ export async function createServerRender(
   const renderer = (await import(pathToFileURL(rendererPath).href)) as AppRenderer;
   // The first render loads the page's code and warms it up (about 80 ms): done now, in the
   // background, rather than in a user's request.
-  renderer.renderJournalsPage(1, WARM_UP_READS, 'en', false).catch((error: unknown) => {
+  renderer.renderJournalsPage(1, WARM_UP_READS, 'en', false, undefined).catch((error: unknown) => {
     app.log.warn({ err: error }, 'warming up the journals page renderer failed');
   });
 
@@ -158,12 +165,13 @@ export async function createServerRender(
       try {
         let timer: NodeJS.Timeout | undefined;
         const reads = await Promise.race([
-          Promise.all(paths.map((readPath) => read(readPath, token))),
+          Promise.all([...paths, PAYMENT_STATUS_PATH].map((readPath) => read(readPath, token))),
           new Promise<null>((resolve) => {
             timer = setTimeout(() => resolve(null), READS_BUDGET_MS);
           }),
         ]).finally(() => clearTimeout(timer));
         if (reads === null) return null;
+        const paymentStatus = reads.pop();
         const cards = Array.isArray(reads[1]) ? reads[1].length : 0;
         if (cards > MAX_RENDERED_CARDS) return null;
         if (cards > ALWAYS_RENDERED_CARDS && cost.predict(cards) > RENDER_BUDGET_MS) {
@@ -171,7 +179,13 @@ export async function createServerRender(
           return null;
         }
         const started = performance.now();
-        const page = await renderer.renderJournalsPage(monthId, reads, locale, glanceOpen);
+        const page = await renderer.renderJournalsPage(
+          monthId,
+          reads,
+          locale,
+          glanceOpen,
+          paymentStatus,
+        );
         const took = performance.now() - started;
         cost.record(cards, took);
         if (took > RENDER_BUDGET_MS) {

@@ -172,9 +172,11 @@ describe('GET /api/years/{year}/', () => {
       { id: march.id, name: 'March 2026', period: '2026-03' },
       { id: april.id, name: 'April 2026', period: '2026-04' },
     ]);
+    // Each entry counts every habit of its month, as its card shows them: one without the
+    // habit's checkbox (day1b has no Run, day2 no Read) has it not done.
     expect(view.days).toEqual([
-      { date: '2026-03-01', entries: 2, mood: null, habits_done: 2, habits_total: 3 },
-      { date: '2026-03-02', entries: 1, mood: null, habits_done: 1, habits_total: 1 },
+      { date: '2026-03-01', entries: 2, mood: null, habits_done: 2, habits_total: 4 },
+      { date: '2026-03-02', entries: 1, mood: null, habits_done: 1, habits_total: 2 },
       { date: '2026-04-01', entries: 1, mood: null, habits_done: 0, habits_total: 1 },
     ]);
     // As the month at a glance counts: an entry without the habit's checkbox is not done.

@@ -26,18 +26,18 @@ const SHELL = [
 
 /**
  * Stands in for the app's server bundle (src/prerender.tsx): lists the reads it was given, and
- * hands them back as its query state, so the tests see what the server read for whom and what it
- * put in the page; its one heading is in the language it was asked for. The real bundle is
+ * hands them back as its query state with the payment status, so the tests see what the server read
+ * for whom and what it put in the page; its one heading is in the language it was asked for. The real bundle is
  * exercised by the browser tests.
  */
 const RENDERER = `
 const escape = (text) => String(text).replace(/[&<>"]/g, (c) => '&#' + c.charCodeAt(0) + ';');
-export async function renderJournalsPage(monthId, reads, locale, glanceOpen) {
+export async function renderJournalsPage(monthId, reads, locale, glanceOpen, paymentStatus) {
   if (reads[0].name === 'explode') throw new Error('render failed');
   const cards = reads[1].map((journal) => '<article>' + escape(journal.highlight) + '</article>');
   const heading = '<h2>' + (locale === 'pt-BR' ? 'Registros' : 'Registers') + '</h2>';
   const glance = glanceOpen ? '<section>glance open</section>' : '';
-  return { html: '<main data-month="' + monthId + '">' + heading + glance + cards.join('') + '</main>', title: reads[0].name + ' — Monthbook', state: { reads } };
+  return { html: '<main data-month="' + monthId + '">' + heading + glance + cards.join('') + '</main>', title: reads[0].name + ' — Monthbook', state: { reads, paymentStatus } };
 }`;
 
 let dir: string;
@@ -368,6 +368,46 @@ export async function renderJournalsPage(monthId, reads) {
     } finally {
       await slow.close();
       rmSync(slowBuild, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('for someone whose subscription ended', () => {
+  it('comes rendered with their entries, and tells the app the subscription ended (notice and Renew)', async () => {
+    const build = writeBuild({
+      'web/shells/journals.html': SHELL,
+      'prerender/prerender.js': RENDERER,
+    });
+    const billed = await buildTestApp({ WEB_DIR: join(build, 'web'), BILLING: 'local' });
+    try {
+      const user = await createUser(billed);
+      const subscription = { id: `sub_${user.id}`, status: 'active' };
+      await billed.app.billing.fulfilment.apply(user.id, { subscription });
+      const created = (path: string, payload: object) =>
+        billed.app.inject({ method: 'POST', url: path, headers: user.headers, payload });
+      const month = (await created('/api/months/', { name: 'March' })).json<{ id: number }>();
+      await created('/api/journals/', { highlight: 'Coffee by the window', month_id: month.id });
+      await billed.app.billing.fulfilment.apply(user.id, {
+        subscription: { ...subscription, status: 'canceled' },
+      });
+
+      const response = await billed.app.inject({
+        method: 'GET',
+        url: `/months/${month.id}/journals`,
+        headers: { cookie: `${RENDER_COOKIE}=${user.access}` },
+      });
+
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain('<article>Coffee by the window</article>');
+      // The page hydrated from this asks the API nothing: the payment check comes with it.
+      const json = /<script type="application\/json" id="server-state">(.*?)<\/script>/s.exec(
+        response.body,
+      )?.[1];
+      const state = JSON.parse(String(json)) as { paymentStatus: unknown };
+      expect(state.paymentStatus).toEqual({ has_paid: false, lapsed: true });
+    } finally {
+      await billed.close();
+      rmSync(build, { recursive: true, force: true });
     }
   });
 });

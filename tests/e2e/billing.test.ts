@@ -214,5 +214,46 @@ describe('a subscription that ended', () => {
       await path(page, '/subscribe');
       await visible(page.getByRole('button', { name: 'Monthly' }));
     });
+
+    it(`opens a month read-only from its address and on a reload, with the notice (${label})`, async () => {
+      const { url } = session().server;
+      const account = await seedAccount(url, uniqueUsername('lapsed'));
+      const month = await seedMonth(url, account, 'March 2026', 'Steps', ['Stretch']);
+      await seedJournal(url, account, month, 'Coffee by the window', 4000, [true]);
+      await lapse(account);
+      const page = await session().newPage(viewport, {
+        storageState: loggedInStorage(url, account),
+      });
+      const refused: string[] = [];
+      page.on('response', (response) => {
+        if (response.status() === 402)
+          refused.push(`${response.request().method()} ${new URL(response.url()).pathname}`);
+      });
+      const journals = `/months/${month.month.id}/journals`;
+      const readable = async () => {
+        await visible(page.getByText('Coffee by the window'));
+        const notice = page.locator('[data-renew-notice]');
+        await visible(notice.getByText('Your subscription has ended', { exact: true }));
+        await visible(notice.getByRole('link', { name: 'Renew' }));
+        expect(page.url()).toBe(`${url}${journals}`);
+        expect(await page.getByText('Something went wrong').count()).toBe(0);
+        expect(await page.getByText(/status code 402/).count()).toBe(0);
+        expect(refused).toEqual([]);
+      };
+
+      // Typed in the address bar: the server renders the page, and tells the app of the payment.
+      const opened = await page.goto(journals);
+      expect(await opened?.text()).toContain('data-server-rendered');
+      await readable();
+      await page.reload();
+      await readable();
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/lapsed-reload-${label}.png` });
+
+      // Without the render cookie the app loads the page itself, and asks once it is in.
+      await page.context().clearCookies();
+      const shell = await page.reload();
+      expect(await shell?.text()).not.toContain('data-server-rendered');
+      await readable();
+    });
   }
 });

@@ -1,6 +1,6 @@
 // The app screens' notice for someone whose subscription ended: their journal stays readable, and Renew leads to the plans.
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useIsFetching, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { app } from '../../i18n/en/app';
@@ -8,15 +8,19 @@ import { useTexts } from '../../i18n/store';
 import { isLapsed, paymentStatusQueryOptions, watchPaymentRefusals } from '../../queries/billing';
 
 /**
- * Asked once per visit (login and the months page usually have the answer already), and only
- * after the first render: a journals page the server rendered is hydrated without it, and its
- * own reads go first. A write refused for payment asks again (watchPaymentRefusals), so a
+ * Asked once per visit (login and the months page usually have the answer already, and a journals
+ * page the server rendered brings it in its state), and only after the first render, so the
+ * hydrated page matches the server's and its own reads go first. A write refused for payment
+ * asks again (watchPaymentRefusals), so a
  * subscription that ends while the app is open shows here rather than as a bare error.
  */
 /**
  * `ask`: false on a visit that opened on a page the server rendered, which brought its data and
  * asks the API for nothing, and on a journals page, which loads with its seven reads alone: there
- * the answer comes from the cache (the months page) or after a refused write.
+ * it is asked only once the page's own reads are done, unless the answer is in the cache already
+ * (from the months page, or brought by the page the server rendered), or after a refused write.
+ * A journals page opened straight from its address, or reloaded, learns this way that the
+ * subscription ended.
  */
 export function RenewNotice({ ask = true }: { ask?: boolean }) {
   const t = useTexts('app', app);
@@ -28,10 +32,11 @@ export function RenewNotice({ ask = true }: { ask?: boolean }) {
     setMounted(true);
     return watchPaymentRefusals(queryClient, () => setRefused(true));
   }, [queryClient]);
+  const settled = useIsFetching() === 0;
   const status = useQuery({
     ...paymentStatusQueryOptions(),
     staleTime: Number.POSITIVE_INFINITY,
-    enabled: mounted && (ask || refused),
+    enabled: mounted && (ask || refused || settled),
   });
   const lapsed = mounted && isLapsed(status.data);
   // The live region stays, so a notice that appears after a refused write is announced.

@@ -5,8 +5,8 @@ import { type KeyboardEvent, useMemo, useRef, useState } from 'react';
 import type { DailyHabit, Journal } from '../../../contract/entities';
 import {
   DAILY,
-  dayHabitCount,
   dayState,
+  entryHabitCount,
   type HabitSchedule,
 } from '../../../contract/habit-schedule';
 import { localToday } from '../../../contract/local-date';
@@ -20,7 +20,11 @@ export interface MonthCalendarProps {
   monthName: string;
   journals: Journal[];
   dailyHabits: DailyHabit[];
-  /** The month's habits' schedules by habit id (absent: daily): a habit not due is not counted. */
+  /**
+   * Every habit of the month with its schedule, by habit id: each counts on every entry where it
+   * is due, ticked or not, even one written before the habit was added. Absent: the habits that
+   * have a box, all daily.
+   */
   habitSchedules?: ReadonlyMap<number, HabitSchedule>;
   onOpen: (journal: Journal) => void;
   onCreate: (date: string) => void;
@@ -34,8 +38,9 @@ interface DaySummary {
 }
 
 /**
- * Per date: its entries (oldest first), their mean mood, and habits done of those that count: not
- * skipped and due that day (the schedules' rule, shared with the year view and the glance).
+ * Per date: its entries (oldest first), their mean mood, and habits done of those that count: every
+ * habit of the month not skipped and due that day, a missing box as not done (the schedules' rule,
+ * shared with the entry cards, the year view and the glance).
  */
 function summarize(
   journals: Journal[],
@@ -46,6 +51,12 @@ function summarize(
   for (const item of dailyHabits) {
     byJournal.set(item.journal_id, [...(byJournal.get(item.journal_id) ?? []), item]);
   }
+  const habits = schedules
+    ? [...schedules].map(([id, schedule]) => ({ id, schedule }))
+    : [...new Set(dailyHabits.map((item) => item.habit_id))].map((id) => ({
+        id,
+        schedule: DAILY,
+      }));
   const days = new Map<string, DaySummary & { moods: number[] }>();
   for (const journal of [...journals].sort((a, b) => a.id - b.id)) {
     const day = days.get(journal.created_at) ?? {
@@ -59,10 +70,11 @@ function summarize(
     // Mood comes with the entry; an entry without one has none.
     const { mood } = journal as { mood?: number | null };
     if (typeof mood === 'number') day.moods.push(mood);
-    const count = dayHabitCount(
+    const count = entryHabitCount(
       journal.created_at,
+      habits,
       (byJournal.get(journal.id) ?? []).map((item) => ({
-        schedule: schedules?.get(item.habit_id) ?? DAILY,
+        habitId: item.habit_id,
         state: dayState(item.is_practiced, item.is_skipped === true),
       })),
     );

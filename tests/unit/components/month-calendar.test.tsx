@@ -48,6 +48,42 @@ describe('MonthCalendar', () => {
     ).toMatch(/1 of 2 habits/);
   });
 
+  it('counts a habit added after an entry was written as not done on it, as the entry’s card shows it', () => {
+    const month = makeMonth({ name: 'June 2026', period: '2026-06' });
+    const read = makeHabit(month, { name: 'Read' });
+    const stretch = makeHabit(month, { name: 'Stretch' });
+    const schedules = new Map<number, HabitSchedule>([
+      [read.id, { kind: 'daily' }],
+      [stretch.id, { kind: 'weekdays', days: [0] }],
+    ]);
+    // 5 June 2026 is a Friday, 7 June a Sunday: both entries have a box for Read only.
+    const friday = makeJournal(month, { created_at: '2026-06-05' });
+    const sundayEntry = makeJournal(month, { created_at: '2026-06-07' });
+    render(
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env="test">
+        <MonthCalendar
+          period="2026-06"
+          monthName="June 2026"
+          journals={[friday, sundayEntry]}
+          dailyHabits={[
+            makeDailyHabit(friday, read, { is_practiced: true }),
+            makeDailyHabit(sundayEntry, read, { is_practiced: true }),
+          ]}
+          habitSchedules={schedules}
+          onOpen={() => undefined}
+          onCreate={() => undefined}
+        />
+      </MantineProvider>,
+    );
+    // Stretch is not due on a Friday, so it is not counted there; on Sunday it is due and missing.
+    expect(
+      screen.getByRole('button', { name: /Friday, June 5/ }).getAttribute('aria-label'),
+    ).toMatch(/1 of 1 habit\b/);
+    expect(
+      screen.getByRole('button', { name: /Sunday, June 7/ }).getAttribute('aria-label'),
+    ).toMatch(/1 of 2 habits/);
+  });
+
   it('explains in its legend the outline and both bars of a day: mood and habits done', () => {
     const month = makeMonth({ name: 'June 2026', period: '2026-06' });
     const { container } = render(

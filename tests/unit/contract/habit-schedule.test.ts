@@ -9,6 +9,7 @@ import {
   dayHabitCount,
   dayNumber,
   entriesProgress,
+  entryHabitCount,
   type HabitSchedule,
   habitProgress,
   isDue,
@@ -340,6 +341,28 @@ describe('one rule for every figure', () => {
     ];
     expect(dayHabitCount(saturday, boxes)).toEqual({ done: 1, total: 2 });
     expect(dayHabitCount(day(0), boxes)).toEqual({ done: 1, total: 3 });
+  });
+
+  it('counts every habit of the month on an entry, one without a checkbox as not done', () => {
+    const habits = [
+      { id: 1, schedule: GYM },
+      { id: 2, schedule: READ },
+      { id: 3, schedule: DAILY_HABIT },
+    ];
+    // Habit 3 was added after the entry: no checkbox, so not done where it is due.
+    const boxes = [
+      { habitId: 1, state: 'done' as const },
+      { habitId: 2, state: 'done' as const },
+    ];
+    expect(entryHabitCount(day(0), habits, boxes)).toEqual({ done: 2, total: 3 });
+    // Saturday: Gym is not due, ticked or not.
+    expect(entryHabitCount(day(5), habits, boxes)).toEqual({ done: 1, total: 2 });
+    // Two checkboxes of one habit count once, done if either is.
+    const twice = [...boxes, { habitId: 1, state: 'not_done' as const }];
+    expect(entryHabitCount(day(0), habits, twice)).toEqual({ done: 2, total: 3 });
+    // A skipped habit counts for nothing.
+    const rest = [{ habitId: 3, state: 'skipped' as const }];
+    expect(entryHabitCount(day(0), habits, rest)).toEqual({ done: 0, total: 2 });
   });
 
   it('gives one month over a year the month’s own rate, and weighs months by what they counted', () => {

@@ -34,6 +34,9 @@ function card(date: RegExp) {
   return screen.getByRole('article', { name: date });
 }
 
+/** Asked once the page's own reads are in: the notice of a subscription that ended. */
+const PAYMENT_CHECK = 'GET /api/check-payment-status';
+
 describe('/months/$monthId/journals', () => {
   it('loads the whole month in 7 parallel requests', async () => {
     // Fresh for 30 s as in the app (query-client.ts): a slow first render (a busy machine) must not
@@ -43,7 +46,10 @@ describe('/months/$monthId/journals', () => {
     queryClient.setDefaultOptions({ queries: { ...queries, staleTime: 30_000 } });
     renderRoute(path(), { queryClient });
     await screen.findByRole('heading', { level: 1, name: 'January' }, { timeout: 15_000 });
-    expect(requestLog).toHaveLength(7);
+    // Then, once they are in, the payment check alone: whether to say the subscription ended.
+    await waitFor(() => expect(requestLog).toContain(PAYMENT_CHECK));
+    expect(requestLog.indexOf(PAYMENT_CHECK)).toBe(7);
+    expect(requestLog).toHaveLength(8);
     expect(requestLog.every((r) => r.startsWith('GET ') && !r.endsWith('/stats/'))).toBe(true);
     // The month at a glance is closed until the user opens it: the page makes its seven reads only.
     expect(screen.getByRole('button', { name: 'Month at a glance' })).toHaveAttribute(
@@ -60,7 +66,7 @@ describe('/months/$monthId/journals', () => {
     renderRoute(path(), { queryClient });
     await screen.findByRole('heading', { level: 1, name: 'January' }, { timeout: 15_000 });
     const stats = `GET /api/months/${fixture.month.id}/stats/`;
-    expect(requestLog.filter((r) => r !== stats)).toHaveLength(7);
+    expect(requestLog.filter((r) => r !== stats && r !== PAYMENT_CHECK)).toHaveLength(7);
     await waitFor(() => expect(requestLog.filter((r) => r === stats)).toHaveLength(1));
     expect(screen.getByRole('button', { name: 'Month at a glance' })).toHaveAttribute(
       'aria-expanded',

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
-import { makeMonth } from '../../fixtures/factories';
+import { makeJournal, makeMonth } from '../../fixtures/factories';
 import { db } from '../msw/db';
 import { server, setupMswServer } from '../msw/server';
 import { apiUrl } from '../msw/url';
@@ -28,6 +28,19 @@ describe('a subscription that ended', () => {
     const nav = within(screen.getByRole('navigation', { name: 'Main' }));
     expect(nav.getByRole('link', { name: 'Months' })).toBeVisible();
     expect(nav.queryByRole('link', { name: 'Subscribe' })).toBeNull();
+  });
+
+  it('opened straight on a month’s page (its address, a reload): the entries, then the notice', async () => {
+    const month = makeMonth({ name: 'March 2026' });
+    db.months.push(month);
+    db.journals.push(makeJournal(month, { highlight: 'Coffee by the window' }));
+    answerStatus({ has_paid: false, lapsed: true });
+
+    renderRoute(`/months/${month.id}/journals`);
+
+    await screen.findByText('Coffee by the window', undefined, { timeout: 15_000 });
+    expect(await screen.findByText('Your subscription has ended')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Renew' })).toHaveAttribute('href', '/subscribe');
   });
 
   it('shows no notice to a paying user', async () => {
