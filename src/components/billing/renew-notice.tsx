@@ -32,11 +32,18 @@ export function RenewNotice({ ask = true }: { ask?: boolean }) {
     setMounted(true);
     return watchPaymentRefusals(queryClient, () => setRefused(true));
   }, [queryClient]);
-  const settled = useIsFetching() === 0;
+  // Latched: once the page's own reads are done, the question stays asked. Tied to the fetching
+  // count itself, it turned off when its own request began and on when that ended, so a failing
+  // request (offline, a network error) was sent again in an endless loop.
+  const readsDone = useIsFetching() === 0;
+  const [pageRead, setPageRead] = useState(false);
+  useEffect(() => {
+    if (mounted && readsDone) setPageRead(true);
+  }, [mounted, readsDone]);
   const status = useQuery({
     ...paymentStatusQueryOptions(),
     staleTime: Number.POSITIVE_INFINITY,
-    enabled: mounted && (ask || refused || settled),
+    enabled: mounted && (ask || refused || pageRead),
   });
   const lapsed = mounted && isLapsed(status.data);
   // The live region stays, so a notice that appears after a refused write is announced.
