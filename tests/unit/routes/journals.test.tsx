@@ -103,6 +103,8 @@ describe('/months/$monthId/journals', () => {
 
   it("ticks a habit with one request and says 'Habit updated'", async () => {
     const view = await renderJournals();
+    // The page's own requests, its payment check last, are over before the tick.
+    await waitFor(() => expect(requestLog).toContain(PAYMENT_CHECK));
     requestLog.length = 0;
     await view.user.click(within(card(/January 1, 2024/)).getByRole('checkbox', { name: 'Walk' }));
     expect(await findToast('Habit updated')).toBeInTheDocument();
