@@ -9,25 +9,15 @@ import { TEXTS } from '../../src/texts.js';
 import { signedInPage, type Viewport } from './support/app-helpers.js';
 import { axeViolations } from './support/axe.js';
 import { uniqueUsername, visible } from './support/page-helpers.js';
-import { type SeededAccount, seedAccount, seedMonth } from './support/seed-account.js';
+import { apiAs, type SeededAccount, seedAccount, seedMonth } from './support/seed-account.js';
 import { ARTIFACTS_DIR, browserSessionForFile, VIEWPORTS } from './support/session.js';
 
 const session = browserSessionForFile();
 const SCREENSHOTS = join(ARTIFACTS_DIR, 'calendar-year');
 mkdirSync(SCREENSHOTS, { recursive: true });
 
-async function api<T>(account: SeededAccount, method: string, path: string, body: unknown) {
-  const response = await fetch(`${session().server.url}/${path}`, {
-    method,
-    headers: {
-      'content-type': 'application/json',
-      authorization: `Bearer ${account.tokens.access}`,
-    },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} /${path} → ${response.status}`);
-  return (await response.json()) as T;
-}
+const api = <T>(account: SeededAccount, method: string, path: string, body: unknown) =>
+  apiAs<T>(session().server.url, account, method, path, body);
 
 /** "March 2026" with habits Read and Run and one entry on 2 March (20 pages, Read ticked, mood 4). */
 async function seeded(viewport: Viewport) {

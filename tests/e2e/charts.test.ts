@@ -8,6 +8,7 @@ import { signedInPage, type Viewport } from './support/app-helpers.js';
 import { habitGrid, openGlance } from './support/glance.js';
 import { showColorScheme, uniqueUsername, visible } from './support/page-helpers.js';
 import {
+  apiAs,
   type SeededAccount,
   type SeededMonth,
   seedAccount,
@@ -18,18 +19,8 @@ import { ARTIFACTS_DIR, browserSessionForFile, VIEWPORTS } from './support/sessi
 const session = browserSessionForFile();
 const SHOTS = join(ARTIFACTS_DIR, 'charts');
 
-async function api<T>(account: SeededAccount, method: string, path: string, body: unknown) {
-  const response = await fetch(`${session().server.url}/${path}`, {
-    method,
-    headers: {
-      'content-type': 'application/json',
-      authorization: `Bearer ${account.tokens.access}`,
-    },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} /${path} → ${response.status}`);
-  return (await response.json()) as T;
-}
+const api = <T>(account: SeededAccount, method: string, path: string, body: unknown) =>
+  apiAs<T>(session().server.url, account, method, path, body);
 
 async function entry(
   account: SeededAccount,

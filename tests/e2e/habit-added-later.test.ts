@@ -15,24 +15,14 @@ import {
   uniqueUsername,
   visible,
 } from './support/page-helpers.js';
-import { type SeededAccount, seedAccount, seedMonth } from './support/seed-account.js';
+import { apiAs, type SeededAccount, seedAccount, seedMonth } from './support/seed-account.js';
 import { ARTIFACTS_DIR, browserSessionForFile, VIEWPORTS } from './support/session.js';
 
 const session = browserSessionForFile();
 const SHOTS = join(ARTIFACTS_DIR, 'habit-added-later');
 
-async function api<T>(account: SeededAccount, method: string, path: string, body: unknown) {
-  const response = await fetch(`${session().server.url}/${path}`, {
-    method,
-    headers: {
-      'content-type': 'application/json',
-      authorization: `Bearer ${account.tokens.access}`,
-    },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} /${path} → ${response.status}`);
-  return (await response.json()) as T;
-}
+const api = <T>(account: SeededAccount, method: string, path: string, body: unknown) =>
+  apiAs<T>(session().server.url, account, method, path, body);
 
 const DAYS = ['2026-03-02', '2026-03-03', '2026-03-04'];
 

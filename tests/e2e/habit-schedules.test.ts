@@ -10,6 +10,7 @@ import { axeViolations } from './support/axe.js';
 import { habitGrid, openGlance } from './support/glance.js';
 import { toast, uniqueUsername, visible } from './support/page-helpers.js';
 import {
+  apiAs,
   loggedInStorage,
   type SeededAccount,
   seedAccount,
@@ -19,18 +20,8 @@ import { ARTIFACTS_DIR, browserSessionForFile, VIEWPORTS } from './support/sessi
 
 const session = browserSessionForFile();
 const SHOTS = join(ARTIFACTS_DIR, 'habit-schedules');
-async function api<T>(account: SeededAccount, method: string, path: string, body: unknown) {
-  const response = await fetch(`${session().server.url}/${path}`, {
-    method,
-    headers: {
-      'content-type': 'application/json',
-      authorization: `Bearer ${account.tokens.access}`,
-    },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} /${path} → ${response.status}`);
-  return (await response.json()) as T;
-}
+const api = <T>(account: SeededAccount, method: string, path: string, body: unknown) =>
+  apiAs<T>(session().server.url, account, method, path, body);
 
 type State = 'done' | 'skipped' | 'not_done';
 /** June 1, 2026 is a Monday: a whole ISO week of entries. */

@@ -203,3 +203,23 @@ export function sessionStorageState(baseUrl: string, tokens: { access: string; r
 export function loggedInStorage(baseUrl: string, { tokens }: SeededAccount) {
   return sessionStorageState(baseUrl, tokens);
 }
+
+/** One API call as `account`, for seeding what the seed helpers above do not make; its JSON answer. */
+export async function apiAs<T>(
+  baseUrl: string,
+  account: SeededAccount,
+  method: string,
+  path: string,
+  body: unknown,
+): Promise<T> {
+  const response = await fetch(`${baseUrl}/${path}`, {
+    method,
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Bearer ${account.tokens.access}`,
+    },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${method} /${path} → ${response.status}`);
+  return (await response.json()) as T;
+}
