@@ -2,13 +2,26 @@
 // host does not bring the merge code and the row-version API into every screen's first load.
 import type { ConflictChoice, FieldConflict } from '../offline/conflict-merge';
 
+/**
+ * What the edit changed, so the dialog can name it ("Entry of Jan 9 · Stretch", "Goal “Swim”"):
+ * an edit sent later from the queue may ask long after the user made it, on another screen.
+ * Undefined parts were not known (not in the cache): the dialog then names only the kind.
+ */
+export type ConflictSubject =
+  | { kind: 'entry'; date: string | undefined; part?: string | undefined }
+  | { kind: 'goal' | 'month'; name: string | undefined };
+
 /** The user's dialogs: one question per conflicting field, one for an item deleted elsewhere. */
 export interface ConflictUi {
   chooseVersion(question: {
     conflict: FieldConflict;
     canKeepBoth: boolean;
+    subject?: ConflictSubject;
   }): Promise<ConflictChoice>;
-  restoreOrDrop(question: { canRestore: boolean }): Promise<'restore' | 'drop'>;
+  restoreOrDrop(question: {
+    canRestore: boolean;
+    subject?: ConflictSubject;
+  }): Promise<'restore' | 'drop'>;
 }
 
 let ui: ConflictUi | null = null;

@@ -28,10 +28,10 @@ import {
   type FieldConflict,
   mergeEdit,
 } from '../offline/conflict-merge';
-import { conflictUi } from './conflict-ui';
+import { type ConflictSubject, conflictUi } from './conflict-ui';
 import { ChangeDropped } from './deleted-elsewhere';
 
-export { type ConflictUi, registerConflictUi } from './conflict-ui';
+export { type ConflictSubject, type ConflictUi, registerConflictUi } from './conflict-ui';
 export type { ConflictChoice, FieldConflict };
 
 interface Versioned {
@@ -43,6 +43,8 @@ export interface ConflictRequest<T extends Versioned, C extends object> {
   changes: C;
   send(changes: C, ifMatch: number | undefined): Promise<T>;
   restore?: () => Promise<unknown>;
+  /** Named in the dialogs. */
+  subject?: ConflictSubject;
 }
 
 /** Rounds of 412 before giving up (each round follows another device's new edit). */
@@ -64,7 +66,7 @@ export async function withConflictResolution<T extends Versioned, C extends obje
       if (refusal.kind === 'deleted') {
         if (!ui || restored) throw error;
         const canRestore = request.restore !== undefined;
-        const answer = await ui.restoreOrDrop({ canRestore });
+        const answer = await ui.restoreOrDrop({ canRestore, subject: request.subject });
         if (answer === 'drop' || !request.restore)
           throw new ChangeDropped('Dropped: deleted elsewhere', { cause: error });
         await request.restore();
@@ -80,7 +82,11 @@ export async function withConflictResolution<T extends Versioned, C extends obje
       let next = merged.changes;
       for (const conflict of merged.conflicts) {
         if (!ui) throw error;
-        const choice = await ui.chooseVersion({ conflict, canKeepBoth: canKeepBoth(conflict) });
+        const choice = await ui.chooseVersion({
+          conflict,
+          canKeepBoth: canKeepBoth(conflict),
+          subject: request.subject,
+        });
         next = applyChoice(next, conflict, choice);
       }
       // Nothing of this edit is left to send: the server's item is the result.

@@ -173,6 +173,7 @@ export const monthUpdate = defineWrite<MonthUpdateWrite, Month>({
           changes,
           send: (body, ifMatch) => updateMonth(monthId, body, ifMatch),
           restore: () => restoreItem('month', monthId),
+          subject: { kind: 'month', name: base?.name },
         }),
       () => forgetMonth(queryClient, monthId),
     );

@@ -22,7 +22,7 @@ import { createJournal, deleteJournal, updateJournal } from '../api/journals';
 import { texts } from '../i18n/store';
 import { defineWrite, isTempId, SyncRefusal, swapTempId, type WriteSubject } from '../offline/sync';
 import { OFFLINE_TEXTS } from '../offline/texts';
-import { withConflictResolution } from './conflicts';
+import { type ConflictSubject, withConflictResolution } from './conflicts';
 import { goneAnyway, orDeletedElsewhere } from './deleted-elsewhere';
 import { compareJournals } from './journal-list';
 import {
@@ -227,6 +227,7 @@ export const journalUpdate = defineWrite<JournalUpdateWrite, Journal>({
           changes,
           send: (body, ifMatch) => updateJournal(journalId, body, ifMatch),
           restore: () => import('../api/trash').then((m) => m.restoreItem('journal', journalId)),
+          subject: entrySubject(queryClient, monthId, journalId),
         }),
       () => journalGone(queryClient, monthId, journalId),
     );
@@ -275,6 +276,19 @@ function newerQueued<V>(
     );
 }
 
+/** An entry named in a conflict dialog by its date, from the month's entries in the cache. */
+function entrySubject(
+  queryClient: QueryClient,
+  monthId: number,
+  journalId: number,
+  part?: string,
+): ConflictSubject {
+  const date = queryClient
+    .getQueryData<Journal[]>(journalKeys.list(monthId))
+    ?.find((journal) => journal.id === journalId)?.created_at;
+  return { kind: 'entry', date, part };
+}
+
 interface DailyItemUpdateWrite<Row> {
   monthId: number;
   journalId: number;
@@ -310,6 +324,8 @@ function dailyItemWrites<
   alsoGone?: (monthId: number) => readonly unknown[];
   /** Rows clicked quickly in turn: an older answer keeps off a newer queued click. */
   newestWins?: boolean;
+  /** The habit's or measure's name, for the conflict dialog. */
+  partName: (row: Row) => string;
 }) {
   const create = defineCreate<Body, Row>({
     name: `${kind.name}.create`,
@@ -342,6 +358,12 @@ function dailyItemWrites<
             base: v.base,
             changes: kind.changes(v),
             send: (body, ifMatch) => kind.send(id, body, ifMatch),
+            subject: entrySubject(
+              queryClient,
+              v.monthId,
+              v.journalId,
+              v.base && kind.partName(v.base),
+            ),
           }),
         () => {
           journalGone(queryClient, v.monthId, v.journalId);
@@ -381,6 +403,7 @@ export const { create: dailyMeasureCreate, update: dailyMeasureUpdate } = dailyI
   name: 'daily-measure',
   list: dailyMeasureKeys.list,
   items: measureKeys.list,
+  partName: (row) => row.measure.name,
   itemId: (body) => body.measure_id,
   create: createDailyMeasure,
   shown: (id, { metric, measure_id, journal_id }, measure) => ({
@@ -421,6 +444,7 @@ export const { create: dailyHabitCreate, update: dailyHabitUpdate } = dailyItemW
   name: 'daily-habit',
   list: dailyHabitKeys.list,
   items: habitKeys.list,
+  partName: (row) => row.habit.name,
   itemId: (body) => body.habit_id,
   create: createDailyHabit,
   shown: (id, { is_practiced, is_skipped, habit_id, journal_id }, habit) => ({
@@ -479,6 +503,7 @@ export const goalUpdate = defineWrite<GoalUpdateWrite, Goal>({
           changes: { is_completed: isCompleted },
           send: (body, ifMatch) => updateGoal(goalId, body, ifMatch),
           restore: () => import('../api/trash').then((m) => m.restoreItem('goal', goalId)),
+          subject: { kind: 'goal', name: base?.name },
         }),
       () => dropRows<Goal>(queryClient, goalKeys.list(monthId), (g) => g.id === goalId),
     );

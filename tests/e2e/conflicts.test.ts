@@ -84,6 +84,11 @@ describe('conflicts between two devices', () => {
 
       const dialog = laptop.getByRole('dialog', { name: 'Changed on another device' });
       await visible(dialog);
+      const day = new Date(`${journal.created_at.slice(0, 10)}T12:00:00Z`).toLocaleDateString(
+        'en-US',
+        { month: 'short', day: 'numeric', timeZone: 'UTC' },
+      );
+      expect(await dialog.getByTestId('conflict-subject').textContent()).toBe(`Entry of ${day}`);
       expect(await dialog.getByTestId('conflict-mine').textContent()).toBe('From the laptop');
       expect(await dialog.getByTestId('conflict-theirs').textContent()).toBe('From the phone');
       if (button === 'Keep both') await shots(laptop);

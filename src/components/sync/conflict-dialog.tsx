@@ -3,12 +3,14 @@ import { Button, Group, getDefaultZIndex, Modal, Stack, Text } from '@mantine/co
 import { HIGHLIGHT_MAX_LENGTH } from '../../../contract/rules';
 import type { Messages } from '../../i18n/en';
 import { conflicts as en } from '../../i18n/en/conflicts';
-import { useTexts } from '../../i18n/store';
-import type { ConflictChoice, FieldConflict } from '../../queries/conflicts';
+import { formatIsoDate } from '../../i18n/format';
+import { type Locale, useLocale, useTexts } from '../../i18n/store';
+import { OFFLINE_TEXTS } from '../../offline/texts';
+import type { ConflictChoice, ConflictSubject, FieldConflict } from '../../queries/conflicts';
 
 export type ConflictQuestion =
-  | { kind: 'version'; conflict: FieldConflict; canKeepBoth: boolean }
-  | { kind: 'deleted'; canRestore: boolean };
+  | { kind: 'version'; conflict: FieldConflict; canKeepBoth: boolean; subject?: ConflictSubject }
+  | { kind: 'deleted'; canRestore: boolean; subject?: ConflictSubject };
 
 export type ConflictAnswer = ConflictChoice | 'restore' | 'drop';
 
@@ -21,6 +23,29 @@ function shown(value: unknown, t: Messages['conflicts']): string {
   if (value === null || value === undefined || value === '') return t.empty;
   if (typeof value === 'boolean') return value ? t.yes : t.no;
   return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+/** "Entry of Jan 9 · Stretch", "Goal “Swim”": the words of the pending-changes list. */
+function named(subject: ConflictSubject, t: Messages['offline'], locale: Locale): string {
+  if (subject.kind === 'entry') {
+    const entry = subject.date
+      ? t.entryOf(formatIsoDate(subject.date, locale, { month: 'short', day: 'numeric' }))
+      : t.anEntry;
+    return subject.part ? `${entry} · ${subject.part}` : entry;
+  }
+  if (subject.kind === 'goal') return subject.name ? t.goalNamed(subject.name) : t.aGoal;
+  return subject.name ? t.monthNamed(subject.name) : t.aMonth;
+}
+
+function Subject({ subject }: { subject: ConflictSubject | undefined }) {
+  const t = useTexts('offline', OFFLINE_TEXTS);
+  const locale = useLocale();
+  if (!subject) return null;
+  return (
+    <Text fw={600} data-testid="conflict-subject">
+      {named(subject, t, locale)}
+    </Text>
+  );
 }
 
 /**
@@ -45,6 +70,7 @@ export function ConflictDialog({ question, onAnswer }: Props) {
         zIndex={ABOVE_DIALOGS}
       >
         <Stack>
+          <Subject subject={question.subject} />
           <Text>{question.canRestore ? t.deletedBody : t.deletedNoRestore}</Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={() => onAnswer('drop')}>
@@ -72,6 +98,7 @@ export function ConflictDialog({ question, onAnswer }: Props) {
       zIndex={ABOVE_DIALOGS}
     >
       <Stack>
+        <Subject subject={question.subject} />
         <Text>{t.body(field)}</Text>
         <Stack gap={4}>
           <Text size="sm" fw={600}>
