@@ -2,6 +2,9 @@
 import type { FieldErrors } from '../contract/entities.js';
 import { MESSAGES } from '../contract/rules.js';
 
+/** The 503 of a server past its event-loop or heap limit (plugins/under-pressure.ts, /api/health). */
+export const OVERLOADED = 'The server is busy right now. Please try again in a few seconds.';
+
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,

@@ -7,13 +7,10 @@ import {
 } from '../../contract/billing-messages.js';
 import { MESSAGES } from '../../contract/rules.js';
 import type { BillingMode } from '../config.js';
+import { createPaymentsRepository, type PaymentsRepository } from '../repositories/payments.js';
 import { type BillingService, createOffBilling } from '../services/billing/billing-service.js';
 import { createFulfilment, type Fulfilment } from '../services/billing/fulfilment.js';
 import { createLocalGateway, type LocalGateway } from '../services/billing/local-gateway.js';
-import {
-  createPaymentsRepository,
-  type PaymentsRepository,
-} from '../services/billing/payments-repository.js';
 import { createStripeGateway } from '../services/billing/stripe-gateway.js';
 import { createWebhookHandler, type WebhookHandler } from '../services/billing/stripe-webhook.js';
 

@@ -2,11 +2,11 @@
 import underPressure from '@fastify/under-pressure';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { OVERLOADED } from '../http-error.js';
 
 /** What `/api/health` reports: which limit the server is past, if any. */
 export type Pressure = 'event_loop_delay' | 'heap_used';
 
-export const OVERLOADED = 'The server is busy right now. Please try again in a few seconds.';
 export const OVERLOAD_RETRY_AFTER_SECONDS = 5;
 /** One log line per this long while the server stays overloaded, not one per refused request. */
 const LOG_EVERY_MS = 5000;

@@ -2,7 +2,7 @@
 import { isUtf8 } from 'node:buffer';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { nestsDeeperThan, wellFormedInput } from '../routes/clean-input.js';
+import { nestsDeeperThan, wellFormedInput } from '../clean-input.js';
 
 export const NOT_UTF8 = 'The body is not valid UTF-8.';
 /**

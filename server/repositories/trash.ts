@@ -11,7 +11,7 @@ import {
   type TrashKind,
 } from '../../contract/trash-rules.js';
 import type { DB } from '../db/schema.js';
-import { yieldingQueries } from '../services/heavy-jobs.js';
+import { yieldingQueries } from '../db/yielding-queries.js';
 import { Conflict, QuotaExceeded } from './errors.js';
 import type { PageRequest } from './keyset.js';
 import { ensureRoom, locked, lockUser, quotaExceeded } from './quotas.js';

@@ -5,12 +5,12 @@ import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from '../../contract/quotas.js';
 import { IdParamsSchema, type PageQuery } from '../../contract/requests.js';
 import { etagOf } from '../../contract/row-versions.js';
 import type { TrashKind } from '../../contract/trash-rules.js';
+import { cleanInput } from '../clean-input.js';
 import { HttpError } from '../http-error.js';
 import type { UserRepositories } from '../repositories/index.js';
 import type { CursorKey, KeyShape, PageRequest } from '../repositories/keyset.js';
 import type { ExpectedVersions } from '../repositories/row-versions.js';
 import { cachedRead, Tagged } from './cached-read.js';
-import { cleanInput } from './clean-input.js';
 import { loadPage, pageRequest } from './pagination.js';
 import {
   conditionalSchemas,

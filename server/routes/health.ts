@@ -1,7 +1,7 @@
 // Liveness and readiness in one: 200 once the database answers and the server is not overloaded, 503 otherwise.
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { OVERLOADED } from '../plugins/under-pressure.js';
+import { OVERLOADED } from '../http-error.js';
 
 export const HEALTH_UNAVAILABLE = 'Database unavailable.';
 

@@ -3,10 +3,10 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { type IdParams, IdParamsSchema } from '../../contract/requests.js';
 import { MonthStatsSchema, MonthSummarySchema } from '../../contract/stats.js';
+import { cleanInput } from '../clean-input.js';
 import { HttpError } from '../http-error.js';
 import { heavyReadsOf } from '../services/heavy-reads.js';
 import { cachedRead } from './cached-read.js';
-import { cleanInput } from './clean-input.js';
 
 /**
  * Behind authentication and the paywall like every data route. Another user's month answers

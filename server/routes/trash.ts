@@ -22,10 +22,10 @@ import {
   TRASH_MAX_ITEMS,
   type TrashKind,
 } from '../../contract/trash-rules.js';
+import { cleanInput } from '../clean-input.js';
 import { HttpError } from '../http-error.js';
 import type { UserRepositories } from '../repositories/index.js';
 import { purgeExpired } from '../repositories/trash.js';
-import { cleanInput } from './clean-input.js';
 import { loadPage, Page, pageRequest } from './pagination.js';
 
 const tags = ['trash'];

@@ -2,9 +2,9 @@
 import type { FastifyInstance } from 'fastify';
 import { YEAR_VIEW_MONTHS } from '../../contract/quotas.js';
 import { type YearParams, YearParamsSchema, YearViewSchema } from '../../contract/year.js';
+import { cleanInput } from '../clean-input.js';
 import { heavyReadsOf } from '../services/heavy-reads.js';
 import { cachedRead } from './cached-read.js';
-import { cleanInput } from './clean-input.js';
 
 /**
  * Behind authentication and the paywall like every data route; only the caller's months count.

@@ -1,10 +1,7 @@
 // The fulfilment rules on their own: states not deltas, one-time access kept, stale subscriptions ignored.
 import { describe, expect, it } from 'vitest';
+import { type BillingAccount, emptyAccount } from '../../server/repositories/payments.js';
 import { applyChange } from '../../server/services/billing/fulfilment.js';
-import {
-  type BillingAccount,
-  emptyAccount,
-} from '../../server/services/billing/payments-repository.js';
 
 const account = (overrides: Partial<BillingAccount> = {}): BillingAccount => ({
   ...emptyAccount(1),

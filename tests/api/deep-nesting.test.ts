@@ -1,6 +1,7 @@
 // JSON nested far deeper than any body of the API is a 400 on every JSON route, at any depth, and changes nothing.
+
+import { malformedTextFields, nestsDeeperThan } from '../../server/clean-input.js';
 import { MAX_BODY_DEPTH, NESTED_TOO_DEEP } from '../../server/plugins/well-formed-input.js';
-import { malformedTextFields, nestsDeeperThan } from '../../server/routes/clean-input.js';
 import { snapshot } from '../support/db-snapshot.js';
 import { seedHabit, seedJournal, seedMonth } from '../support/factories.js';
 import { setUpTestApp } from '../support/test-app.js';

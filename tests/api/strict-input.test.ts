@@ -1,7 +1,7 @@
 // Input taken only as written: exact JSON types in bodies, plain digits in paths, no silently ignored fields, honest import messages, safe request ids.
 import { PERIOD_MAX_YEAR, PERIOD_MIN_YEAR } from '../../contract/month-period.js';
 import { MESSAGES } from '../../contract/rules.js';
-import { FIXED_MESSAGE } from '../../server/routes/clean-input.js';
+import { FIXED_MESSAGE } from '../../server/clean-input.js';
 import { snapshot } from '../support/db-snapshot.js';
 import { seedGoal, seedHabit, seedJournal, seedMonth } from '../support/factories.js';
 import { setUpTestApp } from '../support/test-app.js';

@@ -1,5 +1,6 @@
 // Overload: past the event-loop delay or heap limit, every request answers 503 at once, logged and reported by /api/health.
-import { OVERLOAD_RETRY_AFTER_SECONDS, OVERLOADED } from '../../server/plugins/under-pressure.js';
+import { OVERLOADED } from '../../server/http-error.js';
+import { OVERLOAD_RETRY_AFTER_SECONDS } from '../../server/plugins/under-pressure.js';
 import { buildTestApp, createUser, type TestApp } from '../support/test-app.js';
 
 /** Asks `url` until it answers 503 (under-pressure samples once a second), or gives up. */

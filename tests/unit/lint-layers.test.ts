@@ -59,6 +59,74 @@ const PROBES: Record<string, { code: string; breaks: string | null }> = {
     code: "import { api } from '../../src/api/uses-contract';\n\nexport const server = api;\n",
     breaks: 'noRestrictedImports',
   },
+  'server/plugins/uses-route.ts': {
+    code: "import { route } from '../routes/plain';\n\nexport const plugin = route;\n",
+    breaks: null,
+  },
+  'server/routes/plain.ts': {
+    code: 'export const route = 1;\n',
+    breaks: null,
+  },
+  'server/routes/uses-plugin.ts': {
+    code: "import { plugin } from '../plugins/uses-route';\n\nexport const route = plugin;\n",
+    breaks: 'noRestrictedImports',
+  },
+  'server/routes/uses-service.ts': {
+    code: "import { service } from '../services/plain';\n\nexport const route = service;\n",
+    breaks: null,
+  },
+  'server/services/plain.ts': {
+    code: 'export const service = 1;\n',
+    breaks: null,
+  },
+  'server/services/uses-route.ts': {
+    code: "import { route } from '../routes/plain';\n\nexport const service = route;\n",
+    breaks: 'noRestrictedImports',
+  },
+  'server/services/uses-repository.ts': {
+    code: "import { repository } from '../repositories/plain';\n\nexport const service = repository;\n",
+    breaks: null,
+  },
+  'server/repositories/plain.ts': {
+    code: 'export const repository = 1;\n',
+    breaks: null,
+  },
+  'server/repositories/uses-service.ts': {
+    code: "import { service } from '../services/plain';\n\nexport const repository = service;\n",
+    breaks: 'noRestrictedImports',
+  },
+  'server/repositories/uses-db.ts': {
+    code: "import { db } from '../db/plain';\n\nexport const repository = db;\n",
+    breaks: null,
+  },
+  'server/db/plain.ts': {
+    code: 'export const db = 1;\n',
+    breaks: null,
+  },
+  'server/db/uses-repository.ts': {
+    code: "import { repository } from '../repositories/plain';\n\nexport const db = repository;\n",
+    breaks: 'noRestrictedImports',
+  },
+  'server/db/migrations/001-plain.ts': {
+    code: "import type { Dialect } from '../database.js';\nimport { db } from './002-other';\n\nexport const migration = (d: Dialect) => [d, db];\n",
+    breaks: null,
+  },
+  'server/db/migrations/002-other.ts': {
+    code: 'export const db = 1;\n',
+    breaks: null,
+  },
+  'server/db/migrations/003-uses-live.ts': {
+    code: "import { repository } from '../../repositories/plain';\n\nexport const migration = repository;\n",
+    breaks: 'noRestrictedImports',
+  },
+  'server/db/migrations/004-uses-db.ts': {
+    code: "import { db } from '../plain';\n\nexport const migration = db;\n",
+    breaks: 'noRestrictedImports',
+  },
+  'server/importers/uses-db.ts': {
+    code: "import { db } from '../db/plain';\n\nexport const importer = db;\n",
+    breaks: 'noRestrictedImports',
+  },
 };
 
 let dir = '';
@@ -96,7 +164,7 @@ async function lintFindings(): Promise<Map<string, Set<string>>> {
 }
 
 describe('the layer rules in biome.json', () => {
-  it('refuse cycles, upward imports and ky outside src/api, and nothing else', async () => {
+  it('refuse cycles, upward imports (browser and server), live code in migrations and ky outside src/api, and nothing else', async () => {
     const findings = await lintFindings();
     for (const [path, { breaks }] of Object.entries(PROBES)) {
       expect([path, [...(findings.get(path) ?? [])]]).toEqual([path, breaks ? [breaks] : []]);

@@ -1,7 +1,31 @@
 // The folded (case- and accent-free) copy of each journal's highlight that search matches against.
 import type { Kysely } from 'kysely';
-import { searchText } from '../../repositories/journal-search.js';
 import type { Dialect } from '../database.js';
+
+// The folding as it was when this migration was written, copied rather than imported: a
+// migration must do the same thing on every database it ever runs on, whatever live code
+// becomes (the search text now carries the note too).
+const LETTER_FOLDS: Record<string, string> = {
+  ß: 'ss',
+  æ: 'ae',
+  œ: 'oe',
+  ø: 'o',
+  ł: 'l',
+  đ: 'd',
+  ð: 'd',
+  þ: 'th',
+  ı: 'i',
+};
+const FOLDED_LETTERS = new RegExp(`[${Object.keys(LETTER_FOLDS).join('')}]`, 'gu');
+
+function searchText(highlight: string): string {
+  const folded = highlight
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(FOLDED_LETTERS, (letter) => LETTER_FOLDS[letter] ?? letter);
+  return folded || ' ';
+}
 
 /**
  * Folding is done in JavaScript (neither SQLite nor a stock PostgreSQL can strip accents), once

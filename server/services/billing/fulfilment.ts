@@ -3,7 +3,7 @@ import {
   type BillingAccount,
   grantsAccess,
   type PaymentsRepository,
-} from './payments-repository.js';
+} from '../../repositories/payments.js';
 
 /** A state to store, never a delta: applying it twice, or late, leaves the same result. */
 export interface AccountChange {

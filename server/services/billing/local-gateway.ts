@@ -9,9 +9,9 @@ import {
   type ProductType,
 } from '../../../contract/rules.js';
 import { HttpError } from '../../http-error.js';
+import { grantsAccess, type PaymentsRepository } from '../../repositories/payments.js';
 import { BILLING_MESSAGES, type BillingService } from './billing-service.js';
 import type { Fulfilment } from './fulfilment.js';
-import { grantsAccess, type PaymentsRepository } from './payments-repository.js';
 
 /** The browser reaches these pages without an Authorization header: a signed link stands in for it. */
 export const LOCAL_PATHS = {

@@ -6,9 +6,9 @@ import type { LaunchOffer } from '../../../contract/entities.js';
 import { LAUNCH_OFFER, type ProductType } from '../../../contract/rules.js';
 import type { StripeConfig } from '../../config.js';
 import { HttpError } from '../../http-error.js';
+import type { PaymentsRepository } from '../../repositories/payments.js';
 import { BILLING_MESSAGES, type BillingService } from './billing-service.js';
 import type { AccountChange, Fulfilment, FulfilmentResult, HandledEvent } from './fulfilment.js';
-import type { PaymentsRepository } from './payments-repository.js';
 
 export type SyncResult = FulfilmentResult | 'ignored';
 

@@ -2,9 +2,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type Stripe from 'stripe';
 import { HttpError } from '../../http-error.js';
+import type { PaymentsRepository } from '../../repositories/payments.js';
 import { BILLING_MESSAGES } from './billing-service.js';
 import type { HandledEvent } from './fulfilment.js';
-import type { PaymentsRepository } from './payments-repository.js';
 import { idOf, providerFailure, type StripeGateway, type SyncResult } from './stripe-gateway.js';
 
 /** Stripe's default: a signature older than five minutes is refused as a possible replay. */

@@ -1,8 +1,8 @@
 // Reads and writes the billing tables: one account row per user and the ids of handled events.
 import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/database.js';
-import type { BillingAccountsTable, DB } from '../../db/schema.js';
-import { userColumnRead } from '../../db/user-column-read.js';
+import type { Database } from '../db/database.js';
+import type { BillingAccountsTable, DB } from '../db/schema.js';
+import { userColumnRead } from '../db/user-column-read.js';
 
 export type BillingAccount = BillingAccountsTable;
 

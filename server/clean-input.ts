@@ -1,9 +1,9 @@
 // Input clean-up for the data routes, run before validation: trimmed text, refused nulls, no infinities.
 import type { TObject, TSchema } from '@sinclair/typebox';
 import type { FastifyRequest, preValidationHookHandler } from 'fastify';
-import type { FieldErrors } from '../../contract/entities.js';
-import { MESSAGES } from '../../contract/rules.js';
-import { HttpError } from '../http-error.js';
+import type { FieldErrors } from '../contract/entities.js';
+import { MESSAGES } from '../contract/rules.js';
+import { HttpError } from './http-error.js';
 
 /**
  * A body is validated without Ajv's type coercion (request-options.ts), which would take `["x"]`
