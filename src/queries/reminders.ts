@@ -2,6 +2,15 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReminderSettings, ReminderSettingsInput } from '../../contract/reminders';
 import { currentPushSubscription, subscribeDevice, unsubscribeDevice } from '../api/push-device';
+
+// What the reminders form tells apart when push cannot be turned on (the browser's side of it).
+export {
+  NoServiceWorker,
+  PushPermissionDenied,
+  PushUnavailable,
+  pushSupport,
+} from '../api/push-device';
+
 import {
   addPushSubscription,
   getReminderSettings,

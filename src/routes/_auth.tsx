@@ -32,10 +32,9 @@ export const Route = createFileRoute('/_auth')({
   beforeLoad: async ({ context }) => {
     if (context.serverRender) return;
     // Imported here, not at the top, so public pages never download the token code.
-    const [{ hasSession, ensureFreshAccess }, { syncRenderCookie }, { startQueryPersistence }] =
+    const [{ hasSession, ensureFreshAccess, syncRenderCookie }, { startQueryPersistence }] =
       await Promise.all([
-        import('../api/tokens'),
-        import('../api/render-cookie'),
+        import('../queries/session-gate'),
         import('../offline/query-persistence'),
       ]);
     if (!hasSession()) throw redirect({ to: '/login' });
@@ -80,7 +79,7 @@ function AuthLayout() {
   useEffect(() => {
     let unsubscribe: (() => void) | undefined;
     let live = true;
-    void import('../api/tokens').then(({ onSessionEnd }) => {
+    void import('../queries/session-gate').then(({ onSessionEnd }) => {
       if (live) unsubscribe = onSessionEnd(() => void navigate({ to: '/login' }));
     });
     return () => {

@@ -1,12 +1,12 @@
 // Landing route: `?success` (back from checkout) goes to /months, `?canceled` is only logged
 // (docs/product-rules.md section 2) — unless someone is signed in: checkout's Cancel then returns
 // them to /subscribe.
+import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import type { LaunchOffer } from '../../contract/entities';
-import { fetchLaunchOffer } from '../api/launch-offer';
-import { hasLiveSession } from '../api/stored-session';
 import { LandingPage } from '../components/landing/landing-page';
+import { launchOfferQueryOptions } from '../queries/launch-offer';
+import { hasLiveSession } from '../queries/stored-session';
 
 interface LandingSearch {
   success?: true;
@@ -30,24 +30,6 @@ export const Route = createFileRoute('/')({
   component: LandingRoute,
 });
 
-/**
- * The offer is fetched after first paint with plain fetch, so the landing page never loads the
- * app's data layer (ky, tokens, react-query hooks); until then (or on failure) the static text shows.
- */
-function useLaunchOffer(): LaunchOffer | null {
-  const [offer, setOffer] = useState<LaunchOffer | null>(null);
-  useEffect(() => {
-    const controller = new AbortController();
-    fetchLaunchOffer(controller.signal)
-      .then(setOffer)
-      .catch(() => {
-        // The static wording stays; the offer is a nicety, not a reason to show an error.
-      });
-    return () => controller.abort();
-  }, []);
-  return offer;
-}
-
 function LandingRoute() {
   const { canceled } = Route.useSearch();
   // Read once: the app mounts over the prerendered page with a fresh render, not a hydration.
@@ -55,5 +37,8 @@ function LandingRoute() {
   useEffect(() => {
     if (canceled) console.log('Checkout canceled.');
   }, [canceled]);
-  return <LandingPage launchOffer={useLaunchOffer()} signedIn={signedIn} />;
+  // After first paint (the prerendered page has none); until then, or on failure, the static
+  // wording shows: the offer is a nicety, not a reason to show an error.
+  const offer = useQuery({ ...launchOfferQueryOptions(), retry: false });
+  return <LandingPage launchOffer={offer.data ?? null} signedIn={signedIn} />;
 }

@@ -5,12 +5,12 @@ import { Button, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { hasLiveSession } from '../api/stored-session';
 import { AuthCard } from '../components/auth/auth-card';
 import { RegisterForm } from '../components/auth/register-form';
 import { auth } from '../i18n/en/auth';
 import { useTexts } from '../i18n/store';
 import { useLogout } from '../queries/auth';
+import { hasLiveSession } from '../queries/stored-session';
 
 export const Route = createFileRoute('/register')({
   component: RegisterPage,
@@ -47,7 +47,7 @@ function RegisterPage() {
   useEffect(() => {
     if (signedIn) return;
     localStorage.clear();
-    void import('../api/render-cookie').then((cookie) => cookie.clearRenderCookie());
+    void import('../queries/session-gate').then((session) => session.clearRenderCookie());
     queryClient.clear();
   }, [queryClient, signedIn]);
   if (signedIn) return <SignedInNotice onSignedOut={() => setSignedIn(false)} />;

@@ -47,6 +47,14 @@ const PROBES: Record<string, { code: string; breaks: string | null }> = {
     code: "import ky from 'ky';\n\nexport const widget = ky;\n",
     breaks: 'noRestrictedImports',
   },
+  'src/components/uses-api.ts': {
+    code: "import { api } from '../api/uses-contract';\n\nexport const widget = api;\n",
+    breaks: 'noRestrictedImports',
+  },
+  'src/routes/uses-query.ts': {
+    code: "import { query } from '../queries/uses-api';\n\nexport const route = query;\n",
+    breaks: null,
+  },
   'src/components/widget.ts': { code: 'export const widget = 1;\n', breaks: null },
   'src/i18n/words.ts': { code: 'export const words = 1;\n', breaks: null },
   'src/routes/route.ts': { code: 'export const route = 1;\n', breaks: null },

@@ -22,12 +22,6 @@ import {
   REMINDER_TIME_PATTERN,
 } from '../../../contract/reminder-rules';
 import type { ReminderSettings } from '../../../contract/reminders';
-import {
-  NoServiceWorker,
-  PushPermissionDenied,
-  PushUnavailable,
-  pushSupport,
-} from '../../api/push-device';
 import { recovery } from '../../i18n/en/recovery';
 import { reminders } from '../../i18n/en/reminders';
 import { translateMessage, useLocale, useTexts } from '../../i18n/store';
@@ -35,6 +29,10 @@ import { accountEmailQueryOptions } from '../../queries/recovery';
 import {
   type DevicePushChange,
   devicePushQueryOptions,
+  NoServiceWorker,
+  PushPermissionDenied,
+  PushUnavailable,
+  pushSupport,
   reminderSettingsQueryOptions,
   useSaveReminders,
 } from '../../queries/reminders';
