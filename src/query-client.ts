@@ -1,6 +1,6 @@
 // The app's one QueryClient: defaults tuned for a personal journal (little contention, cheap refetches).
 import { notifyManager, onlineManager, QueryClient } from '@tanstack/react-query';
-import { isOfflineError } from './offline/offline-error';
+import { isOfflineError } from './offline-error';
 import { shareRowsById } from './queries/share-rows';
 
 /**

@@ -1,9 +1,9 @@
 // The one ky instance for authenticated calls: Bearer token, refresh before expiry, one retry on 401.
 import ky, { type AfterResponseHook, type BeforeRequestHook } from 'ky';
-import { isBrowserOffline, OfflineError } from '../offline/offline-error';
-import { OFFLINE_TEXTS } from '../offline/texts';
+import { isBrowserOffline, OfflineError } from '../offline-error';
 import { answerFromEarlyRead } from './early-responses';
 import { publicHttp } from './http';
+import { OFFLINE_MESSAGES } from './offline-messages';
 import { ensureFreshAccess, getAccessToken, refreshAccess } from './tokens';
 
 const BEARER = 'Bearer ';
@@ -13,7 +13,7 @@ const authorize: BeforeRequestHook = async (request) => {
   // the server's messages: the screens show it through translateMessage (src/i18n/store.ts).
   if (isBrowserOffline()) {
     const read = request.method === 'GET' || request.method === 'HEAD';
-    throw new OfflineError(read ? OFFLINE_TEXTS.readUnavailable : OFFLINE_TEXTS.writeRefused);
+    throw new OfflineError(read ? OFFLINE_MESSAGES.readUnavailable : OFFLINE_MESSAGES.writeRefused);
   }
   // Only a stored token can have expired; anonymous calls go out untouched.
   if (getAccessToken() !== null) await ensureFreshAccess();

@@ -4,7 +4,7 @@ import type { KyResponse } from 'ky';
 import type { AccessToken, TokenPair } from '../../contract/entities';
 import type { RefreshBody } from '../../contract/requests';
 import { STORAGE_KEYS } from '../../contract/rules';
-import { isBrowserOffline } from '../offline/offline-error';
+import { isBrowserOffline } from '../offline-error';
 import { publicHttp } from './http';
 import { clearRenderCookie, syncRenderCookie } from './render-cookie';
 

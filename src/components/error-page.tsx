@@ -5,7 +5,7 @@ import { Button, Container, Text, Title } from '@mantine/core';
 import { type ErrorComponentProps, useRouter } from '@tanstack/react-router';
 import { app } from '../i18n/en/app';
 import { translateMessage, useTexts } from '../i18n/store';
-import { isBrowserOffline, isOfflineError } from '../offline/offline-error';
+import { isBrowserOffline, isOfflineError } from '../offline-error';
 import { useInAppFrame } from './route-frame';
 
 /** fetch's own failure (no answer at all), as opposed to an answer with an error status. */

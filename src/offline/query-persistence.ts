@@ -21,8 +21,8 @@ import {
 import { createStore, del, get, keys, set, type UseStore } from 'idb-keyval';
 import { version } from '../../package.json';
 import { sessionUserId } from '../api/tokens';
+import { isBrowserOffline } from '../offline-error';
 import { monthKeys } from '../queries/keys';
-import { isBrowserOffline } from './offline-error';
 import { installSync, resumeQueuedWrites, WRITE_KEY } from './sync';
 import type { KeyedStorage, SavedWrites } from './tabs';
 

@@ -8,8 +8,8 @@ import {
   type QueryClient,
   type QueryKey,
 } from '@tanstack/react-query';
+import { isOfflineError } from '../offline-error';
 import { isHttpError } from '../queries/errors';
-import { isOfflineError } from './offline-error';
 
 /** The first element of every write's mutation key. */
 export const WRITE_KEY = 'write';

@@ -1,4 +1,6 @@
-// What the app says about being offline and about changes waiting to sync (Monthbook's own words, issues 6 and 16).
+// What the app says about being offline and about changes waiting to sync.
+import { OFFLINE_MESSAGES } from '../api/offline-messages.js';
+
 /** What one queued write did, after the name of what it changed ("Entry of Jan 9: edited"). */
 const CHANGE_NAMES = {
   'journal.create': 'new entry',
@@ -23,11 +25,8 @@ export const OFFLINE_TEXTS = {
   bannerTitle: 'You are offline',
   bannerBody:
     'Showing the data saved on this device. Your changes are kept here and sync when you reconnect.',
-  /** A write that is not queued (account, months, the bin), refused while offline. */
-  writeRefused: "You are offline. This change can't be saved until you reconnect.",
-  /** A read of something never saved on this device, shown by the screen's error page. */
-  readUnavailable:
-    'You are offline, and this page is not saved on this device. Connect to the internet to open it.',
+  writeRefused: OFFLINE_MESSAGES.writeRefused,
+  readUnavailable: OFFLINE_MESSAGES.readUnavailable,
   /** The navbar's sync status. */
   allSaved: 'All changes saved',
   waiting: (count: number) =>

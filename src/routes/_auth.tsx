@@ -14,8 +14,8 @@ import { ErrorPage } from '../components/error-page';
 import { FramedLoadingScreen } from '../components/loading-screen';
 import { AppNotFoundPage } from '../components/not-found-page';
 import { syncGlanceCookie } from '../components/stats/glance-open';
-import { isBrowserOffline } from '../offline/offline-error';
 import { useOnReconnect } from '../offline/online-status';
+import { isBrowserOffline } from '../offline-error';
 
 // Loaded after the screen: only someone whose subscription ended ever sees it, and the app
 // routes' JavaScript has a budget (tests/build/bundle-budget.test.ts).

@@ -1,7 +1,7 @@
 // Privacy policy (/pp, docs/product-rules.md section 2): a public, prerenderable page.
 import { createFileRoute } from '@tanstack/react-router';
 import { LegalPage } from '../components/legal/legal-page';
-import { PRIVACY_POLICY } from '../components/legal/privacy-policy';
+import { PRIVACY_POLICY } from '../i18n/en/privacy-policy';
 import { site } from '../i18n/en/site';
 import { useTexts } from '../i18n/store';
 

@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import type { Journal } from '../../contract/entities.js';
-import { SEARCH_TEXTS } from '../../src/components/search/search-texts.js';
+import { SEARCH_TEXTS } from '../../src/i18n/en/search.js';
 import { isPhone, signedInPage } from './support/app-helpers.js';
 import { gone, live, path, uniqueUsername, visible } from './support/page-helpers.js';
 import {

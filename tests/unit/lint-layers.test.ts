@@ -27,6 +27,11 @@ const PROBES: Record<string, { code: string; breaks: string | null }> = {
     code: "import { widget } from '../components/widget';\n\nexport const api = widget;\n",
     breaks: 'noRestrictedImports',
   },
+  'src/api/uses-offline.ts': {
+    code: "import { saved } from '../offline/saved';\n\nexport const api = saved;\n",
+    breaks: 'noRestrictedImports',
+  },
+  'src/offline/saved.ts': { code: 'export const saved = 1;\n', breaks: null },
   'src/api/uses-contract.ts': {
     code: "import { rule } from '../../contract/rule';\n\nexport const api = rule;\n",
     breaks: null,

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { act, waitFor } from '@testing-library/react';
 import type { Goal } from '../../contract/entities';
-import { OfflineError } from '../../src/offline/offline-error';
 import { queuedWrites } from '../../src/offline/sync';
 import { OFFLINE_TEXTS } from '../../src/offline/texts';
+import { OfflineError } from '../../src/offline-error';
 import { goalsQueryOptions, useToggleGoal } from '../../src/queries/goals';
 import { goalKeys, monthKeys } from '../../src/queries/keys';
 import { latestMonthId } from '../../src/queries/months';

@@ -11,6 +11,7 @@ import { periodFromName } from '../../../contract/month-period';
 import { MESSAGES, MONTH_NAME_MAX_LENGTH, NAME_MAX_LENGTH } from '../../../contract/rules';
 import { app } from '../../i18n/en/app';
 import { calendar } from '../../i18n/en/calendar';
+import { COPY_TEXTS } from '../../i18n/en/copy-month';
 import { habitSchedules } from '../../i18n/en/habit-schedules';
 import { months } from '../../i18n/en/months';
 import { toasts } from '../../i18n/en/toasts';
@@ -23,7 +24,6 @@ import { MoodSwitch } from '../notes/mood-switch';
 import { useSubmitLock } from '../submit-lock';
 import { notifyFailure, notifySuccess } from '../toast';
 import { useOpenedAfterMount } from '../use-mounted-once';
-import { COPY_TEXTS } from './copy-month-texts';
 import { HabitRows } from './habit-rows';
 import { DAILY_VALUES, scheduleError, toSchedule } from './habit-schedule-fields';
 import {

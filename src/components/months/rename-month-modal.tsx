@@ -14,7 +14,7 @@ import { measureTargets } from '../../i18n/en/measure-targets';
 import { months } from '../../i18n/en/months';
 import { toasts } from '../../i18n/en/toasts';
 import { texts, translateMessage, useLocale, useTexts } from '../../i18n/store';
-import { isOfflineError } from '../../offline/offline-error';
+import { isOfflineError } from '../../offline-error';
 import { isDeletedElsewhere } from '../../queries/deleted-elsewhere';
 import { habitsQueryOptions } from '../../queries/habits';
 import { measuresQueryOptions } from '../../queries/measures';

@@ -2,10 +2,10 @@
 import { Box, Button } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense, useEffect } from 'react';
+import { SEARCH_TEXTS } from '../../i18n/en/search';
 import { useTexts } from '../../i18n/store';
 import { SearchIcon } from '../icons';
 import { useMountedOnce } from '../use-mounted-once';
-import { SEARCH_TEXTS } from './search-texts';
 
 // The dialog and its query code load on first use (or on hover/focus of the button).
 const loadSearchModal = () => import('./search-modal');

@@ -20,6 +20,7 @@ import {
   searchRefusal,
   searchWords,
 } from '../../../contract/search-text';
+import { SEARCH_TEXTS } from '../../i18n/en/search';
 import { formatIsoDate } from '../../i18n/format';
 import { useLocale, useTexts } from '../../i18n/store';
 import {
@@ -31,7 +32,6 @@ import { monthsQueryOptions } from '../../queries/months';
 import { SearchIcon } from '../icons';
 import { useOpenedAfterMount } from '../use-mounted-once';
 import { SearchHitLink } from './search-hit-link';
-import { SEARCH_TEXTS } from './search-texts';
 
 /** Long enough to skip the keystrokes of a word, short enough to feel immediate. */
 export const SEARCH_DEBOUNCE_MS = 300;

@@ -9,7 +9,7 @@ import { useScheduleLabel } from '../months/schedule-label';
 import { CardTitle, EmptyMessage } from './card-parts';
 import { gridColumns } from './chart-days';
 import './habit-grid.css';
-import { dayOfMonth } from './stats-texts';
+import { dayOfMonth } from '../../i18n/en/stats';
 import { useStatsWords } from './stats-words';
 
 function Tick({ value, skipped }: { value: boolean | null; skipped: boolean }) {

@@ -92,7 +92,7 @@ function OpenStats({
   // A new lazy component per attempt: React keeps a failed chunk load's error for good otherwise.
   // Its download starts here, alongside the stats request, not once the data has come.
   const [attempt, setAttempt] = useState(0);
-  // The section's own words are the page's (journals namespace); the loaded cards' are in stats-texts.ts.
+  // The section's own words are the page's (journals namespace); the loaded cards' are in src/i18n/en/stats.ts.
   const t = useTexts('journals', journals);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the attempt is what makes a new one
   const Cards = useMemo(() => {

@@ -1,7 +1,8 @@
 // The month at a glance's words, numbers and dates in the active language.
+
+import { STATS_TEXTS } from '../../i18n/en/stats';
 import { formatNumber as formatInLocale, formatIsoDate } from '../../i18n/format';
 import { useLocale, useTexts } from '../../i18n/store';
-import { STATS_TEXTS } from './stats-texts';
 
 export function useStatsWords() {
   const locale = useLocale();

@@ -33,7 +33,7 @@ export const journals = {
   highlightHint: 'The best moment of your day',
   habits: 'Habits',
   goal: 'Goal',
-  // Month at a glance: the section around the lazily loaded cards (their words are in stats-texts.ts).
+  // Month at a glance: the section around the lazily loaded cards (their words are in src/i18n/en/stats.ts).
   statsTitle: 'Month at a glance',
   statsLoading: 'Loading the month at a glance',
   statsFailed: 'The month at a glance could not be loaded.',

@@ -1,6 +1,6 @@
 // 'Create a Month' copying the last month's measure and habits: on demand, editable, with its states.
 import { configure, screen, waitFor, within } from '@testing-library/react';
-import { COPY_TEXTS } from '../../../src/components/months/copy-month-texts';
+import { COPY_TEXTS } from '../../../src/i18n/en/copy-month';
 import { makeMonth, makeMonthFixture } from '../../fixtures/factories';
 import { db, seedMonth } from '../msw/db';
 import { failing } from '../msw/responses';

@@ -1,7 +1,7 @@
 // The header's search: opening it (button, '/'), debounced words, hits as links to their month, Load more to the oldest, year and month filters, states, keys.
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import { SEARCH_DEBOUNCE_MS } from '../../../src/components/search/search-modal';
-import { SEARCH_TEXTS } from '../../../src/components/search/search-texts';
+import { SEARCH_TEXTS } from '../../../src/i18n/en/search';
 import { makeJournal, makeMonth } from '../../fixtures/factories';
 import { db } from '../msw/db';
 import { failing } from '../msw/responses';

@@ -21,7 +21,7 @@ import { YearLinks } from '../../../components/years/year-links';
 import { app } from '../../../i18n/en/app';
 import { toasts } from '../../../i18n/en/toasts';
 import { texts, useTexts } from '../../../i18n/store';
-import { isOfflineError } from '../../../offline/offline-error';
+import { isOfflineError } from '../../../offline-error';
 import { monthsQueryOptions, useDeleteMonth } from '../../../queries/months';
 
 export const Route = createFileRoute('/_auth/months/')({

@@ -1,6 +1,6 @@
 // Our Terms of use (7 sections): plain statements of what Monthbook offers and expects.
 import { CONTACT_EMAIL } from '../../../contract/rules.js';
-import type { LegalSection } from '../../i18n/en/legal.js';
+import type { LegalSection } from './legal.js';
 
 /** In English; a tuple, so a translation has the same sections (src/i18n). */
 export const TERMS_OF_USE = [

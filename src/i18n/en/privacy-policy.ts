@@ -1,6 +1,6 @@
 // Our Privacy policy (8 sections): what Monthbook stores, why, who else sees it and how to remove it.
 import { CONTACT_EMAIL } from '../../../contract/rules.js';
-import type { LegalSection } from '../../i18n/en/legal.js';
+import type { LegalSection } from './legal.js';
 
 /** In English; a tuple, so a translation has the same sections (src/i18n). */
 export const PRIVACY_POLICY = [
