@@ -1,9 +1,10 @@
 // Renders bench/RESULTS.md: the goals with their measured figures, then every table they come from.
-import { CATEGORIES, type PageResult } from '../scripts/lighthouse.js';
+
 import type { ApiRow } from './api-bench.js';
 import type { CreateRun, PageLoadRun, ReturnVisitRun } from './browser-bench.js';
 import { median } from './browser-bench.js';
 import type { RouteBundle } from './bundle-bench.js';
+import { CATEGORIES, type PageResult } from './lighthouse.js';
 import { type NoisyRow, noisySection } from './noisy-neighbour.js';
 import { SLOW_NETWORK, type SlowWriteResults, type WriteTiming } from './write-bench.js';
 import type { YearVisit } from './year-bench.js';

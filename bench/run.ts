@@ -2,7 +2,6 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
-import { auditPages } from '../scripts/lighthouse.js';
 import { ensureChromium, launchChromium } from '../tests/e2e/support/chromium.js';
 import { DIST_DIR, startServer } from '../tests/e2e/support/server.js';
 import { type ApiRow, benchApi, CONNECTION_COUNTS, DURATION_SECONDS } from './api-bench.js';
@@ -17,6 +16,7 @@ import {
   storageFor,
 } from './browser-bench.js';
 import { benchRoutes, measureRouteBundles, type RouteBundle } from './bundle-bench.js';
+import { auditPages } from './lighthouse.js';
 import { noisyPart } from './noisy-neighbour.js';
 import { createBenchDatabase } from './postgres.js';
 import {
