@@ -206,7 +206,13 @@ describe('navbar', () => {
 function visibleToasts(page: Page) {
   return page.locator('.mantine-Notification-root').evaluateAll((elements) =>
     elements
-      .filter((element) => element.getBoundingClientRect().height > 0)
+      // A toast on its way out keeps its element for the exit transition (1 ms with reduced
+      // motion) at opacity 0 and no height but its padding: gone for the eye, not yet for the DOM.
+      .filter(
+        (element) =>
+          element.getBoundingClientRect().height > 0 &&
+          (element as HTMLElement).style.opacity !== '0',
+      )
       .map((element) => {
         const { left, right, top, bottom } = element.getBoundingClientRect();
         return {
