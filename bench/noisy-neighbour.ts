@@ -1,4 +1,4 @@
-// Noisy neighbour: light users' journals page with heavy accounts idle, then one at a time doing its worst (exports and imports, hostile search, year view, stats, the bin, idempotent imports); `npx tsx bench/noisy-neighbour.ts` runs it alone.
+// Noisy neighbour: light users' journals page with heavy accounts idle, then one at a time doing its worst (exports and imports, hostile search, year view, stats, the bin, idempotent imports, another app's export); `npx tsx bench/noisy-neighbour.ts` runs it alone.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -168,7 +168,7 @@ export async function benchNoisyNeighbour(databaseUrl?: string): Promise<NoisyRo
           ? notes
           : scenario === 'month stats' || scenario === 'bin'
             ? big
-            : scenario === 'idempotent import'
+            : scenario === 'idempotent import' || scenario === 'foreign import'
               ? // A fresh account: the others' hourly imports must not refuse it at once.
                 { ...(await registerHeavy(app.url, 'importer')), monthIds: [] }
               : heavy;
@@ -249,7 +249,7 @@ export function noisySection(rows: NoisyRow[], notes: string[]): string[] {
       `then ${NOISY_SECONDS} s per scenario, one heavy account running it with two clients back to back: ` +
       'exports and imports (export, CSV export, search, and its own first export re-imported); a hostile search (a hundred one-character words over the long notes); ' +
       'the year view of each of its ten years and the stats of a month at every quota, each on a new URL so the response cache never answers; ' +
-      'a month at every quota deleted into the bin and restored (one per client); imports of the ten-year export, each with a new Idempotency-Key. ' +
+      'a month at every quota deleted into the bin and restored (one per client); imports of the ten-year export, each with a new Idempotency-Key; ten years of an Apple Health export.xml (hourly steps and a daily weight, the same file each time). ' +
       'Refusals (429 one job at a time and 10 imports an hour, 400 past a quota, 503 when the server’s slots are busy) are the limits at work. Latencies are per read, in ms.',
     '',
     '| database | heavy account | light reads | p50 | p99 | max | p99 / idle p99 | failed reads | RSS MB |',

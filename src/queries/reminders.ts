@@ -2,6 +2,13 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReminderSettings, ReminderSettingsInput } from '../../contract/reminders';
 import { currentPushSubscription, subscribeDevice, unsubscribeDevice } from '../api/push-device';
+import {
+  addPushSubscription,
+  getReminderSettings,
+  removePushSubscription,
+  saveReminderSettings,
+  unsubscribeMail,
+} from '../api/reminders';
 
 // What the reminders form tells apart when push cannot be turned on (the browser's side of it).
 export {
@@ -10,14 +17,6 @@ export {
   PushUnavailable,
   pushSupport,
 } from '../api/push-device';
-
-import {
-  addPushSubscription,
-  getReminderSettings,
-  removePushSubscription,
-  saveReminderSettings,
-  unsubscribeMail,
-} from '../api/reminders';
 
 export const reminderKeys = {
   all: ['reminders'] as const,

@@ -373,7 +373,8 @@ async function fetchText(
  * - `year view`: every year of its ten, each request a new URL (the cache never answers it);
  * - `month stats`: a month at every quota, likewise never cached;
  * - `bin`: a month at every quota deleted into the bin and restored, over and over;
- * - `idempotent import`: its export imported with a new `Idempotency-Key` each time.
+ * - `idempotent import`: its export imported with a new `Idempotency-Key` each time;
+ * - `foreign import`: ten years of an Apple Health export.xml (hourly steps, a daily weight).
  */
 export const HEAVY_SCENARIOS = [
   'exports and imports',
@@ -382,7 +383,37 @@ export const HEAVY_SCENARIOS = [
   'month stats',
   'bin',
   'idempotent import',
+  'foreign import',
 ] as const;
+
+/** Health records of ten years: 24 hourly step counts and one body mass a day (about 16 MB). */
+export const HEALTH_EXPORT_YEARS = 10;
+
+let healthExport: string | null = null;
+
+/** An Apple Health export.xml as the phone writes it (internal DTD, one Record per reading). */
+export function appleHealthExport(): string {
+  if (healthExport !== null) return healthExport;
+  const records: string[] = [];
+  const first = Date.UTC(2015, 0, 1);
+  for (let day = 0; day < HEALTH_EXPORT_YEARS * 365; day += 1) {
+    const date = new Date(first + day * 86_400_000).toISOString().slice(0, 10);
+    for (let hour = 0; hour < 24; hour += 1) {
+      const at = `${date} ${String(hour).padStart(2, '0')}:00:00 +0000`;
+      records.push(
+        ` <Record type="HKQuantityTypeIdentifierStepCount" sourceName="iPhone" unit="count" startDate="${at}" endDate="${at}" value="${(day * 7 + hour * 13) % 900}"/>`,
+      );
+    }
+    const morning = `${date} 07:30:00 +0000`;
+    records.push(
+      ` <Record type="HKQuantityTypeIdentifierBodyMass" sourceName="Scale" unit="kg" startDate="${morning}" endDate="${morning}" value="${(70 + (day % 50) / 10).toFixed(1)}"/>`,
+    );
+  }
+  healthExport =
+    '<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE HealthData [\n<!ELEMENT HealthData (ExportDate,Record*)>\n<!ATTLIST HealthData locale CDATA #REQUIRED>\n]>\n' +
+    `<HealthData locale="en_US">\n <ExportDate value="2025-01-01 10:00:00 +0000"/>\n${records.join('\n')}\n</HealthData>\n`;
+  return healthExport;
+}
 export type HeavyScenario = (typeof HEAVY_SCENARIOS)[number];
 
 /** A hundred one-character words: each matches nearly every note, so each reads them all. */
@@ -479,6 +510,17 @@ function scenarioSteps(
             'POST /api/import/ (Idempotency-Key)',
             await fetchText(url, 'POST', '/api/import/', heavy.access, importBody, {
               'idempotency-key': `noisy-${client}-${round}-${Math.random().toString(36).slice(2)}`,
+            }),
+          ),
+      ];
+    case 'foreign import':
+      // The same file each time: after the first, each import reads it all and adds nothing.
+      return [
+        async () =>
+          record(
+            'POST /api/import/ (Apple Health export.xml)',
+            await fetchText(url, 'POST', '/api/import/', heavy.access, appleHealthExport(), {
+              'content-type': 'application/xml',
             }),
           ),
       ];
