@@ -211,7 +211,7 @@ function visibleToasts(page: Page) {
       .filter(
         (element) =>
           element.getBoundingClientRect().height > 0 &&
-          (element as HTMLElement).style.opacity !== '0',
+          !/opacity:\s*0\s*(;|$)/.test(element.getAttribute('style') ?? ''),
       )
       .map((element) => {
         const { left, right, top, bottom } = element.getBoundingClientRect();
