@@ -1,11 +1,10 @@
 // Landing route: `?success` (back from checkout) goes to /months, `?canceled` is only logged
 // (docs/product-rules.md section 2) — unless someone is signed in: checkout's Cancel then returns
 // them to /subscribe.
-import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { LandingPage } from '../components/landing/landing-page';
-import { launchOfferQueryOptions } from '../queries/launch-offer';
+import { useLaunchOffer } from '../queries/launch-offer';
 import { hasLiveSession } from '../queries/stored-session';
 
 interface LandingSearch {
@@ -37,8 +36,5 @@ function LandingRoute() {
   useEffect(() => {
     if (canceled) console.log('Checkout canceled.');
   }, [canceled]);
-  // After first paint (the prerendered page has none); until then, or on failure, the static
-  // wording shows: the offer is a nicety, not a reason to show an error.
-  const offer = useQuery({ ...launchOfferQueryOptions(), retry: false });
-  return <LandingPage launchOffer={offer.data ?? null} signedIn={signedIn} />;
+  return <LandingPage launchOffer={useLaunchOffer()} signedIn={signedIn} />;
 }
