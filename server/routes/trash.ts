@@ -55,8 +55,10 @@ export default async function trashRoutes(app: FastifyInstance): Promise<void> {
     );
   const timer = setInterval(sweep, SWEEP_MS);
   timer.unref();
+  // Not awaited: housekeeping must never hold up the start (Fastify fails a start whose hooks
+  // take 10 s, and a sweep waits for the database like any query).
   app.addHook('onReady', async () => {
-    await sweep();
+    void sweep();
   });
   app.addHook('onClose', async () => clearInterval(timer));
 
