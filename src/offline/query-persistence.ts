@@ -23,7 +23,7 @@ import { version } from '../../package.json';
 import { sessionUserId } from '../api/tokens';
 import { isBrowserOffline } from '../offline-error';
 import { monthKeys } from '../queries/keys';
-import { installSync, resumeQueuedWrites, WRITE_KEY } from './sync';
+import { installSync, OTHER_TABS_WRITES_KEY, resumeQueuedWrites, WRITE_KEY } from './sync';
 import type { KeyedStorage, SavedWrites } from './tabs';
 
 /** What is shared between tabs loads after the page: nothing of it is needed to show saved data. */
@@ -180,6 +180,8 @@ function createPersistence(
   // Kept in memory as long as they may be saved: otherwise a month seen earlier in a long session
   // would leave the cache after 5 unused minutes, and with it the saved data.
   queryClient.setQueryDefaults(monthKeys.all, { gcTime: SAVED_QUERIES_MAX_AGE_MS });
+  // Another tab's list is told once per change: kept while no navbar watches it.
+  queryClient.setQueryDefaults(OTHER_TABS_WRITES_KEY, { gcTime: Number.POSITIVE_INFINITY });
   const base = createAsyncStoragePersister({
     storage: store,
     key: SAVED_QUERIES_KEY,
@@ -222,6 +224,11 @@ function createPersistence(
         hydrate(queryClient, { queries: [], mutations: usableWrites(writes) });
         if (restored) void resumeQueuedWrites(queryClient);
       },
+      // Listed beside this tab's own in the navbar; named by their kinds, loaded here too.
+      othersChanged: (writes) =>
+        void loadWriteKinds(queryClient).then(() => {
+          if (!stopped) queryClient.setQueryData(OTHER_TABS_WRITES_KEY, writes);
+        }),
     }),
   );
   let timer: ReturnType<typeof setTimeout> | undefined;

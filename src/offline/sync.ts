@@ -1,6 +1,7 @@
 // Offline-first writes: every write is a TanStack mutation found by its key (setMutationDefaults),
 // shown at once in the cache, queued while offline, saved with the cache, and sent in order when online.
 import {
+  type DehydratedState,
   type Mutation,
   type MutationKey,
   type MutationOptions,
@@ -318,6 +319,71 @@ export function subjectOf(mutation: AnyMutation): WriteSubject | undefined {
 
 export function writeName(mutation: AnyMutation): string | undefined {
   return kindOf(mutation)?.name;
+}
+
+export type ChangeState = 'queued' | 'sending' | 'failed' | 'refused';
+
+/** One queued write, as the navbar's list of changes waiting to sync reads it. */
+export interface QueuedChange {
+  /** Unique in the list: this tab's mutation id, or a negative number for another tab's write. */
+  mutationId: number;
+  name: string;
+  state: ChangeState;
+  error: string | null;
+  monthId: number | undefined;
+  subject: { kind: string; id: number } | undefined;
+  variables: unknown;
+  /** Waiting in another open tab, which sends it (only there can it be retried or dropped). */
+  elsewhere: boolean;
+}
+
+export function describeWrite(mutation: AnyMutation): QueuedChange {
+  const { status, isPaused, error, variables } = mutation.state;
+  const subject = subjectOf(mutation);
+  let state: ChangeState = isPaused ? 'queued' : 'sending';
+  if (status === 'error') state = isTransient(error) ? 'failed' : 'refused';
+  return {
+    mutationId: mutation.mutationId,
+    name: writeName(mutation) ?? '',
+    state,
+    error: status === 'error' ? syncErrorText(error) : null,
+    monthId: subject?.monthId,
+    subject: subject && { kind: subject.kind, id: subject.id },
+    variables,
+    elsewhere: false,
+  };
+}
+
+/** A write as a tab saves it (dehydrated, then JSON). */
+export type SavedWrite = DehydratedState['mutations'][number];
+
+/** The cache entry holding the other open tabs' unsent writes, as they saved them (src/offline/tabs.ts). */
+export const OTHER_TABS_WRITES_KEY = ['sync', 'other-tabs'] as const;
+
+/**
+ * Another tab's write as it saved it (JSON): its error is plain fields by then, so a refusal is
+ * told by the text it kept (SyncRefusal's), anything else as a failed attempt it will repeat.
+ */
+export function describeSavedWrite(saved: SavedWrite, index: number): QueuedChange {
+  const { status, isPaused, error, variables } = saved.state;
+  const name = typeof saved.mutationKey?.[1] === 'string' ? saved.mutationKey[1] : '';
+  const subject = kinds.get(name)?.subject(variables);
+  const refusal =
+    error !== null && typeof error === 'object' && 'text' in error && typeof error.text === 'string'
+      ? error.text
+      : null;
+  let state: ChangeState = isPaused ? 'queued' : 'sending';
+  if (status === 'error') state = refusal === null ? 'failed' : 'refused';
+  return {
+    mutationId: -1 - index,
+    name,
+    state,
+    error: status === 'error' ? (refusal ?? '') : null,
+    monthId: subject?.monthId,
+    subject: subject && { kind: subject.kind, id: subject.id },
+    variables,
+    elsewhere: true,
+  };
 }
 
 /**

@@ -34,6 +34,8 @@ function webLocks(): LockManager | undefined {
 
 type Message =
   | { type: 'hello'; tab: string }
+  /** A tab's unsent writes as it saved them (JSON), so every tab lists every change waiting. */
+  | { type: 'pending'; tab: string; buster: string; writes: string }
   | { type: 'data'; user: number; queryKey: QueryKey; data: unknown; updatedAt: number }
   | { type: 'logout' };
 
@@ -69,6 +71,8 @@ export interface OutboxOptions {
   writes(): SavedWrites;
   /** Takes over another tab's writes: into this tab's cache, on screen, and sent. */
   adopt(writes: SavedWrites): Promise<void>;
+  /** The unsent writes of the other open tabs changed (closed tabs' are adopted, then listed as ours). */
+  othersChanged?(writes: SavedWrites): void;
 }
 
 export interface Outbox {
@@ -81,7 +85,13 @@ export interface Outbox {
 }
 
 /** This tab's outbox: held under its lock, saved on demand, adopting the outboxes of closed tabs. */
-export function openOutbox({ storage, buster, writes, adopt }: OutboxOptions): Outbox {
+export function openOutbox({
+  storage,
+  buster,
+  writes,
+  adopt,
+  othersChanged,
+}: OutboxOptions): Outbox {
   const tab = newTabId();
   const key = outboxKey(tab);
   const locks = webLocks();
@@ -90,6 +100,14 @@ export function openOutbox({ storage, buster, writes, adopt }: OutboxOptions): O
   let saved = false;
   /** Tabs whose outbox this tab adopts once their lock is free (each asked for once). */
   const watched = new Set<string>();
+  /** What each other open tab last said it has waiting, and what this one last said. */
+  const others = new Map<string, SavedWrites>();
+  let announced = '[]';
+  const setOthers = (owner: string, list: SavedWrites | undefined) => {
+    if (list && list.length > 0) others.set(owner, list);
+    else if (!others.delete(owner)) return;
+    othersChanged?.([...others.values()].flat());
+  };
 
   const held = new Promise<void>((granted) => {
     if (!locks) return granted();
@@ -107,6 +125,7 @@ export function openOutbox({ storage, buster, writes, adopt }: OutboxOptions): O
     await held;
     if (stopping.signal.aborted) return;
     const queued = writes();
+    announce(JSON.stringify(queued));
     if (queued.length === 0) {
       if (saved) await storage.removeItem(key);
       saved = false;
@@ -121,8 +140,15 @@ export function openOutbox({ storage, buster, writes, adopt }: OutboxOptions): O
     await storage.setItem(key, JSON.stringify(client));
   };
 
+  const announce = (text: string) => {
+    if (text === announced) return;
+    announced = text;
+    channel.post({ type: 'pending', tab, buster, writes: text });
+  };
+
   /** Inside the closed tab's lock: its writes become this tab's, saved here before its key goes. */
   const takeOver = async (owner: string) => {
+    setOthers(owner, undefined);
     if (stopping.signal.aborted) return;
     const text = await storage.getItem(outboxKey(owner));
     if (!text) return;
@@ -164,7 +190,16 @@ export function openOutbox({ storage, buster, writes, adopt }: OutboxOptions): O
   };
 
   const channel = openChannel((message) => {
-    if (message.type === 'hello') void adoptWhenClosed(message.tab).catch(reportError);
+    if (message.type === 'hello') {
+      void adoptWhenClosed(message.tab).catch(reportError);
+      // A tab just opened: it hears what this one has waiting.
+      if (announced !== '[]') channel.post({ type: 'pending', tab, buster, writes: announced });
+    }
+    if (message.type === 'pending' && message.tab !== tab && message.buster === buster) {
+      // Listed until that tab says it has nothing left, or closes: every open tab is watched
+      // (its hello, or its lock at start), and its lock granted here once it is gone.
+      setOthers(message.tab, JSON.parse(message.writes) as SavedWrites);
+    }
   });
   const ready = adoptClosedTabs().then(() => channel.post({ type: 'hello', tab }));
 
@@ -173,6 +208,7 @@ export function openOutbox({ storage, buster, writes, adopt }: OutboxOptions): O
     save,
     stop() {
       stopping.abort();
+      announce('[]');
       channel.close();
       release();
     },

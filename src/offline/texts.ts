@@ -42,6 +42,8 @@ export const OFFLINE_TEXTS = {
   refused: 'Refused by the server',
   sending: 'Sending…',
   queued: 'Waiting',
+  /** A change another open tab of the app has waiting: that tab sends it, retries or drops it. */
+  inAnotherTab: 'in another tab',
   /** Next to a card or row whose change is not on the server yet. */
   waitingMarker: 'Waiting to sync',
   refusedMarker: 'Not saved — see the changes waiting to sync',

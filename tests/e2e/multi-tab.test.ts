@@ -10,6 +10,7 @@ import {
   savedOnDevice,
   serverRead,
   serviceWorkerReady,
+  syncButton,
   syncLabel,
 } from './support/offline.js';
 import { gone, live, path, uniqueUsername, visible } from './support/page-helpers.js';
@@ -140,6 +141,16 @@ describe('several tabs of one browser', () => {
     await visible(card(a, 'From tab B'));
     await visible(card(b, 'From tab A'));
     await expect.poll(() => savedWrites(a)).toBe(2 * WRITES_PER_ENTRY);
+    // And counts every change waiting on the device: its own and the other tab's, which it lists
+    // as waiting there (that tab sends it).
+    for (const page of [a, b])
+      await expect.poll(() => syncLabel(page)).toBe(OFFLINE_TEXTS.waiting(2 * WRITES_PER_ENTRY));
+    await syncButton(b).click();
+    const rows = b.locator('[data-sync-state] > div[id]').getByRole('listitem');
+    await expect.poll(() => rows.count()).toBe(2);
+    await visible(rows.filter({ hasText: OFFLINE_TEXTS.inAnotherTab }));
+    expect(await rows.filter({ hasText: OFFLINE_TEXTS.inAnotherTab }).count()).toBe(1);
+    await syncButton(b).click();
 
     await context.setOffline(false);
     for (const page of [a, b])

@@ -12,6 +12,7 @@ import type {
 } from '../../../contract/entities';
 import { formatIsoDate, formatMetric } from '../../i18n/format';
 import type { Locale } from '../../i18n/store';
+import type { ChangeState, QueuedChange } from '../../offline/sync';
 import type { OFFLINE_TEXTS } from '../../offline/texts';
 import {
   dailyHabitKeys,
@@ -22,19 +23,6 @@ import {
   measureKeys,
   monthKeys,
 } from '../../queries/keys';
-
-export type ChangeState = 'queued' | 'sending' | 'failed' | 'refused';
-
-/** One queued write, as the navbar's list reads it from the mutation cache. */
-export interface QueuedChange {
-  mutationId: number;
-  name: string;
-  state: ChangeState;
-  error: string | null;
-  monthId: number | undefined;
-  subject: { kind: string; id: number } | undefined;
-  variables: unknown;
-}
 
 /** The writes made to one entry, goal or month, shown as one row. */
 export interface ChangeGroup {
@@ -48,6 +36,8 @@ export interface ChangeGroup {
   error: string | null;
   monthId: number | undefined;
   mutationIds: number[];
+  /** Waiting in another open tab. */
+  elsewhere: boolean;
 }
 
 type Texts = typeof OFFLINE_TEXTS;
@@ -92,9 +82,10 @@ export function groupChanges(
 ): ChangeGroup[] {
   const groups = new Map<string, { changes: QueuedChange[] }>();
   for (const change of changes) {
-    const key = change.subject
-      ? `${change.subject.kind}:${change.subject.id}`
-      : `write:${change.mutationId}`;
+    // Another tab's writes are a row of their own: only that tab can retry or drop them.
+    const key = `${change.elsewhere ? 'elsewhere:' : ''}${
+      change.subject ? `${change.subject.kind}:${change.subject.id}` : `write:${change.mutationId}`
+    }`;
     const group = groups.get(key) ?? { changes: [] };
     group.changes.push(change);
     groups.set(key, group);
@@ -121,7 +112,7 @@ function describeGroup(
   );
   const error = changes.find((change) => change.error !== null)?.error ?? null;
   const mutationIds = changes.map((change) => change.mutationId);
-  const common = { key, state, error, monthId, mutationIds };
+  const common = { key, state, error, monthId, mutationIds, elsewhere: first.elsewhere };
 
   if (subject?.kind === 'journal' && monthId !== undefined)
     return { ...common, ...describeEntry(subject.id, monthId, changes, queryClient, locale, t) };

@@ -3,44 +3,38 @@
 // discarded. A disclosure button and panel, as the Feedback popover (no positioning library on
 // every screen).
 import { Button, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
-import { useMutationState, useQueryClient } from '@tanstack/react-query';
+import { skipToken, useMutationState, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { useMemo } from 'react';
 import { useLocale, useTexts } from '../../i18n/store';
 import { useOnline } from '../../offline/online-status';
 import {
   type AnyMutation,
+  describeSavedWrite,
+  describeWrite,
   discardWrite,
   isQueued,
-  isTransient,
+  OTHER_TABS_WRITES_KEY,
+  type QueuedChange,
   retryFailedWrites,
   retryWrite,
-  subjectOf,
-  syncErrorText,
-  writeName,
+  type SavedWrite,
 } from '../../offline/sync';
 import { OFFLINE_TEXTS } from '../../offline/texts';
-import { groupChanges, type QueuedChange } from './pending-changes';
+import { groupChanges } from './pending-changes';
 import { useHeaderPopover } from './use-header-popover';
 
-function describe(mutation: AnyMutation): QueuedChange {
-  const { status, isPaused, error, variables } = mutation.state;
-  const subject = subjectOf(mutation);
-  let state: QueuedChange['state'] = isPaused ? 'queued' : 'sending';
-  if (status === 'error') state = isTransient(error) ? 'failed' : 'refused';
-  return {
-    mutationId: mutation.mutationId,
-    name: writeName(mutation) ?? '',
-    state,
-    error: status === 'error' ? syncErrorText(error) : null,
-    monthId: subject?.monthId,
-    subject: subject && { kind: subject.kind, id: subject.id },
-    variables,
-  };
-}
-
-/** The writes not yet on the server, in the order they were made. */
+/** The writes not yet on the server, in the order they were made: this tab's, then other tabs'. */
 export function useQueuedChanges(): QueuedChange[] {
-  return useMutationState({ filters: { predicate: isQueued }, select: describe });
+  const mine = useMutationState({ filters: { predicate: isQueued }, select: describeWrite });
+  const { data: others } = useQuery<SavedWrite[]>({
+    queryKey: OTHER_TABS_WRITES_KEY,
+    queryFn: skipToken,
+  });
+  return useMemo(
+    () => (others?.length ? [...mine, ...others.map(describeSavedWrite)] : mine),
+    [mine, others],
+  );
 }
 
 function CloudIcon({ state }: { state: 'saved' | 'waiting' | 'failed' }) {
@@ -159,39 +153,41 @@ export function SyncStatus() {
                         {group.state === 'sending' && t.sending}
                         {(group.state === 'failed' || group.state === 'refused') &&
                           `${group.state === 'refused' ? `${t.refused}: ` : ''}${group.error ?? ''}`}
+                        {group.elsewhere && ` · ${t.inAnotherTab}`}
                       </Text>
                     </div>
-                    {(group.state === 'failed' || group.state === 'refused') && (
-                      <Group gap={4} wrap="nowrap">
-                        {group.state === 'refused' && group.monthId !== undefined && (
-                          <Link
+                    {!group.elsewhere &&
+                      (group.state === 'failed' || group.state === 'refused') && (
+                        <Group gap={4} wrap="nowrap">
+                          {group.state === 'refused' && group.monthId !== undefined && (
+                            <Link
+                              className="mb-card-button"
+                              to="/months/$monthId/journals"
+                              params={{ monthId: group.monthId }}
+                              onClick={close}
+                            >
+                              {t.edit}
+                            </Link>
+                          )}
+                          <UnstyledButton
                             className="mb-card-button"
-                            to="/months/$monthId/journals"
-                            params={{ monthId: group.monthId }}
-                            onClick={close}
+                            onClick={() =>
+                              eachFailed(group.mutationIds, (m) => retryWrite(queryClient, m))
+                            }
                           >
-                            {t.edit}
-                          </Link>
-                        )}
-                        <UnstyledButton
-                          className="mb-card-button"
-                          onClick={() =>
-                            eachFailed(group.mutationIds, (m) => retryWrite(queryClient, m))
-                          }
-                        >
-                          {t.retry}
-                        </UnstyledButton>
-                        <UnstyledButton
-                          className="mb-card-button"
-                          data-color="red"
-                          onClick={() =>
-                            eachFailed(group.mutationIds, (m) => discardWrite(queryClient, m))
-                          }
-                        >
-                          {t.discard}
-                        </UnstyledButton>
-                      </Group>
-                    )}
+                            {t.retry}
+                          </UnstyledButton>
+                          <UnstyledButton
+                            className="mb-card-button"
+                            data-color="red"
+                            onClick={() =>
+                              eachFailed(group.mutationIds, (m) => discardWrite(queryClient, m))
+                            }
+                          >
+                            {t.discard}
+                          </UnstyledButton>
+                        </Group>
+                      )}
                   </Group>
                 </li>
               ))}

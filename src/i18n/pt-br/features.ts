@@ -82,6 +82,7 @@ export const offline: Messages['offline'] = {
   refused: 'Recusada pelo servidor',
   sending: 'Enviando…',
   queued: 'Aguardando',
+  inAnotherTab: 'em outra aba',
   waitingMarker: 'Aguardando sincronização',
   refusedMarker: 'Não salvo — veja as alterações aguardando sincronização',
   dependsOnUnsaved: 'Esta alteração depende de outra que não foi salva.',

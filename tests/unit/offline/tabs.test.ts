@@ -111,20 +111,27 @@ afterEach(() => {
   Reflect.deleteProperty(navigator, 'locks');
 });
 
-/** A tab's outbox: what it holds, and what it adopted. */
-function tab() {
+/** A tab's outbox: what it holds, what it adopted, and what it last heard the other tabs hold. */
+function tab(buster = BUSTER) {
   const writes: SavedWrites = [];
+  const seen = { others: [] as SavedWrites };
   const outbox = openOutbox({
     storage,
-    buster: BUSTER,
+    buster,
     writes: () => writes,
     adopt: async (adopted) => {
       writes.push(...adopted);
     },
+    othersChanged: (others) => {
+      seen.others = others;
+    },
   });
   opened.push(outbox);
-  return { writes, outbox };
+  return { writes, outbox, seen };
 }
+
+const goalIds = (writes: SavedWrites) =>
+  writes.map((w) => (w.state.variables as { goalId: number }).goalId);
 
 const outboxes = async () => (await storage.keys()).filter((key) => key.startsWith('outbox:'));
 
@@ -226,5 +233,47 @@ describe('two tabs of the app, both saving', () => {
     queue(b, 3);
     await waitFor(() => expect(storage.current()?.clientState.mutations).toHaveLength(3));
     expect(await outboxes()).toHaveLength(2);
+  });
+});
+
+describe("every tab lists the other open tabs' changes", () => {
+  it('hears what another tab saved, until it has nothing left', async () => {
+    const a = tab();
+    const b = tab();
+    await Promise.all([a.outbox.ready, b.outbox.ready]);
+    a.writes.push(write(1), write(2));
+    await a.outbox.save();
+    await waitFor(() => expect(goalIds(b.seen.others)).toEqual([1, 2]));
+    expect(a.seen.others).toEqual([]);
+    // Sent: the list empties in the other tab too.
+    a.writes.splice(0);
+    await a.outbox.save();
+    await waitFor(() => expect(b.seen.others).toEqual([]));
+  });
+
+  it('tells a tab opened later, and drops a closed tab once its writes are adopted', async () => {
+    const a = tab();
+    await a.outbox.ready;
+    a.writes.push(write(3));
+    await a.outbox.save();
+    const b = tab();
+    await b.outbox.ready;
+    await waitFor(() => expect(goalIds(b.seen.others)).toEqual([3]));
+    // A closes without a word (a crash): B adopts its write, which is then B's own, listed once.
+    locks.free(`monthbook-tab:${(await outboxes())[0]?.slice('outbox:'.length)}`);
+    await waitFor(() => expect(goalIds(b.writes)).toEqual([3]));
+    expect(b.seen.others).toEqual([]);
+  });
+
+  it("never lists another user's changes", async () => {
+    const a = tab(savedQueriesBuster(USER_ID + 1));
+    const b = tab();
+    await Promise.all([a.outbox.ready, b.outbox.ready]);
+    a.writes.push(write(4));
+    await a.outbox.save();
+    const c = tab(savedQueriesBuster(USER_ID + 1));
+    await c.outbox.ready;
+    await waitFor(() => expect(goalIds(c.seen.others)).toEqual([4]));
+    expect(b.seen.others).toEqual([]);
   });
 });
