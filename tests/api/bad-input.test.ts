@@ -18,7 +18,13 @@ import {
   type OpenApiDocument,
   routeName,
 } from '../support/route-fuzz.js';
-import { buildTestApp, createUser, type TestApp, type TestUser } from '../support/test-app.js';
+import {
+  buildTestApp,
+  createUser,
+  injectAs,
+  type TestApp,
+  type TestUser,
+} from '../support/test-app.js';
 
 // Built at collection time: the route table decides which tests exist.
 const t: TestApp = await buildTestApp();
@@ -159,10 +165,9 @@ const sentPerRoute = new Map<string, number>();
 
 /** Sends the request and checks the two invariants. */
 async function check(resource: string, attempt: Attempt): Promise<void> {
-  const response = await t.app.inject({
+  const response = await injectAs(t, attempt, {
     method: attempt.method,
     url: attempt.url,
-    headers: attempt.headers,
     ...(attempt.body === undefined ? {} : { payload: attempt.body }),
   });
   sent += 1;

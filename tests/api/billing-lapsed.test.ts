@@ -6,7 +6,7 @@ import {
 } from '../../contract/billing-messages.js';
 import { MESSAGES } from '../../contract/rules.js';
 import { seedFullMonth, seedJournal } from '../support/factories.js';
-import { setUpTestApp, type TestUser } from '../support/test-app.js';
+import { injectAs, setUpTestApp, type TestUser } from '../support/test-app.js';
 
 const { t, user, api } = setUpTestApp({ BILLING: 'local' });
 
@@ -88,10 +88,9 @@ describe('a lapsed subscriber', () => {
       await api('PATCH', `/api/months/${month.month.id}/`, { name: 'Renamed' }),
       await api('DELETE', `/api/journals/delete/${month.journal.id}/`),
       await api('DELETE', `/api/months/delete/${month.month.id}/`),
-      await t.app.inject({
+      await injectAs(t, user, {
         method: 'PUT',
         url: '/api/account/reminders/',
-        headers: user.headers,
         payload: { time: null },
       }),
     ];

@@ -8,6 +8,7 @@ import {
 import {
   buildTestApp,
   createUser,
+  injectAs,
   type TestApp,
   type TestUser,
   tamperSignature,
@@ -395,10 +396,9 @@ describe('launch offer in local mode', () => {
         )
         .execute();
       const late = await createUser(fresh);
-      const url = await fresh.app.inject({
+      const url = await injectAs(fresh, late, {
         method: 'POST',
         url: '/api/stripe/create-checkout-session',
-        headers: late.headers,
         payload: { product_type: 'one_time' },
       });
       const checkout = new URL(url.json<{ checkout_url: string }>().checkout_url);
@@ -423,15 +423,13 @@ describe('BILLING=off', () => {
     const off = await buildTestApp({ BILLING: 'off' });
     try {
       const user = await createUser(off);
-      const status = await off.app.inject({
+      const status = await injectAs(off, user, {
         method: 'GET',
         url: '/api/check-payment-status',
-        headers: user.headers,
       });
-      const checkout = await off.app.inject({
+      const checkout = await injectAs(off, user, {
         method: 'POST',
         url: '/api/stripe/create-checkout-session',
-        headers: user.headers,
         payload: { product_type: 'subscription' },
       });
       const webhook = await off.app.inject({

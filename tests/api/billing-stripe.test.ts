@@ -8,7 +8,13 @@ import {
   stripeEnv,
   webhookDelivery,
 } from '../support/stripe-stub.js';
-import { buildTestApp, createUser, type TestApp, type TestUser } from '../support/test-app.js';
+import {
+  buildTestApp,
+  createUser,
+  injectAs,
+  type TestApp,
+  type TestUser,
+} from '../support/test-app.js';
 
 let stub: StripeStub;
 let testApp: TestApp;
@@ -30,18 +36,16 @@ beforeEach(() => {
 });
 
 const checkout = (user: TestUser, productType: unknown) =>
-  testApp.app.inject({
+  injectAs(testApp, user, {
     method: 'POST',
     url: '/api/stripe/create-checkout-session',
-    headers: user.headers,
     payload: { product_type: productType },
   });
 
 const paymentStatus = async (user: TestUser) => {
-  const response = await testApp.app.inject({
+  const response = await injectAs(testApp, user, {
     method: 'GET',
     url: '/api/check-payment-status/',
-    headers: user.headers,
   });
   expect(response.statusCode).toBe(200);
   return response.json<{ has_paid: boolean }>().has_paid;
@@ -183,10 +187,9 @@ describe('create-customer-portal-session', () => {
   it('refuses a user who has no Stripe customer yet', async () => {
     const user = await createUser(testApp);
 
-    const response = await testApp.app.inject({
+    const response = await injectAs(testApp, user, {
       method: 'POST',
       url: '/api/create-customer-portal-session/',
-      headers: user.headers,
     });
 
     expect(response.statusCode).toBe(400);
@@ -198,10 +201,9 @@ describe('create-customer-portal-session', () => {
     await checkout(user, 'subscription');
     const customer = sessionRequests().at(-1)!.body.customer;
 
-    const response = await testApp.app.inject({
+    const response = await injectAs(testApp, user, {
       method: 'POST',
       url: '/api/create-customer-portal-session/',
-      headers: user.headers,
     });
 
     expect(response.statusCode).toBe(200);
@@ -238,10 +240,9 @@ describe('with Stripe unreachable', () => {
   it('answers checkout with 503 and a detail, not a 500', { timeout: 30_000 }, async () => {
     const user = await createUser(offline);
 
-    const response = await offline.app.inject({
+    const response = await injectAs(offline, user, {
       method: 'POST',
       url: '/api/stripe/create-checkout-session',
-      headers: user.headers,
       payload: { product_type: 'subscription' },
     });
 
@@ -253,10 +254,9 @@ describe('with Stripe unreachable', () => {
     const user = await createUser(offline);
     await offline.app.billing.repository.claimCustomer(user.id, `cus_offline_${user.id}`);
 
-    const response = await offline.app.inject({
+    const response = await injectAs(offline, user, {
       method: 'POST',
       url: '/api/create-customer-portal-session/',
-      headers: user.headers,
     });
 
     expect(response.statusCode).toBe(503);
@@ -281,10 +281,9 @@ describe('with Stripe unreachable', () => {
 
   it('still answers the payment status from our own records', { timeout: 30_000 }, async () => {
     const user = await createUser(offline);
-    const response = await offline.app.inject({
+    const response = await injectAs(offline, user, {
       method: 'GET',
       url: '/api/check-payment-status/',
-      headers: user.headers,
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ has_paid: false });

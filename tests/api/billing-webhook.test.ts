@@ -11,7 +11,13 @@ import {
   stripeEnv,
   webhookDelivery,
 } from '../support/stripe-stub.js';
-import { buildTestApp, createUser, type TestApp, type TestUser } from '../support/test-app.js';
+import {
+  buildTestApp,
+  createUser,
+  injectAs,
+  type TestApp,
+  type TestUser,
+} from '../support/test-app.js';
 
 let stub: StripeStub;
 let testApp: TestApp;
@@ -38,10 +44,9 @@ const eventRows = (id: string) =>
 /** A user sent to Checkout for `productType`: their customer and open session exist at the stub. */
 async function checkedOut(productType: 'subscription' | 'one_time') {
   const user = await createUser(testApp);
-  const response = await testApp.app.inject({
+  const response = await injectAs(testApp, user, {
     method: 'POST',
     url: '/api/stripe/create-checkout-session',
-    headers: user.headers,
     payload: { product_type: productType },
   });
   expect(response.statusCode).toBe(200);
@@ -180,10 +185,9 @@ describe('subscription events', () => {
     );
 
     expect(await hasPaid(user)).toBe(false);
-    const status = await testApp.app.inject({
+    const status = await injectAs(testApp, user, {
       method: 'GET',
       url: '/api/check-payment-status',
-      headers: user.headers,
     });
     // Paid before: the app keeps their journal readable and offers Renew.
     expect(status.json()).toEqual({ has_paid: false, lapsed: true });
@@ -243,17 +247,15 @@ describe('paywall in stripe mode', () => {
     const { user, session } = await checkedOut('subscription');
     await deliver(completed(session));
     const subscriptionId = stub.sessions.get(session.id)!.subscription!;
-    const months = () =>
-      testApp.app.inject({ method: 'GET', url: '/api/months/', headers: user.headers });
+    const months = () => injectAs(testApp, user, { method: 'GET', url: '/api/months/' });
     const paidAnswer = await months();
 
     stub.setSubscriptionStatus(subscriptionId, 'canceled');
     await deliver(webhookDelivery('customer.subscription.deleted', { id: subscriptionId }));
     const canceledAnswer = await months();
-    const canceledWrite = await testApp.app.inject({
+    const canceledWrite = await injectAs(testApp, user, {
       method: 'POST',
       url: '/api/months/',
-      headers: user.headers,
       payload: { name: 'January' },
     });
 

@@ -4,6 +4,7 @@ import { type SeededMonth, seedFullMonth, seedHabit, seedMeasure } from '../supp
 import {
   buildSiblingApp,
   createUser,
+  injectAs,
   setUpTestApp,
   type TestApp,
   type TestUser,
@@ -22,7 +23,7 @@ afterAll(async () => {
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 const call = (server: TestApp, method: Method, url: string, payload?: object, as = user) =>
-  server.app.inject({ method, url, headers: as.headers, ...(payload ? { payload } : {}) });
+  injectAs(server, as, { method, url, ...(payload ? { payload } : {}) });
 
 /** Reads every URL, so each is in the reading server's cache before the write under test. */
 async function warm(server: TestApp, urls: string[]): Promise<void> {

@@ -17,26 +17,24 @@ import {
   seedMeasure,
   seedMonth,
 } from '../support/factories.js';
-import { createUser, setUpTestApp, type TestUser } from '../support/test-app.js';
+import { createUser, injectAs, setUpTestApp, type TestUser } from '../support/test-app.js';
 
 const { t, user, api } = setUpTestApp();
 
 const post = (payload: unknown, as: TestUser = user) =>
-  t.app.inject({
+  injectAs(t, as, {
     method: 'POST',
     url: '/api/months/',
-    headers: as.headers,
     payload: payload as object,
   });
 const patch = (id: number, payload: unknown, as: TestUser = user) =>
-  t.app.inject({
+  injectAs(t, as, {
     method: 'PATCH',
     url: `/api/months/${id}/`,
-    headers: as.headers,
     payload: payload as object,
   });
 const year = (value: number | string, as: TestUser = user) =>
-  t.app.inject({ method: 'GET', url: `/api/years/${value}/`, headers: as.headers });
+  injectAs(t, as, { method: 'GET', url: `/api/years/${value}/` });
 
 async function storedPeriod(id: number) {
   return t.database.db
@@ -61,10 +59,9 @@ describe('a month’s period', () => {
     const response = await post({ name });
     expect(response.statusCode).toBe(201);
     expect(response.json<Month>().period).toBe(period);
-    const detail = await t.app.inject({
+    const detail = await injectAs(t, user, {
       method: 'GET',
       url: `/api/months/${response.json<Month>().id}/`,
-      headers: user.headers,
     });
     expect(detail.json<Month>().period).toBe(period);
   });
@@ -97,7 +94,7 @@ describe('a month’s period', () => {
   it('lists each month with its period', async () => {
     await post({ name: 'March 2026' });
     await post({ name: 'Someday' });
-    const list = await t.app.inject({ method: 'GET', url: '/api/months/', headers: user.headers });
+    const list = await injectAs(t, user, { method: 'GET', url: '/api/months/' });
     expect(list.json<Month[]>().map((month) => month.period)).toEqual(['2026-03', null]);
   });
 
@@ -112,10 +109,9 @@ describe('a month’s period', () => {
       expect(patched.statusCode).toBe(400);
       expect(patched.json()).toEqual({ period: [PERIOD_MESSAGE] });
       expect(await storedPeriod(month.id)).toEqual({ period_year: 2026, period_month: 4 });
-      const months = await t.app.inject({
+      const months = await injectAs(t, user, {
         method: 'GET',
         url: '/api/months/',
-        headers: user.headers,
       });
       expect(months.json<Month[]>()).toHaveLength(1);
     },
@@ -370,10 +366,9 @@ describe('GET /api/years/{year}/', () => {
 
 describe('export and import (version 2) carry the period', () => {
   const exportOf = async (as: TestUser) => {
-    const response = await t.app.inject({
+    const response = await injectAs(t, as, {
       method: 'GET',
       url: '/api/export/',
-      headers: as.headers,
     });
     expect(response.statusCode).toBe(200);
     return response.json<ExportFile>();
@@ -396,10 +391,9 @@ describe('export and import (version 2) carry the period', () => {
 
     const other = await createUser(t);
     expect((await importInto(other, file)).statusCode).toBe(201);
-    const months = await t.app.inject({
+    const months = await injectAs(t, other, {
       method: 'GET',
       url: '/api/months/',
-      headers: other.headers,
     });
     expect(months.json<Month[]>().map((month) => [month.name, month.period])).toEqual([
       ['March 2026', '2026-03'],
@@ -415,10 +409,9 @@ describe('export and import (version 2) carry the period', () => {
       months: [{ name: 'March 2026', habits: [], measures: [], goals: [], journals: [] }],
     });
     expect(response.statusCode).toBe(201);
-    const months = await t.app.inject({
+    const months = await injectAs(t, user, {
       method: 'GET',
       url: '/api/months/',
-      headers: user.headers,
     });
     expect(months.json<Month[]>()[0]?.period).toBeNull();
   });
@@ -433,10 +426,9 @@ describe('export and import (version 2) carry the period', () => {
       ],
     });
     expect(response.statusCode).toBe(400);
-    const months = await t.app.inject({
+    const months = await injectAs(t, user, {
       method: 'GET',
       url: '/api/months/',
-      headers: user.headers,
     });
     expect(months.json()).toEqual([]);
   });

@@ -2,6 +2,7 @@
 import { MESSAGES } from '../../contract/rules.js';
 import { dailyItemSuite } from '../support/daily-item-suite.js';
 import { seedHabit, seedJournal, seedMonth } from '../support/factories.js';
+import { injectAs } from '../support/test-app.js';
 
 const context = dailyItemSuite({
   path: '/api/dailyhabits',
@@ -18,7 +19,7 @@ describe('is_practiced', () => {
     const journal = await seedJournal(t, user, month.id);
     const habit = await seedHabit(t, user, month.id);
     const post = (payload: object) =>
-      t.app.inject({ method: 'POST', url: '/api/dailyhabits/', headers: user.headers, payload });
+      injectAs(t, user, { method: 'POST', url: '/api/dailyhabits/', payload });
     return { journal, habit, post };
   };
 

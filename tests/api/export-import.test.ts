@@ -27,6 +27,7 @@ import {
 import {
   buildTestApp,
   createUser,
+  injectAs,
   setUpTestApp,
   type TestApp,
   type TestUser,
@@ -36,10 +37,9 @@ import {
 const { t, user } = setUpTestApp();
 
 const exportOf = async (as: TestUser = user, app: TestApp = t): Promise<ExportFile> => {
-  const response = await app.app.inject({
+  const response = await injectAs(app, as, {
     method: 'GET',
     url: '/api/export/',
-    headers: as.headers,
   });
   expect(response.statusCode).toBe(200);
   return response.json<ExportFile>();
@@ -54,7 +54,7 @@ const importFile = (payload: unknown, as: TestUser = user, app: TestApp = t, que
   });
 
 const csvOf = (monthId: number, as: TestUser = user, app: TestApp = t) =>
-  app.app.inject({ method: 'GET', url: `/api/months/${monthId}/export.csv`, headers: as.headers });
+  injectAs(app, as, { method: 'GET', url: `/api/months/${monthId}/export.csv` });
 
 const withoutDate = ({ exported_at: _, ...rest }: ExportFile | ExportFileV1) => rest;
 
@@ -154,10 +154,9 @@ describe('GET /api/export/', () => {
   });
 
   it('offers the file as a download and answers an empty account', async () => {
-    const response = await t.app.inject({
+    const response = await injectAs(t, user, {
       method: 'GET',
       url: '/api/export',
-      headers: user.headers,
     });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-disposition']).toMatch(
@@ -170,10 +169,9 @@ describe('GET /api/export/', () => {
     const paywalled = await buildTestApp({ BILLING: 'local' });
     try {
       const unpaid = await createUser(paywalled);
-      const months = await paywalled.app.inject({
+      const months = await injectAs(paywalled, unpaid, {
         method: 'GET',
         url: '/api/months/',
-        headers: unpaid.headers,
       });
       expect(months.statusCode).toBe(402);
       expect((await exportOf(unpaid, paywalled)).months).toEqual([]);
@@ -204,10 +202,9 @@ describe('POST /api/import/', () => {
       daily_habits: 5,
       daily_measures: 3,
     });
-    const listed = await t.app.inject({
+    const listed = await injectAs(t, other, {
       method: 'GET',
       url: '/api/months/',
-      headers: other.headers,
     });
     expect(listed.json<Month[]>()).toEqual(report.months);
     expect(report.months.map((month) => [month.name, month.author])).toEqual([
@@ -229,10 +226,9 @@ describe('POST /api/import/', () => {
       .where('highlight_search', '=', '')
       .execute();
     expect(unfolded).toEqual([]);
-    const hits = await t.app.inject({
+    const hits = await injectAs(t, other, {
       method: 'GET',
       url: '/api/journals/?search=CAFE',
-      headers: other.headers,
     });
     expect(hits.json<{ highlight: string; author: number }[]>()).toEqual([
       expect.objectContaining({ highlight: 'Café first', author: other.id }),
@@ -250,10 +246,9 @@ describe('POST /api/import/', () => {
     const after = await exportOf();
     expect(after.months.map((month) => month.name)).toEqual(['Existing', 'Imported', 'Imported']);
     expect(after.months[0]).toEqual(before.months[0]);
-    const month = await t.app.inject({
+    const month = await injectAs(t, user, {
       method: 'GET',
       url: `/api/months/${existing.month.id}/`,
-      headers: user.headers,
     });
     expect(month.json()).toEqual(existing.month);
   });
@@ -261,16 +256,14 @@ describe('POST /api/import/', () => {
   it('with ?months=new restores a deleted month from a backup without doubling the others', async () => {
     await seedAccount(user);
     const backup = await exportOf();
-    const months = await t.app.inject({
+    const months = await injectAs(t, user, {
       method: 'GET',
       url: '/api/months/',
-      headers: user.headers,
     });
     const january = months.json<Month[]>().find((month) => month.name === 'January');
-    const deleted = await t.app.inject({
+    const deleted = await injectAs(t, user, {
       method: 'DELETE',
       url: `/api/months/${january?.id}/`,
-      headers: user.headers,
     });
     expect(deleted.statusCode).toBe(204);
 
@@ -336,7 +329,7 @@ describe('POST /api/import/', () => {
 
   it('bumps the data version, so cached lists show the imported months at once', async () => {
     await seedMonth(t, user, 'Cached');
-    const read = () => t.app.inject({ method: 'GET', url: '/api/months/', headers: user.headers });
+    const read = () => injectAs(t, user, { method: 'GET', url: '/api/months/' });
     expect((await read()).json<Month[]>()).toHaveLength(1);
     expect((await read()).json<Month[]>()).toHaveLength(1);
 
@@ -659,10 +652,9 @@ describe('GET /api/months/{id}/export.csv', () => {
 
   it('answers 404 for an id that is no id: infinite, or too large to be one', async () => {
     for (const id of ['Infinity', '-Infinity', '1e400', '99999999999']) {
-      const response = await t.app.inject({
+      const response = await injectAs(t, user, {
         method: 'GET',
         url: `/api/months/${id}/export.csv`,
-        headers: user.headers,
       });
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({ detail: MESSAGES.notFound });
@@ -672,10 +664,9 @@ describe('GET /api/months/{id}/export.csv', () => {
   it('answers 404 for another user’s month or one that does not exist', async () => {
     const theirs = await seedMonth(t, await createUser(t), 'Theirs');
     for (const id of [theirs.id, 999_999, 'abc']) {
-      const response = await t.app.inject({
+      const response = await injectAs(t, user, {
         method: 'GET',
         url: `/api/months/${id}/export.csv`,
-        headers: user.headers,
       });
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({ detail: MESSAGES.notFound });

@@ -2,7 +2,7 @@
 import { MESSAGES } from '../../contract/rules.js';
 import { seedGoal, seedMonth } from '../support/factories.js';
 import { monthItemSuite } from '../support/month-item-suite.js';
-import { setUpTestApp } from '../support/test-app.js';
+import { injectAs, setUpTestApp } from '../support/test-app.js';
 
 monthItemSuite({ path: '/api/goals', extra: { is_completed: false } });
 
@@ -10,7 +10,7 @@ describe('is_completed', () => {
   const { t, user } = setUpTestApp();
 
   const patch = (id: number, payload: object) =>
-    t.app.inject({ method: 'PATCH', url: `/api/goals/${id}/`, headers: user.headers, payload });
+    injectAs(t, user, { method: 'PATCH', url: `/api/goals/${id}/`, payload });
 
   it('toggles either way with PATCH and answers the goal', async () => {
     const month = await seedMonth(t, user);
@@ -34,10 +34,9 @@ describe('is_completed', () => {
 
   it('can be created completed', async () => {
     const month = await seedMonth(t, user);
-    const response = await t.app.inject({
+    const response = await injectAs(t, user, {
       method: 'POST',
       url: '/api/goals/',
-      headers: user.headers,
       payload: { name: 'Done already', month_id: month.id, is_completed: true },
     });
     expect(response.statusCode).toBe(201);

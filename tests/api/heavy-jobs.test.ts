@@ -17,7 +17,13 @@ import {
   seedMonth,
 } from '../support/factories.js';
 import { seedHeavyRows } from '../support/noisy-neighbour.js';
-import { buildTestApp, createUser, type TestApp, type TestUser } from '../support/test-app.js';
+import {
+  buildTestApp,
+  createUser,
+  injectAs,
+  type TestApp,
+  type TestUser,
+} from '../support/test-app.js';
 
 let t: TestApp;
 
@@ -29,8 +35,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const exportAs = (user: TestUser) =>
-  t.app.inject({ method: 'GET', url: '/api/export/', headers: user.headers });
+const exportAs = (user: TestUser) => injectAs(t, user, { method: 'GET', url: '/api/export/' });
 
 const importAs = (user: TestUser, file: unknown) =>
   t.app.inject({
@@ -119,10 +124,9 @@ describe('one export or import per user, HEAVY_JOBS per server', () => {
       expect(secondExport.json()).toEqual({ detail: HEAVY_JOB_MESSAGES.busyUser });
       const secondImport = await importAs(owner, smallFile());
       expect(secondImport.statusCode).toBe(429);
-      const csv = await t.app.inject({
+      const csv = await injectAs(t, owner, {
         method: 'GET',
         url: '/api/months/1/export.csv',
-        headers: owner.headers,
       });
       expect(csv.statusCode).toBe(429);
 
@@ -278,10 +282,9 @@ describe('the streamed export and CSV', () => {
       )
       .execute();
 
-    const response = await t.app.inject({
+    const response = await injectAs(t, user, {
       method: 'GET',
       url: `/api/months/${month.id}/export.csv`,
-      headers: user.headers,
     });
 
     expect(response.statusCode).toBe(200);

@@ -6,7 +6,7 @@ import {
   IDEMPOTENCY_TTL_MS,
 } from '../../server/plugins/idempotency.js';
 import { seedHabit, seedJournal, seedMeasure, seedMonth } from '../support/factories.js';
-import { createUser, setUpTestApp, type TestUser } from '../support/test-app.js';
+import { createUser, injectAs, setUpTestApp, type TestUser } from '../support/test-app.js';
 
 const { t, user } = setUpTestApp();
 
@@ -187,9 +187,8 @@ describe('every create route takes an Idempotency-Key', () => {
   ])('/api/%s/: one row for two posts with one key', async (resource, makeBody) => {
     const body = await makeBody();
     const list = async () =>
-      (
-        await t.app.inject({ method: 'GET', url: `/api/${resource}/`, headers: user.headers })
-      ).json().length as number;
+      (await injectAs(t, user, { method: 'GET', url: `/api/${resource}/` })).json()
+        .length as number;
     const before = await list();
 
     const first = await post(`/api/${resource}/`, body, `${resource}-key`);

@@ -4,12 +4,11 @@ import type { Journal } from '../../contract/entities.js';
 import { MESSAGES } from '../../contract/rules.js';
 import { SEARCH_MAX_WORDS, SEARCH_MESSAGES } from '../../contract/search.js';
 import { seedJournal, seedMonth } from '../support/factories.js';
-import { createUser, setUpTestApp, type TestUser } from '../support/test-app.js';
+import { createUser, injectAs, setUpTestApp, type TestUser } from '../support/test-app.js';
 
 const { t, user, api } = setUpTestApp();
 
-const get = (url: string, who: TestUser = user) =>
-  t.app.inject({ method: 'GET', url, headers: who.headers });
+const get = (url: string, who: TestUser = user) => injectAs(t, who, { method: 'GET', url });
 const searchFor = (words: string, who: TestUser = user) =>
   get(`/api/journals/?search=${encodeURIComponent(words)}`, who);
 const highlights = async (words: string) => {

@@ -3,13 +3,13 @@ import type { Journal } from '../../contract/entities.js';
 import { SEARCH_MESSAGES, SEARCH_RESULTS_LIMIT } from '../../contract/search.js';
 import { searchText } from '../../server/repositories/journal-search.js';
 import { seedMonth } from '../support/factories.js';
-import { setUpTestApp } from '../support/test-app.js';
+import { injectAs, setUpTestApp } from '../support/test-app.js';
 
 const { t, user } = setUpTestApp();
 
 type Hit = Journal & { month_name: string };
 
-const get = (url: string) => t.app.inject({ method: 'GET', url, headers: user.headers });
+const get = (url: string) => injectAs(t, user, { method: 'GET', url });
 
 /** Every hit of a search, following each page's `Link: <…>; rel="next"` to the last. */
 async function allPages(query: string): Promise<{ hits: Hit[]; pages: number }> {

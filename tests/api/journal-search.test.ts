@@ -10,12 +10,11 @@ import {
   dropSearchIndexes,
 } from '../../server/db/migrations/017-search-index.js';
 import { seedJournal, seedMonth } from '../support/factories.js';
-import { createUser, setUpTestApp, type TestUser } from '../support/test-app.js';
+import { createUser, injectAs, setUpTestApp, type TestUser } from '../support/test-app.js';
 
 const { t, user } = setUpTestApp();
 
-const get = (url: string, who: TestUser = user) =>
-  t.app.inject({ method: 'GET', url, headers: who.headers });
+const get = (url: string, who: TestUser = user) => injectAs(t, who, { method: 'GET', url });
 const search = async (words: string, who: TestUser = user) => {
   const response = await get(`/api/journals/?search=${encodeURIComponent(words)}`, who);
   expect(response.statusCode).toBe(200);
@@ -133,10 +132,9 @@ describe('GET /api/journals/?search=', () => {
     const journal = await seedJournal(t, user, month.id, 'Picnic in the park');
     expect(await highlights('picnic')).toEqual(['Picnic in the park']);
 
-    await t.app.inject({
+    await injectAs(t, user, {
       method: 'PATCH',
       url: `/api/journals/${journal.id}/`,
-      headers: user.headers,
       payload: { highlight: 'Rainy déjeuner' },
     });
     expect(await highlights('picnic')).toEqual([]);

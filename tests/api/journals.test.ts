@@ -9,7 +9,7 @@ import {
   seedMeasure,
   seedMonth,
 } from '../support/factories.js';
-import { createUser, setUpTestApp } from '../support/test-app.js';
+import { createUser, injectAs, setUpTestApp } from '../support/test-app.js';
 
 const { t, user, api } = setUpTestApp();
 
@@ -269,10 +269,9 @@ describe('PATCH /api/journals/{id}/', () => {
 
   it('answers the journal unchanged to a PATCH without a body', async () => {
     const journal = await seedJournal(t, user, (await seedMonth(t, user)).id);
-    const response = await t.app.inject({
+    const response = await injectAs(t, user, {
       method: 'PATCH',
       url: `/api/journals/${journal.id}/`,
-      headers: user.headers,
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual(journal);

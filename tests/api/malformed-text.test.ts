@@ -2,7 +2,13 @@
 import { MESSAGES } from '../../contract/rules.js';
 import { NOT_UTF8 } from '../../server/plugins/well-formed-input.js';
 import { seedJournal, seedMonth } from '../support/factories.js';
-import { buildTestApp, createUser, type TestApp, type TestUser } from '../support/test-app.js';
+import {
+  buildTestApp,
+  createUser,
+  injectAs,
+  type TestApp,
+  type TestUser,
+} from '../support/test-app.js';
 
 let testApp: TestApp;
 let user: TestUser;
@@ -120,20 +126,18 @@ describe('the query string', () => {
     ['a lone surrogate, UTF-8 encoded', '%ED%A0%80'],
     ['a byte that is not UTF-8', '%FF'],
   ])('refuses %s as a field error', async (_case, escaped) => {
-    const response = await testApp.app.inject({
+    const response = await injectAs(testApp, user, {
       method: 'GET',
       url: `/api/journals/?search=caf${escaped}`,
-      headers: user.headers,
     });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual(invalid('search'));
   });
 
   it('still reads well-formed escapes', async () => {
-    const response = await testApp.app.inject({
+    const response = await injectAs(testApp, user, {
       method: 'GET',
       url: '/api/journals/?search=caf%C3%A9%20ana',
-      headers: user.headers,
     });
     expect(response.statusCode).toBe(200);
   });

@@ -16,6 +16,7 @@ import {
 import {
   buildTestApp,
   createUser,
+  injectAs,
   setUpTestApp,
   type TestApp,
   type TestUser,
@@ -24,7 +25,7 @@ import {
 const { t, user } = setUpTestApp();
 
 const stats = (monthId: number | string, as: TestUser = user) =>
-  t.app.inject({ method: 'GET', url: `/api/months/${monthId}/stats/`, headers: as.headers });
+  injectAs(t, as, { method: 'GET', url: `/api/months/${monthId}/stats/` });
 
 /** Sets an entry's date behind the API (the entry-date feature is not needed for these tests). */
 async function dated(journal: Journal, createdAt: string): Promise<Journal> {
@@ -285,10 +286,9 @@ describe('GET /api/months/{id}/stats/', () => {
     const month = await seedMonth(t, user);
 
     const anonymous = await t.app.inject({ method: 'GET', url: `/api/months/${month.id}/stats/` });
-    const post = await t.app.inject({
+    const post = await injectAs(t, user, {
       method: 'POST',
       url: `/api/months/${month.id}/stats/`,
-      headers: user.headers,
     });
 
     expect(anonymous.statusCode).toBe(401);
@@ -297,10 +297,9 @@ describe('GET /api/months/{id}/stats/', () => {
 
   it('works without the trailing slash', async () => {
     const month = await seedMonth(t, user);
-    const response = await t.app.inject({
+    const response = await injectAs(t, user, {
       method: 'GET',
       url: `/api/months/${month.id}/stats`,
-      headers: user.headers,
     });
     expect(response.statusCode).toBe(200);
   });
@@ -315,7 +314,7 @@ describe('GET /api/months/{id}/stats/', () => {
     expect((await stats(month.id)).body).toBe(first.body);
 
     const patch = (url: string, payload: object) =>
-      t.app.inject({ method: 'PATCH', url, headers: user.headers, payload });
+      injectAs(t, user, { method: 'PATCH', url, payload });
     expect((await patch(`/api/dailyhabits/${tick.id}/`, { is_practiced: true })).statusCode).toBe(
       200,
     );
@@ -344,10 +343,9 @@ describe('paywall', () => {
 
     const answers = await Promise.all(
       [month.id, 'abc'].map((id) =>
-        billed.app.inject({
+        injectAs(billed, unpaid, {
           method: 'GET',
           url: `/api/months/${id}/stats/`,
-          headers: unpaid.headers,
         }),
       ),
     );
@@ -359,7 +357,7 @@ describe('paywall', () => {
 
 describe('GET /api/months/summaries/', () => {
   const summaries = (as: TestUser = user) =>
-    t.app.inject({ method: 'GET', url: '/api/months/summaries/', headers: as.headers });
+    injectAs(t, as, { method: 'GET', url: '/api/months/summaries/' });
 
   it("counts each month's entries and goals done, months without any as zero, and follows writes", async () => {
     const busy = await seedMonth(t, user, 'Busy');

@@ -2,7 +2,7 @@
 import { MESSAGES } from '../../contract/rules.js';
 import { snapshot } from '../support/db-snapshot.js';
 import { seedFullMonth, seedMonth } from '../support/factories.js';
-import { createUser, setUpTestApp, tamperSignature } from '../support/test-app.js';
+import { createUser, injectAs, setUpTestApp, tamperSignature } from '../support/test-app.js';
 
 const { t, user } = setUpTestApp();
 
@@ -15,7 +15,7 @@ describe('GET /api/months/', () => {
     await seedMonth(t, await createUser(t), 'Someone else’s');
 
     for (const url of ['/api/months/', '/api/months']) {
-      const response = await t.app.inject({ method: 'GET', url, headers: user.headers });
+      const response = await injectAs(t, user, { method: 'GET', url });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual([
         {
@@ -39,10 +39,9 @@ describe('GET /api/months/', () => {
   });
 
   it('answers an empty list to a new user', async () => {
-    const response = await t.app.inject({
+    const response = await injectAs(t, user, {
       method: 'GET',
       url: '/api/months/',
-      headers: user.headers,
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual([]);
@@ -77,10 +76,9 @@ describe('GET /api/months/', () => {
 
 describe('POST /api/months/', () => {
   it('creates a month and answers 201 with it', async () => {
-    const response = await t.app.inject({
+    const response = await injectAs(t, user, {
       method: 'POST',
       url: '/api/months/',
-      headers: user.headers,
       payload: { name: 'March 2026' },
     });
     expect(response.statusCode).toBe(201);
@@ -98,10 +96,9 @@ describe('POST /api/months/', () => {
   });
 
   it('works without the trailing slash and trims the name', async () => {
-    const response = await t.app.inject({
+    const response = await injectAs(t, user, {
       method: 'POST',
       url: '/api/months',
-      headers: user.headers,
       payload: { name: '  April  ' },
     });
     expect(response.statusCode).toBe(201);
@@ -109,17 +106,15 @@ describe('POST /api/months/', () => {
   });
 
   it('accepts 50 characters and refuses 51', async () => {
-    const ok = await t.app.inject({
+    const ok = await injectAs(t, user, {
       method: 'POST',
       url: '/api/months/',
-      headers: user.headers,
       payload: { name: 'x'.repeat(50) },
     });
     expect(ok.statusCode).toBe(201);
-    const tooLong = await t.app.inject({
+    const tooLong = await injectAs(t, user, {
       method: 'POST',
       url: '/api/months/',
-      headers: user.headers,
       payload: { name: 'x'.repeat(51) },
     });
     expect(tooLong.statusCode).toBe(400);
@@ -137,10 +132,9 @@ describe('POST /api/months/', () => {
     [{ name: true }, { name: [MESSAGES.invalidString] }],
   ])('refuses %j without storing anything', async (payload, errors) => {
     const before = await snapshot(t);
-    const response = await t.app.inject({
+    const response = await injectAs(t, user, {
       method: 'POST',
       url: '/api/months/',
-      headers: user.headers,
       payload,
     });
     expect(response.statusCode).toBe(400);
@@ -177,7 +171,7 @@ describe('GET /api/months/{id}/', () => {
   it('answers the month, with and without the trailing slash', async () => {
     const month = await seedMonth(t, user, 'May');
     for (const url of [`/api/months/${month.id}/`, `/api/months/${month.id}`]) {
-      const response = await t.app.inject({ method: 'GET', url, headers: user.headers });
+      const response = await injectAs(t, user, { method: 'GET', url });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({
         id: month.id,
@@ -193,10 +187,9 @@ describe('GET /api/months/{id}/', () => {
   it.each(['999999', 'abc', '0', '-1', '1.5', '99999999999999999999'])(
     'answers 404 for id %s',
     async (id) => {
-      const response = await t.app.inject({
+      const response = await injectAs(t, user, {
         method: 'GET',
         url: `/api/months/${id}/`,
-        headers: user.headers,
       });
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual(notFound);
@@ -207,10 +200,9 @@ describe('GET /api/months/{id}/', () => {
 describe('PATCH /api/months/{id}/', () => {
   it('renames the month', async () => {
     const month = await seedMonth(t, user, 'June');
-    const response = await t.app.inject({
+    const response = await injectAs(t, user, {
       method: 'PATCH',
       url: `/api/months/${month.id}`,
-      headers: user.headers,
       payload: { name: ' Juni ' },
     });
     expect(response.statusCode).toBe(200);
@@ -227,10 +219,9 @@ describe('PATCH /api/months/{id}/', () => {
 
   it('answers the month unchanged to an empty body', async () => {
     const month = await seedMonth(t, user, 'July');
-    const response = await t.app.inject({
+    const response = await injectAs(t, user, {
       method: 'PATCH',
       url: `/api/months/${month.id}/`,
-      headers: user.headers,
       payload: {},
     });
     expect(response.statusCode).toBe(200);
@@ -239,10 +230,9 @@ describe('PATCH /api/months/{id}/', () => {
 
   it('refuses a blank name and keeps the old one', async () => {
     const month = await seedMonth(t, user, 'August');
-    const response = await t.app.inject({
+    const response = await injectAs(t, user, {
       method: 'PATCH',
       url: `/api/months/${month.id}/`,
-      headers: user.headers,
       payload: { name: ' ' },
     });
     expect(response.statusCode).toBe(400);
@@ -251,10 +241,9 @@ describe('PATCH /api/months/{id}/', () => {
   });
 
   it('answers 404 for a missing month', async () => {
-    const response = await t.app.inject({
+    const response = await injectAs(t, user, {
       method: 'PATCH',
       url: '/api/months/987654/',
-      headers: user.headers,
       payload: { name: 'x' },
     });
     expect(response.statusCode).toBe(404);
@@ -273,10 +262,9 @@ describe('DELETE /api/months/delete/{id}/ and /api/months/{id}/', () => {
     const kept = await seedFullMonth(t, user, 'Kept');
     const before = await snapshot(t);
 
-    const response = await t.app.inject({
+    const response = await injectAs(t, user, {
       method: 'DELETE',
       url: pattern.replace('%d', String(doomed.month.id)),
-      headers: user.headers,
     });
 
     expect(response.statusCode).toBe(204);
@@ -304,10 +292,8 @@ describe('DELETE /api/months/delete/{id}/ and /api/months/{id}/', () => {
   it('answers 404 the second time', async () => {
     const month = await seedMonth(t, user);
     const url = `/api/months/delete/${month.id}/`;
-    expect((await t.app.inject({ method: 'DELETE', url, headers: user.headers })).statusCode).toBe(
-      204,
-    );
-    const again = await t.app.inject({ method: 'DELETE', url, headers: user.headers });
+    expect((await injectAs(t, user, { method: 'DELETE', url })).statusCode).toBe(204);
+    const again = await injectAs(t, user, { method: 'DELETE', url });
     expect(again.statusCode).toBe(404);
     expect(again.json()).toEqual(notFound);
   });
@@ -319,7 +305,7 @@ describe('wrong methods', () => {
     ['PATCH', '/api/months/'],
     ['GET', '/api/months/delete/1/'],
   ] as const)('%s %s answers 405 with DRF’s message', async (method, url) => {
-    const response = await t.app.inject({ method, url, headers: user.headers });
+    const response = await injectAs(t, user, { method, url });
     expect(response.statusCode).toBe(405);
     expect(response.json()).toEqual({ detail: `Method "${method}" not allowed.` });
   });

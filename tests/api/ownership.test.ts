@@ -9,7 +9,13 @@ import {
   seedMeasure,
   seedMonth,
 } from '../support/factories.js';
-import { buildTestApp, createUser, type TestApp, type TestUser } from '../support/test-app.js';
+import {
+  buildTestApp,
+  createUser,
+  injectAs,
+  type TestApp,
+  type TestUser,
+} from '../support/test-app.js';
 
 let t: TestApp;
 let owner: TestUser;
@@ -28,7 +34,7 @@ afterAll(async () => {
 
 const notFound = { detail: MESSAGES.notFound };
 const asStranger = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: stranger.headers, ...(payload ? { payload } : {}) });
+  injectAs(t, stranger, { method, url, ...(payload ? { payload } : {}) });
 
 /** Each resource: its path, which of the owner's objects to aim at, and a valid change to try. */
 const resources = [
@@ -63,7 +69,7 @@ describe('lists', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual([]);
     // The same list, asked by the owner, is not empty: the filter is the only difference.
-    const own = await t.app.inject({ method: 'GET', url, headers: owner.headers });
+    const own = await injectAs(t, owner, { method: 'GET', url });
     expect(own.json()).not.toEqual([]);
   });
 });

@@ -4,12 +4,11 @@ import { JOURNALS_PER_MONTH, PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from '../../co
 import { MESSAGES } from '../../contract/rules.js';
 import type { DB } from '../../server/db/schema.js';
 import { seedMonth } from '../support/factories.js';
-import { createUser, setUpTestApp, type TestUser } from '../support/test-app.js';
+import { createUser, injectAs, setUpTestApp, type TestUser } from '../support/test-app.js';
 
 const { t, user } = setUpTestApp();
 
-const get = (url: string, as: TestUser = user) =>
-  t.app.inject({ method: 'GET', url, headers: as.headers });
+const get = (url: string, as: TestUser = user) => injectAs(t, as, { method: 'GET', url });
 
 /** The URL of `Link: <url>; rel="next"`, or null when the header says nothing of a next page. */
 function nextOf(link: string | string[] | number | undefined): string | null {
@@ -74,10 +73,9 @@ const dates = (n: number, seed = 7) =>
 
 /** Writes through the API, so the user has a data version and reads go through the cache. */
 const bumpVersion = async () => {
-  const response = await t.app.inject({
+  const response = await injectAs(t, user, {
     method: 'POST',
     url: '/api/months/',
-    headers: user.headers,
     payload: { name: 'Versioned' },
   });
   expect(response.statusCode).toBe(201);

@@ -8,6 +8,7 @@ import { startSmtpCatcher } from '../support/smtp-catcher.js';
 import {
   buildTestApp,
   createUser,
+  injectAs,
   TEST_VAPID_ENV,
   type TestApp,
   type TestUser,
@@ -36,10 +37,9 @@ let counter = 0;
 
 async function pushUser(language = 'en'): Promise<TestUser> {
   const user = await createUser(t);
-  const response = await t.app.inject({
+  const response = await injectAs(t, user, {
     method: 'PUT',
     url: '/api/account/reminders/',
-    headers: user.headers,
     payload: {
       time: '20:00',
       time_zone: 'UTC',
@@ -56,10 +56,9 @@ async function pushUser(language = 'en'): Promise<TestUser> {
 async function subscribeDevice(user: TestUser) {
   counter += 1;
   const subscription = pushService.subscribe(`device-${process.pid}-${counter}`);
-  const response = await t.app.inject({
+  const response = await injectAs(t, user, {
     method: 'POST',
     url: '/api/account/push-subscriptions/',
-    headers: user.headers,
     payload: { endpoint: subscription.endpoint, keys: subscription.keys },
   });
   expect(response.statusCode).toBe(201);
@@ -180,10 +179,9 @@ describe('reminder push', () => {
   it('sends nothing once the device unsubscribed', async () => {
     const user = await pushUser();
     const device = await subscribeDevice(user);
-    const removed = await t.app.inject({
+    const removed = await injectAs(t, user, {
       method: 'DELETE',
       url: '/api/account/push-subscriptions/',
-      headers: user.headers,
       payload: { endpoint: device.endpoint },
     });
     expect(removed.statusCode).toBe(204);
@@ -194,10 +192,9 @@ describe('reminder push', () => {
   it('refuses an endpoint with a NUL character with a 400, and keeps the device (PostgreSQL cannot look it up)', async () => {
     const user = await pushUser();
     const device = await subscribeDevice(user);
-    const refused = await t.app.inject({
+    const refused = await injectAs(t, user, {
       method: 'DELETE',
       url: '/api/account/push-subscriptions/',
-      headers: user.headers,
       payload: { endpoint: `${device.endpoint}\u0000` },
     });
     expect(refused.statusCode).toBe(400);
@@ -216,10 +213,9 @@ describe('subscription keys', () => {
   it('refuses a p256dh of the right length that is not a P-256 point, with a 400', async () => {
     const user = await pushUser();
     const device = pushService.subscribe(`off-curve-${process.pid}`);
-    const response = await t.app.inject({
+    const response = await injectAs(t, user, {
       method: 'POST',
       url: '/api/account/push-subscriptions/',
-      headers: user.headers,
       payload: { endpoint: device.endpoint, keys: { ...device.keys, p256dh: offCurvePoint() } },
     });
     expect(response.statusCode).toBe(400);
@@ -409,10 +405,9 @@ describe('push addresses', () => {
         language: 'en',
       });
       const device = pushService.subscribe(`strict-${process.pid}`);
-      const saved = await strictApp.app.inject({
+      const saved = await injectAs(strictApp, user, {
         method: 'POST',
         url: '/api/account/push-subscriptions/',
-        headers: user.headers,
         payload: { endpoint: device.endpoint, keys: device.keys },
       });
       expect(saved.statusCode).toBe(201);

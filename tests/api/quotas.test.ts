@@ -14,12 +14,18 @@ import {
 import type { DB } from '../../server/db/schema.js';
 import { snapshot } from '../support/db-snapshot.js';
 import { seedJournal, seedMonth } from '../support/factories.js';
-import { buildSiblingApp, createUser, setUpTestApp, type TestUser } from '../support/test-app.js';
+import {
+  buildSiblingApp,
+  createUser,
+  injectAs,
+  setUpTestApp,
+  type TestUser,
+} from '../support/test-app.js';
 
 const { t, user } = setUpTestApp();
 
 const post = (path: string, payload: object, as: TestUser = user) =>
-  t.app.inject({ method: 'POST', url: `/api/${path}/`, headers: as.headers, payload });
+  injectAs(t, as, { method: 'POST', url: `/api/${path}/`, payload });
 
 type Filled = 'months' | 'journals' | 'habits' | 'measures' | 'goals';
 

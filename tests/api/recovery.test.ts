@@ -22,7 +22,7 @@ import {
   type SmtpCatcher,
   startSmtpCatcher,
 } from '../support/smtp-catcher.js';
-import { buildTestApp, type TestApp } from '../support/test-app.js';
+import { buildTestApp, injectAs, type TestApp } from '../support/test-app.js';
 
 const PASSWORD = 'Secret1!pass';
 const NEW_PASSWORD = 'Another2@pass';
@@ -86,7 +86,7 @@ const mailTo = (address: string, kind: string) =>
 const mailsTo = (address: string) => catcher.mails.filter((mail) => mail.to.includes(address));
 
 const getEmail = (user: Account, app: TestApp = t) =>
-  app.app.inject({ method: 'GET', url: '/api/account/email/', headers: user.headers });
+  injectAs(app, user, { method: 'GET', url: '/api/account/email/' });
 
 const askToChange = (user: Account, email: string, password = PASSWORD, app: TestApp = t) =>
   post(app, '/api/account/email/', { email, password }, user.headers);

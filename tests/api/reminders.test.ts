@@ -6,6 +6,7 @@ import { endpointError } from '../../server/routes/reminders.js';
 import {
   buildTestApp,
   createUser,
+  injectAs,
   TEST_VAPID_ENV,
   type TestApp,
   type TestUser,
@@ -22,13 +23,12 @@ afterAll(async () => {
 });
 
 const settings = (user: TestUser) =>
-  t.app.inject({ method: 'GET', url: '/api/account/reminders/', headers: user.headers });
+  injectAs(t, user, { method: 'GET', url: '/api/account/reminders/' });
 
 const save = (user: TestUser, body: object) =>
-  t.app.inject({
+  injectAs(t, user, {
     method: 'PUT',
     url: '/api/account/reminders/',
-    headers: user.headers,
     payload: body,
   });
 
@@ -55,18 +55,16 @@ function subscription(endpoint = `https://push.example/send/${randomBytes(8).toS
 }
 
 const subscribe = (user: TestUser, body: object) =>
-  t.app.inject({
+  injectAs(t, user, {
     method: 'POST',
     url: '/api/account/push-subscriptions/',
-    headers: user.headers,
     payload: body,
   });
 
 const unsubscribeDevice = (user: TestUser, endpoint: string) =>
-  t.app.inject({
+  injectAs(t, user, {
     method: 'DELETE',
     url: '/api/account/push-subscriptions/',
-    headers: user.headers,
     payload: { endpoint },
   });
 

@@ -13,6 +13,7 @@ import { writeTempFiles } from '../support/temp-files.js';
 import {
   buildTestApp,
   createUser,
+  injectAs,
   type TestApp,
   type TestUser,
   tamperSignature,
@@ -48,10 +49,9 @@ let monthId: number;
 const writeBuild = (files: Record<string, string>) => writeTempFiles('monthbook-render-', files);
 
 async function post<T>(user: TestUser, url: string, payload: object): Promise<T> {
-  const response = await testApp.app.inject({
+  const response = await injectAs(testApp, user, {
     method: 'POST',
     url,
-    headers: user.headers,
     payload,
   });
   expect(response.statusCode).toBe(201);
@@ -217,10 +217,9 @@ describe('a journals page with the render cookie', () => {
     ];
     expect(reads).toHaveLength(paths.length);
     for (const [index, path] of paths.entries()) {
-      const api = await testApp.app.inject({
+      const api = await injectAs(testApp, owner, {
         method: 'GET',
         url: `/${path}`,
-        headers: owner.headers,
       });
       expect(reads[index]).toEqual(api.json());
     }
@@ -346,10 +345,9 @@ export async function renderJournalsPage(monthId, reads) {
       const page = (month: number) =>
         slow.app.inject({ method: 'GET', url: `/months/${month}/journals`, headers: { cookie } });
       const monthOf = async (name: string, entries: number) => {
-        const created = await slow.app.inject({
+        const created = await injectAs(slow, user, {
           method: 'POST',
           url: '/api/months/',
-          headers: user.headers,
           payload: { name },
         });
         const id = created.json<{ id: number }>().id;
@@ -384,7 +382,7 @@ describe('for someone whose subscription ended', () => {
       const subscription = { id: `sub_${user.id}`, status: 'active' };
       await billed.app.billing.fulfilment.apply(user.id, { subscription });
       const created = (path: string, payload: object) =>
-        billed.app.inject({ method: 'POST', url: path, headers: user.headers, payload });
+        injectAs(billed, user, { method: 'POST', url: path, payload });
       const month = (await created('/api/months/', { name: 'March' })).json<{ id: number }>();
       await created('/api/journals/', { highlight: 'Coffee by the window', month_id: month.id });
       await billed.app.billing.fulfilment.apply(user.id, {

@@ -1,6 +1,12 @@
 // SQLite's second connection: a read outside a transaction never waits for another request's transaction, and sees what it committed.
 import { seedMonth } from '../support/factories.js';
-import { buildTestApp, createUser, type TestApp, usingPostgres } from '../support/test-app.js';
+import {
+  buildTestApp,
+  createUser,
+  injectAs,
+  type TestApp,
+  usingPostgres,
+} from '../support/test-app.js';
 
 let t: TestApp;
 
@@ -87,10 +93,9 @@ describe.skipIf(usingPostgres)('SQLite reads beside an open transaction', () => 
     await seedMonth(t, reader, 'March');
     await seedMonth(t, writer, 'January');
     // Cache the writer's list at the version before the transaction.
-    const before = await t.app.inject({
+    const before = await injectAs(t, writer, {
       method: 'GET',
       url: '/api/months/',
-      headers: writer.headers,
     });
     expect(before.json()).toHaveLength(1);
 
@@ -111,9 +116,7 @@ describe.skipIf(usingPostgres)('SQLite reads beside an open transaction', () => 
     await inside;
 
     try {
-      const list = await within(
-        t.app.inject({ method: 'GET', url: '/api/months/', headers: reader.headers }),
-      );
+      const list = await within(injectAs(t, reader, { method: 'GET', url: '/api/months/' }));
       expect(list).not.toBe('waited');
       if (list !== 'waited') {
         expect(list.statusCode).toBe(200);
@@ -124,10 +127,9 @@ describe.skipIf(usingPostgres)('SQLite reads beside an open transaction', () => 
     }
     await done;
 
-    const after = await t.app.inject({
+    const after = await injectAs(t, writer, {
       method: 'GET',
       url: '/api/months/',
-      headers: writer.headers,
     });
     expect(
       after

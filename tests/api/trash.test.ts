@@ -11,15 +11,14 @@ import {
   seedJournal,
   seedMonth,
 } from '../support/factories.js';
-import { createUser, setUpTestApp } from '../support/test-app.js';
+import { createUser, injectAs, setUpTestApp } from '../support/test-app.js';
 
 const { t, user } = setUpTestApp();
 
-const get = (url: string, who = user) => t.app.inject({ method: 'GET', url, headers: who.headers });
-const del = (url: string, who = user) =>
-  t.app.inject({ method: 'DELETE', url, headers: who.headers });
+const get = (url: string, who = user) => injectAs(t, who, { method: 'GET', url });
+const del = (url: string, who = user) => injectAs(t, who, { method: 'DELETE', url });
 const restore = (collection: string, id: number, who = user) =>
-  t.app.inject({ method: 'POST', url: `/api/${collection}/${id}/restore/`, headers: who.headers });
+  injectAs(t, who, { method: 'POST', url: `/api/${collection}/${id}/restore/` });
 const trash = async (who = user) => (await get('/api/trash/', who)).json() as TrashItem[];
 
 describe('deleting', () => {
@@ -55,10 +54,9 @@ describe('deleting', () => {
     await seedJournal(t, user, month.id);
     const done = await seedGoal(t, user, month.id, 'Swim');
     await seedGoal(t, user, month.id, 'Read');
-    const patched = await t.app.inject({
+    const patched = await injectAs(t, user, {
       method: 'PATCH',
       url: `/api/goals/${done.id}/`,
-      headers: user.headers,
       payload: { is_completed: true },
     });
     expect(patched.statusCode).toBe(200);

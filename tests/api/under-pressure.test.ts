@@ -1,7 +1,7 @@
 // Overload: past the event-loop delay or heap limit, every request answers 503 at once, logged and reported by /api/health.
 import { OVERLOADED } from '../../server/http-error.js';
 import { OVERLOAD_RETRY_AFTER_SECONDS } from '../../server/plugins/under-pressure.js';
-import { buildTestApp, createUser, type TestApp } from '../support/test-app.js';
+import { buildTestApp, createUser, injectAs, type TestApp } from '../support/test-app.js';
 
 /** Asks `url` until it answers 503 (under-pressure samples once a second), or gives up. */
 async function until503(testApp: TestApp, url: string, load: () => void = () => {}) {
@@ -47,10 +47,9 @@ describe('past the heap limit', () => {
     const warn = vi.spyOn(testApp.app.log, 'warn');
 
     const first = await until503(testApp, '/api/months/');
-    const again = await testApp.app.inject({
+    const again = await injectAs(testApp, user, {
       method: 'GET',
       url: '/api/months/',
-      headers: user.headers,
     });
     const page = await testApp.app.inject({ method: 'GET', url: '/months' });
 

@@ -1,11 +1,11 @@
 // API tests for row versions: `version` in reads, ETag, bumps by every update (SQL too), If-Match on PATCH/DELETE with 412, races.
 import { sql } from 'kysely';
 import { seedFullMonth, seedJournal, seedMonth } from '../support/factories.js';
-import { createUser, setUpTestApp } from '../support/test-app.js';
+import { createUser, injectAs, setUpTestApp } from '../support/test-app.js';
 
 const { t, user } = setUpTestApp();
 
-const get = (url: string, who = user) => t.app.inject({ method: 'GET', url, headers: who.headers });
+const get = (url: string, who = user) => injectAs(t, who, { method: 'GET', url });
 const patch = (url: string, payload: object, ifMatch?: string, who = user) =>
   t.app.inject({
     method: 'PATCH',
@@ -134,10 +134,9 @@ describe('bumps', () => {
     const journal = await seedJournal(t, user, month.id);
     await patch(`/api/journals/${journal.id}/`, { highlight: 'v2' });
     await del(`/api/journals/${journal.id}/`);
-    await t.app.inject({
+    await injectAs(t, user, {
       method: 'POST',
       url: `/api/journals/${journal.id}/restore/`,
-      headers: user.headers,
     });
 
     const response = await patch(`/api/journals/${journal.id}/`, { highlight: 'v3' }, '"2"');

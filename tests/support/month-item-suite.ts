@@ -2,7 +2,7 @@
 import { MESSAGES } from '../../contract/rules.js';
 import { snapshot } from './db-snapshot.js';
 import { seedMonth } from './factories.js';
-import { setUpTestApp } from './test-app.js';
+import { injectAs, setUpTestApp } from './test-app.js';
 
 export interface MonthItemSuiteOptions {
   /** Collection path without the trailing slash, e.g. `/api/habits`. */
@@ -85,10 +85,9 @@ export function monthItemSuite({ path, extra = {} }: MonthItemSuiteOptions): voi
     });
 
     it('answers a missing body as missing fields', async () => {
-      const response = await t.app.inject({
+      const response = await injectAs(t, user, {
         method: 'POST',
         url: `${path}/`,
-        headers: user.headers,
       });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({

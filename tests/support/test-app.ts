@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { InjectOptions } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../../server/app.js';
 import { type Config, loadConfig } from '../../server/config.js';
@@ -163,6 +164,18 @@ type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
  * them; they are empty until the hooks have run. `api` injects a request as `as` (the fresh user
  * by default), with `payload` sent whenever it is not undefined.
  */
+/**
+ * One request as `user`, signed in with its bearer token as the browser sends it; `options.headers`
+ * add to (or override) that header.
+ */
+export function injectAs(
+  testApp: TestApp,
+  user: { headers: Record<string, string> },
+  options: InjectOptions,
+) {
+  return testApp.app.inject({ ...options, headers: { ...user.headers, ...options.headers } });
+}
+
 export function setUpTestApp(env: Record<string, string> = {}) {
   const t = {} as TestApp;
   const user = {} as TestUser;
@@ -176,10 +189,9 @@ export function setUpTestApp(env: Record<string, string> = {}) {
     Object.assign(user, await createUser(t));
   });
   const api = (method: Method, url: string, payload?: unknown, as: TestUser = user) =>
-    t.app.inject({
+    injectAs(t, as, {
       method,
       url,
-      headers: as.headers,
       ...(payload === undefined ? {} : { payload: payload as object }),
     });
   return { t, user, api };

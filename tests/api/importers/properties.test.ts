@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { strToU8 } from 'fflate';
 import type { ExportFile, ImportReport } from '../../../contract/export.js';
 import { snapshot } from '../../support/db-snapshot.js';
-import { createUser, setUpTestApp, type TestUser } from '../../support/test-app.js';
+import { createUser, injectAs, setUpTestApp, type TestUser } from '../../support/test-app.js';
 import { daylioBackup, daylioBackupData, healthXml, record } from './files.js';
 
 const { t } = setUpTestApp();
@@ -21,10 +21,9 @@ const importAs = (as: TestUser, body: string | Uint8Array, contentType: string) 
 
 /** The account's export file as downloaded. */
 async function exportOf(as: TestUser): Promise<string> {
-  const response = await t.app.inject({
+  const response = await injectAs(t, as, {
     method: 'GET',
     url: '/api/export/',
-    headers: as.headers,
   });
   expect(response.statusCode).toBe(200);
   return response.body;
