@@ -23,7 +23,13 @@ import { version } from '../../package.json';
 import { sessionUserId } from '../api/tokens';
 import { isBrowserOffline } from '../offline-error';
 import { monthKeys } from '../queries/keys';
-import { installSync, OTHER_TABS_WRITES_KEY, resumeQueuedWrites, WRITE_KEY } from './sync';
+import {
+  installSync,
+  OTHER_TABS_WRITES_KEY,
+  onTempIdSwapped,
+  resumeQueuedWrites,
+  WRITE_KEY,
+} from './sync';
 import type { KeyedStorage, SavedWrites } from './tabs';
 
 /** What is shared between tabs loads after the page: nothing of it is needed to show saved data. */
@@ -340,10 +346,13 @@ function createPersistence(
         if (event.type === 'added' || event.type === 'removed' || event.type === 'updated')
           saveNow();
       });
+      // Another tab's create landed: the writes here that named its item were changed in place.
+      const unsubscribeSwaps = onTempIdSwapped(queryClient, saveNow);
       const sharing = tabs().then(({ shareMonthData }) => shareMonthData(queryClient, userId));
       unsubscribe = () => {
         unsubscribeQueries();
         unsubscribeMutations();
+        unsubscribeSwaps();
         void sharing.then((stopSharing) => stopSharing());
       };
       // Data the page fetched while the changes of closed tabs were being adopted: saved too.

@@ -202,11 +202,38 @@ function replaceIdsInPlace(value: unknown, from: number, to: number): void {
   }
 }
 
+/** A temporary id swapped for the server's: `told` when another tab's create landed. */
+export interface TempIdSwap {
+  tempId: number;
+  id: number;
+  told: boolean;
+}
+
+/** Who hears each client's swaps: its waiting writes, and the other tabs (src/offline/tabs.ts). */
+const swapListeners = new WeakMap<QueryClient, Set<(swap: TempIdSwap) => void>>();
+
+export function onTempIdSwapped(
+  queryClient: QueryClient,
+  listener: (swap: TempIdSwap) => void,
+): () => void {
+  const listeners = swapListeners.get(queryClient) ?? new Set();
+  swapListeners.set(queryClient, listeners);
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
 /**
  * The create of `tempId` landed as `id`: every cached row and every queued write that referred to
- * the temporary id now refers to the server's, so the later steps send the real one.
+ * the temporary id now refers to the server's, so the later steps send the real one. `told`: it
+ * landed in another tab, which said so; this tab's rows and writes may hold that tab's temporary
+ * ids, as every tab shows every tab's queued changes.
  */
-export function swapTempId(queryClient: QueryClient, tempId: number, id: number): void {
+export function swapTempId(
+  queryClient: QueryClient,
+  tempId: number,
+  id: number,
+  told = false,
+): void {
   for (const query of queryClient.getQueryCache().getAll()) {
     const data = query.state.data;
     if (data === undefined) continue;
@@ -217,6 +244,7 @@ export function swapTempId(queryClient: QueryClient, tempId: number, id: number)
     if (mutation.state.status === 'success' || kindOf(mutation) === undefined) continue;
     replaceIdsInPlace(mutation.state.variables, tempId, id);
   }
+  for (const listener of swapListeners.get(queryClient) ?? []) listener({ tempId, id, told });
 }
 
 // --- Order between items ------------------------------------------------------------------------
@@ -281,16 +309,56 @@ function waitsFor(mine: AnyMutation, other: AnyMutation): boolean {
   );
 }
 
-/** Resolves once no write that `mine` must follow (see `waitsFor`) is still waiting to be sent. */
+/** The temporary ids `value` holds in its id fields. */
+function temporaryIds(value: unknown, found: number[] = []): number[] {
+  if (value === null || typeof value !== 'object') return found;
+  for (const [field, item] of Object.entries(value)) {
+    if (typeof item === 'number' && isTempId(item) && ID_FIELD.test(field) && field !== 'tempId')
+      found.push(item);
+    else temporaryIds(item, found);
+  }
+  return found;
+}
+
+/**
+ * Whether `mine` refers to an item another open tab created and has not sent yet (this tab shows
+ * every tab's queued changes, and the user changed it here): it waits for that tab to tell the
+ * server's id, rather than be refused for a temporary id the server never heard of. An item this
+ * tab creates is `waitsFor`'s; one nobody is sending any more (its create was dropped) is refused.
+ */
+function waitsForAnotherTab(queryClient: QueryClient, mine: AnyMutation): boolean {
+  const ids = temporaryIds(mine.state.variables);
+  if (ids.length === 0) return false;
+  const createdElsewhere = new Set(
+    (queryClient.getQueryData<SavedWrite[]>(OTHER_TABS_WRITES_KEY) ?? []).map(
+      (write) => (write.state.variables as { tempId?: unknown } | undefined)?.tempId,
+    ),
+  );
+  return ids.some((id) => createdElsewhere.has(id));
+}
+
+/**
+ * Resolves once no write that `mine` must follow (see `waitsFor`) is still waiting to be sent, and
+ * every temporary id it holds is this tab's or swapped for the server's.
+ */
 function prerequisitesSettled(queryClient: QueryClient, mine: AnyMutation): Promise<void> {
   const cache = queryClient.getMutationCache();
-  const blocked = () => cache.getAll().some((other) => waitsFor(mine, other));
+  const blocked = () =>
+    cache.getAll().some((other) => waitsFor(mine, other)) || waitsForAnotherTab(queryClient, mine);
   if (!blocked()) return Promise.resolve();
   return new Promise((resolve) => {
-    const stop = cache.subscribe(() => {
+    const check = () => {
       if (blocked()) return;
-      stop();
+      stopCache();
+      stopSwaps();
+      stopOthers();
       resolve();
+    };
+    const stopCache = cache.subscribe(check);
+    const stopSwaps = onTempIdSwapped(queryClient, check);
+    // The other tabs' queues changed: the create it waits for may have been dropped there.
+    const stopOthers = queryClient.getQueryCache().subscribe((event) => {
+      if (event.query.queryKey[0] === OTHER_TABS_WRITES_KEY[0]) check();
     });
   });
 }

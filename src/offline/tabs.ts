@@ -10,6 +10,7 @@
 // Web Locks anyway; what it does for queries is the few lines of shareMonthData below.
 import type { AsyncStorage, PersistedClient } from '@tanstack/query-persist-client-core';
 import type { DehydratedState, QueryClient, QueryKey } from '@tanstack/react-query';
+import { onTempIdSwapped, swapTempId } from './sync';
 
 /** The saved data's store, as query-persistence.ts hands it over (IndexedDB, or a stand-in in tests). */
 export type KeyedStorage = AsyncStorage<string> & { keys(): Promise<string[]> };
@@ -37,6 +38,8 @@ type Message =
   /** A tab's unsent writes as it saved them (JSON), so every tab lists every change waiting. */
   | { type: 'pending'; tab: string; buster: string; writes: string }
   | { type: 'data'; user: number; queryKey: QueryKey; data: unknown; updatedAt: number }
+  /** A create landed in that tab: its temporary id is now the server's id. */
+  | { type: 'id'; user: number; tempId: number; id: number }
   | { type: 'logout' };
 
 /** This page, so that its own messages, heard on its other channels, are told apart. */
@@ -227,7 +230,10 @@ function reportError(error: unknown) {
 export function shareMonthData(queryClient: QueryClient, user: number): () => void {
   let receiving = false;
   const channel = openChannel((message, fromHere) => {
-    if (message.type !== 'data' || message.user !== user || fromHere) return;
+    if (fromHere || !('user' in message) || message.user !== user) return;
+    // Rows and queued changes here may hold that tab's temporary id: they take the server's.
+    if (message.type === 'id') swapTempId(queryClient, message.tempId, message.id, true);
+    if (message.type !== 'data') return;
     const mine = queryClient.getQueryState(message.queryKey);
     if (mine !== undefined && mine.dataUpdatedAt >= message.updatedAt) return;
     receiving = true;
@@ -249,8 +255,12 @@ export function shareMonthData(queryClient: QueryClient, user: number): () => vo
       updatedAt: state.dataUpdatedAt,
     });
   });
+  const stopSwaps = onTempIdSwapped(queryClient, ({ tempId, id, told }) => {
+    if (!told) channel.post({ type: 'id', user, tempId, id });
+  });
   return () => {
     unsubscribe();
+    stopSwaps();
     channel.close();
   };
 }

@@ -169,6 +169,34 @@ describe('several tabs of one browser', () => {
     }
   });
 
+  it('a habit ticked in one tab on an entry the other made offline: sent once that entry has its id', async () => {
+    const month = await seeded('tabstemp');
+    const a = await firstTab(month);
+    const context = a.context();
+    const b = await newTab(context, month.monthId);
+    await context.setOffline(true);
+
+    await createEntry(a, 'Made in tab A');
+    // Tab B shows tab A's entry (with the id it has until the server gives one) and ticks it.
+    const stretch = card(b, 'Made in tab A').getByRole('checkbox', { name: 'Stretch' });
+    await visible(stretch);
+    await stretch.click();
+    await expect.poll(() => stretch.isChecked()).toBe(true);
+
+    await context.setOffline(false);
+    for (const page of [a, b])
+      await expect
+        .poll(() => syncLabel(page), { timeout: SYNC_TIMEOUT })
+        .toBe(OFFLINE_TEXTS.allSaved);
+    const habits = await api<DailyHabit[]>(
+      month.account,
+      `api/dailyhabits/?month=${month.monthId}`,
+    );
+    expect(habits.map((habit) => habit.is_practiced)).toEqual([true]);
+    // Nothing was asked: no item was ever taken for deleted.
+    for (const page of [a, b]) expect(await page.getByRole('alertdialog').count()).toBe(0);
+  });
+
   it('a goal ticked in one tab while an entry is deleted in the other: both kept, both sent', async () => {
     const month = await seeded('tabstick');
     const url = session().server.url;
