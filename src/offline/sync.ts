@@ -202,6 +202,21 @@ function replaceIdsInPlace(value: unknown, from: number, to: number): void {
   }
 }
 
+const rowId = (row: unknown) =>
+  row !== null && typeof row === 'object' && 'id' in row ? row.id : undefined;
+
+/**
+ * A list that holds the server's row already (read after the create landed elsewhere) drops the
+ * row that stood in for it: swapped, it would show twice.
+ */
+function withoutStandIn(data: unknown, tempId: number, id: number): unknown {
+  if (!Array.isArray(data)) return data;
+  const ids = data.map(rowId);
+  return ids.includes(id) && ids.includes(tempId)
+    ? data.filter((row) => rowId(row) !== tempId)
+    : data;
+}
+
 /** A temporary id swapped for the server's: `told` when another tab's create landed. */
 export interface TempIdSwap {
   tempId: number;
@@ -237,7 +252,7 @@ export function swapTempId(
   for (const query of queryClient.getQueryCache().getAll()) {
     const data = query.state.data;
     if (data === undefined) continue;
-    const swapped = replaceIds(data, tempId, id);
+    const swapped = replaceIds(withoutStandIn(data, tempId, id), tempId, id);
     if (swapped !== data) queryClient.setQueryData(query.queryKey, swapped);
   }
   for (const mutation of queryClient.getMutationCache().getAll()) {

@@ -2,7 +2,14 @@
 // depends on an unsaved one is refused in the reader's language.
 import { waitFor } from '@testing-library/react';
 import { setLocale } from '../../../src/i18n/store';
-import { defineWrite, enqueueWrite, queuedWrites } from '../../../src/offline/sync';
+import type { SavedWrite } from '../../../src/offline/sync';
+import {
+  defineWrite,
+  enqueueWrite,
+  OTHER_TABS_WRITES_KEY,
+  queuedWrites,
+  swapTempId,
+} from '../../../src/offline/sync';
 import { DeletedElsewhereError } from '../../../src/queries/deleted-elsewhere';
 import { requireSaved } from '../../../src/queries/writes';
 import { createTestQueryClient } from '../queries/wrapper';
@@ -37,5 +44,57 @@ describe('the sync queue', () => {
       'This change depends on another one that was not saved.',
     );
     expect(() => requireSaved(5)).not.toThrow();
+  });
+});
+
+const sent: number[] = [];
+const tick = defineWrite<{ journalId: number }, number>({
+  name: 'test.tick',
+  subject: ({ journalId }) => ({ kind: 'journal', id: journalId, monthId: 1 }),
+  run: async ({ journalId }) => {
+    requireSaved(journalId);
+    sent.push(journalId);
+    return journalId;
+  },
+});
+
+/** Another open tab's queued create of the item with `tempId`, as that tab announced it. */
+const createdInAnotherTab = (tempId: number) =>
+  ({
+    mutationKey: ['write', 'journal.create'],
+    state: { status: 'pending', isPaused: true, variables: { tempId }, error: null },
+  }) as unknown as SavedWrite;
+
+describe('items another tab created offline', () => {
+  it("a change to one waits for that tab's create, then goes with the server's id", async () => {
+    sent.length = 0;
+    const queryClient = createTestQueryClient();
+    queryClient.setQueryData(OTHER_TABS_WRITES_KEY, [createdInAnotherTab(-7)]);
+    const done = enqueueWrite(queryClient, tick, { journalId: -7 });
+    // Still waiting: sending -7 would be refused, as the server never heard of it.
+    await waitFor(() => expect(queuedWrites(queryClient)).toHaveLength(1));
+    expect(sent).toEqual([]);
+    // The other tab's create landed as 70, and it said so.
+    swapTempId(queryClient, -7, 70, true);
+    expect(await done).toBe(70);
+    expect(sent).toEqual([70]);
+  });
+
+  it('a change to one no tab is sending any more is refused, not kept waiting', async () => {
+    const queryClient = createTestQueryClient();
+    await expect(enqueueWrite(queryClient, tick, { journalId: -8 })).rejects.toThrow(
+      'This change depends on another one that was not saved.',
+    );
+  });
+
+  it("shows the server's row once when the list has it already", () => {
+    const queryClient = createTestQueryClient();
+    queryClient.setQueryData(['months', 1, 'journals'], [{ id: -9 }, { id: 90 }, { id: 3 }]);
+    queryClient.setQueryData(['months', 1, 'dailyhabits'], [{ id: 5, journal_id: -9 }]);
+    swapTempId(queryClient, -9, 90, true);
+    expect(queryClient.getQueryData(['months', 1, 'journals'])).toEqual([{ id: 90 }, { id: 3 }]);
+    expect(queryClient.getQueryData(['months', 1, 'dailyhabits'])).toEqual([
+      { id: 5, journal_id: 90 },
+    ]);
   });
 });
