@@ -3,7 +3,7 @@
 import { lazy } from 'react';
 
 export const loadCreateMonthModal = () => import('./months/create-month-modal');
-export const loadRenameMonthModal = () => import('./months/rename-month-modal');
+export const loadEditMonthModal = () => import('./months/edit-month-modal');
 export const loadJournalFormModal = () => import('./journals/journal-form-modal');
 export const loadCreateGoalModal = () => import('./journals/create-goal-modal');
 export const loadConfirmModal = () => import('./confirm-modal');
@@ -11,8 +11,8 @@ export const loadConfirmModal = () => import('./confirm-modal');
 export const CreateMonthModal = lazy(() =>
   loadCreateMonthModal().then((m) => ({ default: m.CreateMonthModal })),
 );
-export const RenameMonthModal = lazy(() =>
-  loadRenameMonthModal().then((m) => ({ default: m.RenameMonthModal })),
+export const EditMonthModal = lazy(() =>
+  loadEditMonthModal().then((m) => ({ default: m.EditMonthModal })),
 );
 export const JournalFormModal = lazy(() =>
   loadJournalFormModal().then((m) => ({ default: m.JournalFormModal })),

@@ -111,7 +111,7 @@ const ROUTES: Record<string, RouteChunks> = {
     ],
     modals: [
       'src/components/months/create-month-modal.tsx',
-      'src/components/months/rename-month-modal.tsx',
+      'src/components/months/edit-month-modal.tsx',
     ],
   },
   '/months/$monthId/journals': {

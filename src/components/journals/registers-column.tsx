@@ -25,10 +25,10 @@ import { measuresQueryOptions } from '../../queries/measures';
 import { rendersWholePage, takeOverServerHtml } from '../../server-html';
 import { focusAfterRemoval } from '../focus-after-removal';
 import {
+  EditMonthModal,
   JournalFormModal,
+  loadEditMonthModal,
   loadJournalFormModal,
-  loadRenameMonthModal,
-  RenameMonthModal,
 } from '../lazy-modals';
 import { notifyFailure, notifySuccess, notifyWarning } from '../toast';
 import { useUndoDeleteToast } from '../undo-delete';
@@ -345,8 +345,8 @@ export function RegistersColumn(props: RegistersColumnProps) {
           variant="light"
           size="sm"
           onClick={() => setSettingPeriod(true)}
-          onPointerEnter={loadRenameMonthModal}
-          onFocus={loadRenameMonthModal}
+          onPointerEnter={loadEditMonthModal}
+          onFocus={loadEditMonthModal}
         >
           {c.setPeriod}
         </Button>
@@ -459,7 +459,7 @@ export function RegistersColumn(props: RegistersColumnProps) {
           />
         )}
         {settingPeriod && props.month && (
-          <RenameMonthModal month={props.month} onClose={() => setSettingPeriod(false)} />
+          <EditMonthModal month={props.month} onClose={() => setSettingPeriod(false)} />
         )}
         {editMounted && (
           <JournalFormModal

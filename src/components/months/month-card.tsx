@@ -8,7 +8,7 @@ import { useTexts } from '../../i18n/store';
 import { SyncMarker } from '../../offline/sync-marker';
 import { useMonthCounts } from '../../queries/months';
 import { PencilIcon, TrashIcon } from '../icons';
-import { loadConfirmModal, loadRenameMonthModal } from '../lazy-modals';
+import { loadConfirmModal, loadEditMonthModal } from '../lazy-modals';
 
 interface MonthCardProps {
   month: Month;
@@ -56,8 +56,8 @@ export function MonthCard({ month, onEdit, onDelete }: MonthCardProps) {
           size="xs"
           leftSection={<PencilIcon size={14} />}
           aria-label={t.editMonthNamed(month.name)}
-          onPointerEnter={loadRenameMonthModal}
-          onFocus={loadRenameMonthModal}
+          onPointerEnter={loadEditMonthModal}
+          onFocus={loadEditMonthModal}
           onClick={() => onEdit(month)}
         >
           {t.edit}

@@ -9,8 +9,8 @@ import { focusAfterRemoval } from '../../../components/focus-after-removal';
 import {
   ConfirmModal,
   CreateMonthModal,
+  EditMonthModal,
   loadCreateMonthModal,
-  RenameMonthModal,
 } from '../../../components/lazy-modals';
 import { MonthList } from '../../../components/months/month-list';
 import { usePageTitle } from '../../../components/page-title';
@@ -108,7 +108,7 @@ function MonthsPage() {
       )}
       <Suspense fallback={null}>
         {createMounted && <CreateMonthModal opened={creating} onClose={closeCreate} />}
-        {renameMounted && <RenameMonthModal month={editing} onClose={() => setEditing(null)} />}
+        {renameMounted && <EditMonthModal month={editing} onClose={() => setEditing(null)} />}
         {confirmMounted && (
           <ConfirmModal
             opened={deleting !== null}

@@ -51,7 +51,7 @@ import {
   periodValues,
 } from './period-fields';
 
-interface RenameMonthModalProps {
+interface EditMonthModalProps {
   month: Month | null;
   onClose: () => void;
 }
@@ -134,7 +134,7 @@ function sameEdit(a: EditValues, b: EditValues): boolean {
   );
 }
 
-export function RenameMonthModal({ month, onClose }: RenameMonthModalProps) {
+export function EditMonthModal({ month, onClose }: EditMonthModalProps) {
   const words = useTexts('app', app);
   const t = useTexts('months', months);
   const opened = month !== null;
