@@ -192,8 +192,10 @@ export default fp(
       }
     });
 
-    // Before the database closes (its onClose hook): no new tick, the running one finishes.
-    app.addHook('preClose', async () => {
+    // Before the database closes (its onClose hook, registered earlier, runs after this one): no
+    // new tick, the running one finishes. Not a preClose hook: Fastify fails a close whose preClose
+    // hooks take over 10 s, and pg-boss's graceful stop may take longer on a busy database.
+    app.addHook('onClose', async () => {
       stopping = true;
       if (first) clearTimeout(first);
       if (timer) clearTimeout(timer);
