@@ -11,8 +11,6 @@ export const VIEWPORT = { width: 1280, height: 800 };
 
 /** A journal card: `<article aria-labelledby="journal-<id>">`. */
 const CARD = 'article[aria-labelledby^="journal-"]';
-/** On `#root` while the server's page hydrates: src/server-html.ts's SERVER_RENDERED_ATTRIBUTE. */
-const SERVER_RENDERED_ATTRIBUTE = 'data-server-rendered';
 
 /**
  * In the page, before the app: notes (on the frame after the change) each new number of journal
@@ -23,15 +21,11 @@ const RECORDER = `(() => {
   window.__cardEvents = events;
   let last = -1;
   new MutationObserver(() => {
-    // A page the server rendered holds input until its content has hydrated (src/server-html.ts).
-    const root = document.getElementById('root');
-    if (root && root.hasAttribute('${SERVER_RENDERED_ATTRIBUTE}')) window.__serverRendered = true;
-    else if (window.__serverRendered && window.__liveAt === undefined) window.__liveAt = performance.now();
     const count = document.querySelectorAll(${JSON.stringify(CARD)}).length;
     if (count === last) return;
     last = count;
     requestAnimationFrame(() => events.push({ count, at: performance.now() }));
-  }).observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['${SERVER_RENDERED_ATTRIBUTE}'] });
+  }).observe(document, { childList: true, subtree: true });
   document.addEventListener('submit', () => { window.__submitAt = performance.now(); }, true);
 })();`;
 
@@ -50,9 +44,6 @@ export interface PageLoadRun {
   /** Until the first card showed: what a visitor sees first. */
   firstCardMs: number;
   cardsShownMs: number;
-  /** Until the page answers input: when a server-rendered page's content hydrated, else when the cards showed. */
-  liveMs: number;
-  serverRendered: boolean;
   bytes: number;
   apiBytes: number;
 }
@@ -63,8 +54,6 @@ export interface ReturnVisitRun {
   apiRequests: number;
   firstCardMs: number;
   cardsShownMs: number;
-  liveMs: number;
-  serverRendered: boolean;
 }
 
 export interface CreateRun {
@@ -78,7 +67,7 @@ interface CardEvent {
   at: number;
 }
 
-/** A signed-in user's browser as the app leaves it: the tokens, and the render cookie. */
+/** A signed-in user's browser as the app leaves it: the tokens in localStorage. */
 export function storageFor(url: string, access: string, refresh: string) {
   return sessionStorageState(url, { access, refresh });
 }
@@ -152,31 +141,13 @@ async function timeVisit(
   requests: ReturnType<typeof trackRequests>,
   pageUrl: string,
   cards: number,
-): Promise<{ firstCardMs: number; cardsShownMs: number; liveMs: number; serverRendered: boolean }> {
+): Promise<{ firstCardMs: number; cardsShownMs: number }> {
   await page.goto(pageUrl, { waitUntil: 'commit' });
   // performance.now() counts from the navigation's start, so this is the time a user waits.
   const cardsShownMs = await waitForCards(page, cards);
   const firstCardMs = await waitForCards(page, 1);
-  const { serverRendered, liveMs } = await waitForLive(page, cardsShownMs);
   await requests.quiet();
-  return { firstCardMs, cardsShownMs, liveMs, serverRendered };
-}
-
-/** When the page answered input: a server-rendered one once its content hydrated. */
-async function waitForLive(
-  page: Page,
-  cardsShownMs: number,
-): Promise<{ serverRendered: boolean; liveMs: number }> {
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    const { served, liveAt } = await page.evaluate<{ served: boolean; liveAt: number | null }>(
-      '({ served: window.__serverRendered === true, liveAt: window.__liveAt ?? null })',
-    );
-    if (!served) return { serverRendered: false, liveMs: cardsShownMs };
-    if (liveAt !== null) return { serverRendered: true, liveMs: liveAt };
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('the app did not take over the server-rendered page within 30 s');
+  return { firstCardMs, cardsShownMs };
 }
 
 /** A fresh context with the journals page open, all `cards` shown and the network quiet; the caller closes it. */
@@ -236,6 +207,7 @@ export async function revisitJournalsPage(
   pageUrl: string,
   storage: ReturnType<typeof storageFor>,
   cards: number,
+  { keepSaved = false } = {},
 ): Promise<ReturnVisitRun[]> {
   const { context, page, requests } = await openJournalsPage(browser, pageUrl, storage, cards);
   try {
@@ -245,11 +217,12 @@ export async function revisitJournalsPage(
     const cdp = await context.newCDPSession(page);
     for (let visit = 2; visit < 2 + RETURN_VISITS; visit += 1) {
       // Without the data the app saves on the device for offline use, so every card shown is
-      // drawn from the server's answer of this visit (it made no measurable difference here).
-      await cdp.send('Storage.clearDataForOrigin', {
-        origin: new URL(pageUrl).origin,
-        storageTypes: 'indexeddb',
-      });
+      // drawn from the server's answer of this visit; `keepSaved` keeps it, as a returning user has it.
+      if (!keepSaved)
+        await cdp.send('Storage.clearDataForOrigin', {
+          origin: new URL(pageUrl).origin,
+          storageTypes: 'indexeddb',
+        });
       requests.reset();
       const times = await timeVisit(page, requests, pageUrl, cards);
       runs.push({ visit, apiRequests: requests.api().length, ...times });

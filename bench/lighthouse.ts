@@ -74,13 +74,12 @@ async function connect(port: number) {
   throw lastError;
 }
 
-/** Puts the session (tokens in localStorage, the render cookie) in Chromium's default profile, where Lighthouse's tab runs. */
+/** Puts the session (tokens in localStorage) in Chromium's default profile, where Lighthouse's tab runs. */
 async function logIn(port: number, storage: ReturnType<typeof loggedInStorage>): Promise<void> {
   const browser = await connect(port);
   try {
     const context = browser.contexts()[0];
     if (!context) throw new Error('Chromium has no default context');
-    await context.addCookies(storage.cookies);
     const page = await context.newPage();
     for (const { origin, localStorage } of storage.origins) {
       await page.goto(`${origin}/robots.txt`);

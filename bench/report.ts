@@ -77,10 +77,8 @@ function goals(results: BenchResults): string[] {
   const pageRequests = median(results.pageRuns.map((run) => run.apiRequests));
   const pageMs = median(results.pageRuns.map((run) => run.cardsShownMs));
   const returnMs = median(results.returnRuns.map((run) => run.cardsShownMs));
-  const liveMs = median(results.pageRuns.map((run) => run.liveMs));
   const speedFigure =
-    `first visit (empty cache): all 31 cards shown after ${Math.round(pageMs)} ms (median), ` +
-    `the page answering input after ${Math.round(liveMs)} ms; ` +
+    `first visit (empty cache): all 31 cards shown after ${Math.round(pageMs)} ms (median); ` +
     (results.returnRuns.length > 0
       ? `return visit (code from the service worker, data from the API): ${Math.round(returnMs)} ms (median)`
       : 'return visits not measured');
@@ -247,10 +245,9 @@ function browserSections(results: BenchResults): string[] {
   return [
     '## The journals page in Chromium',
     '',
-    `A month of 31 entries (each with a Markdown note, a mood, two measures and 5 habits) and 3 goals; \`${results.pageUrl}\` opened ${runs.length} times, each in a fresh browser context (empty HTTP cache; the session as the app keeps it: tokens in localStorage, their copy in the render cookie), 1280 × 800. ` +
-      `${runs.filter((run) => run.serverRendered).length} of ${runs.length} visits got the page rendered by the server with its cards (server/services/server-render.ts), its clicks held until its content hydrated. ` +
-      'Times: from the navigation start to the frame after the first, and after the 31st, journal card entered the page (the page’s own clock), ' +
-      'and to the moment the page answers input: when a server-rendered page’s content hydrated (its clicks held till then, then replayed), else when its cards showed. ' +
+    `A month of 31 entries (each with a Markdown note, a mood, two measures and 5 habits) and 3 goals; \`${results.pageUrl}\` opened ${runs.length} times, each in a fresh browser context (empty HTTP cache; the session as the app keeps it: tokens in localStorage), 1280 × 800. ` +
+      'The app renders the page in the browser once its code and the page’s reads have arrived. ' +
+      'Times: from the navigation start to the frame after the first, and after the 31st, journal card entered the page (the page’s own clock). ' +
       'Bytes: the transfer sizes (compressed bodies and headers) the page’s Resource Timing reports, document included.',
     '',
     '| | median | min | max |',
@@ -269,11 +266,6 @@ function browserSections(results: BenchResults): string[] {
           (run: PageLoadRun) => run.cardsShownMs,
           (v: number) => String(Math.round(v)),
         ],
-        [
-          'page answers input (hydrated), ms',
-          (run: PageLoadRun) => run.liveMs,
-          (v: number) => String(Math.round(v)),
-        ],
         ['KB transferred', (run: PageLoadRun) => run.bytes, kb],
         ['KB transferred by the API', (run: PageLoadRun) => run.apiBytes, kb],
       ] as const
@@ -284,7 +276,7 @@ function browserSections(results: BenchResults): string[] {
     '',
     (runs[0]?.apiCalls ?? []).length > 0
       ? `The API requests of a visit: ${callList(runs[0]?.apiCalls ?? [])}.`
-      : 'No API request on opening: the server-rendered page brought its seven reads’ answers, which the app hydrated.',
+      : 'No API request on opening.',
     '',
     `Against the reference's ~${REFERENCE_PAGE_MS} ms for this page: ${(REFERENCE_PAGE_MS / median(runs.map((run) => run.cardsShownMs))).toFixed(1)}× faster (the first visit's goal: ${FIRST_VISIT_GOAL_MS} ms). ` +
       'The reference figure is a fixed one, not measured in this run.',

@@ -105,8 +105,8 @@ export type AppLocale = 'en' | 'pt-BR';
 /**
  * The first of a browser's languages (most preferred first) that the app has: any `pt*` (`pt`,
  * `pt-PT`, `pt-BR`) is pt-BR, any `en*` English; null when none is. The app reads
- * `navigator.languages` with it, and the server the `Accept-Language` header, so a first visit's
- * page is rendered in the language the app then picks.
+ * `navigator.languages` with it, and the server the `Accept-Language` header for the pages it
+ * writes itself (the local checkout, exports).
  */
 export function localeOfLanguages(languages: Iterable<string>): AppLocale | null {
   for (const language of languages) {
@@ -116,24 +116,5 @@ export function localeOfLanguages(languages: Iterable<string>): AppLocale | null
   }
   return null;
 }
-/**
- * The cookie holding a copy of the access token, sent only with page requests under its path, so
- * the server can render the journals page with the user's data (server/services/server-render.ts).
- */
-export const RENDER_COOKIE = 'render_access';
-export const RENDER_COOKIE_PATH = '/months';
-/**
- * The app's language (`en` or `pt-BR`), beside the render cookie under the same path: the server
- * renders the journals page in it (without it, in the request's `Accept-Language`, as the app
- * picks at start), so the app hydrates the page in the language it shows.
- */
-export const RENDER_LOCALE_COOKIE = 'render_locale';
-/**
- * Present (`open`) while the user keeps the month at a glance open, beside the render cookie: the
- * server renders the journals page with the section open, as the app shows it.
- */
-export const RENDER_GLANCE_COOKIE = 'render_glance';
-/** Where the page rendered by the server says it rendered the month at a glance open. */
-export const GLANCE_RENDERED_ATTRIBUTE = 'data-glance-open';
 export const TOAST_DURATION_MS = 3000;
 export const CONTACT_EMAIL = 'hello@monthbook.app';

@@ -1,7 +1,6 @@
 // Writes the prerendered public pages into dist/web, and the bare app shell as spa.html for every other route.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { loadEnv } from 'vite';
 
 const WEB = 'dist/web';
 /**
@@ -121,24 +120,7 @@ const page = (body, title, chunks = []) =>
     chunks,
   );
 
-/**
- * The app shells start the opened screen's API reads before the app's code has arrived
- * (public/early-data.js, taken over by src/api/early-responses.ts). The API's address is the one
- * the build was made for (VITE_API_URL, from the environment or a .env file, as Vite reads it).
- */
-const apiUrl = loadEnv('production', process.cwd(), 'VITE_').VITE_API_URL ?? '';
-const EARLY_DATA = `<script src="/early-data.js"${
-  apiUrl ? ` data-api-url="${apiUrl.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`)}"` : ''
-}></script>`;
-const COLOR_SCHEME = '<script src="/color-scheme.js"></script>';
-if (!template.includes(COLOR_SCHEME)) throw new Error(`index.html lost ${COLOR_SCHEME}`);
-// First in line after the colour scheme, and parser-blocking (so fetched at high priority, not
-// queued behind the code as an async script would be): the reads go out before the code's downloads.
-const appShell = (keys) =>
-  withPreloads(template.replace(SLOT, ''), keys).replace(
-    COLOR_SCHEME,
-    `${COLOR_SCHEME}\n    ${EARLY_DATA}`,
-  );
+const appShell = (keys) => withPreloads(template.replace(SLOT, ''), keys);
 
 const shell = appShell(SHELL_CHUNKS);
 writeFileSync(join(WEB, 'spa.html'), shell);

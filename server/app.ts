@@ -1,6 +1,5 @@
 // Builds the Fastify app: external plugins, then app plugins (database, repositories, auth, billing), then routes.
 import fastifyAccepts from '@fastify/accepts';
-import fastifyCookie from '@fastify/cookie';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
@@ -76,9 +75,8 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
   await app.register(wellFormedInputPlugin);
-  // request.cookies: the render cookie the journals page is drawn from (services/server-render.ts).
-  await app.register(fastifyCookie);
-  // request.languages(): a first visit's journals page is rendered in the browser's language.
+  // request.languages(): the pages the server writes itself (the local checkout, exports) come in
+  // the browser's language.
   await app.register(fastifyAccepts);
   // After the security headers' hook, so a 503 for overload carries them.
   await app.register(underPressurePlugin);

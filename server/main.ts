@@ -8,8 +8,8 @@ import { migrate } from './db/migrate.js';
 const SHUTDOWN_DEADLINE_MS = 25_000;
 
 async function main(): Promise<void> {
-  // React's production build for the pages the server renders (services/server-render.ts), unless
-  // the environment says otherwise (the tests' servers run with NODE_ENV=test).
+  // A started server is a production one (config.production), unless the environment says
+  // otherwise (the tests' servers run with NODE_ENV=test).
   process.env.NODE_ENV ??= 'production';
   let config: ReturnType<typeof loadConfig>;
   try {

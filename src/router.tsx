@@ -6,11 +6,6 @@ import { routeTree } from './routeTree.gen';
 
 export interface RouterContext {
   queryClient: QueryClient;
-  /**
-   * True when the server renders a screen for a signed-in user (src/prerender.tsx): the server
-   * has checked the session and filled the query cache, so nothing here reads the browser's storage.
-   */
-  serverRender?: boolean;
 }
 
 /** `history` lets tests (and the prerenderer) use a memory history instead of the browser's. */
@@ -18,17 +13,15 @@ export function createAppRouter(
   queryClient: QueryClient,
   history?: RouterHistory,
   {
-    serverRender = false,
     inNode = false,
   }: {
-    serverRender?: boolean;
     /** Rendering to HTML in Node (src/prerender.tsx). */
     inNode?: boolean;
   } = {},
 ) {
   return createRouter({
     routeTree,
-    context: { queryClient, serverRender },
+    context: { queryClient },
     defaultPreload: 'intent',
     // Freshness is react-query's job; the router always asks it.
     defaultPreloadStaleTime: 0,

@@ -13,8 +13,8 @@ const LOG_EVERY_MS = 5000;
 /** under-pressure's sampling period (its default). */
 const SAMPLE_MS = 1000;
 /**
- * The event-loop delay sampled first spans the app's own start-up (migrations, schemas, the
- * server-render warm-up): 850 ms in a test app. Only samples taken wholly after `ready` count.
+ * The event-loop delay sampled first spans the app's own start-up (migrations, schemas): up to
+ * 850 ms in a test app. Only samples taken wholly after `ready` count.
  */
 const START_UP_GRACE_MS = 2 * SAMPLE_MS;
 

@@ -6,8 +6,6 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { MESSAGES } from '../../contract/rules.js';
-import { createServerRender, readShell } from '../services/server-render.js';
-import { compressPage } from '../services/web-files.js';
 
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 /** Vite puts content-hashed files here: they never change, so browsers may keep them a year. */
@@ -43,10 +41,9 @@ function pathOf(request: FastifyRequest): string | null {
  * Screens whose own app shell also preloads their code (written by scripts/prerender.mjs);
  * every other app route gets spa.html. Paths here are without their leading slash.
  */
-const JOURNALS_SHELL = 'shells/journals.html';
 const SCREEN_SHELLS: ReadonlyArray<readonly [RegExp, string]> = [
   [/^months$/, 'shells/months.html'],
-  [/^months\/[^/]+\/journals$/, JOURNALS_SHELL],
+  [/^months\/[^/]+\/journals$/, 'shells/journals.html'],
 ];
 
 const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/');
@@ -129,17 +126,6 @@ export default fp(
     const files = listFiles(root);
     // The .br/.gz copies the build wrote (scripts/compress.mjs) are sent to clients that take them.
     await app.register(fastifyStatic, { root, serve: false, preCompressed: true });
-    // The app's server bundle sits beside the web build (dist/prerender next to dist/web).
-    const journalsShell = readShell(join(root, JOURNALS_SHELL));
-    const serverRender =
-      journalsShell === null
-        ? null
-        : await createServerRender(
-            app,
-            journalsShell,
-            join(root, '..', 'prerender', 'prerender.js'),
-          );
-
     /** `revalidate: false` for a 404's page: no ETag, so no 304 can stand in for the 404. */
     const send = (reply: FastifyReply, file: string, revalidate = true) =>
       reply
@@ -159,19 +145,6 @@ export default fp(
         const page = notFoundPage(files, path);
         if (page === null) return reply.callNotFound();
         return send(reply.code(404), page, false);
-      }
-      if (file === JOURNALS_SHELL && serverRender !== null) {
-        const page = await serverRender.journalsPage(request, path);
-        if (page !== null) {
-          const { bytes, encoding } = await compressPage(page, request.headers['accept-encoding']);
-          if (encoding) reply.header('content-encoding', encoding);
-          // The user's own data: kept by no cache, and answered per cookie and language.
-          return reply
-            .header('content-type', 'text/html; charset=utf-8')
-            .header('cache-control', 'private, no-store')
-            .header('vary', 'cookie, accept-language, accept-encoding')
-            .send(bytes);
-        }
       }
       return send(reply, file);
     });

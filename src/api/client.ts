@@ -1,7 +1,6 @@
 // The one ky instance for authenticated calls: Bearer token, refresh before expiry, one retry on 401.
 import ky, { type AfterResponseHook, type BeforeRequestHook } from 'ky';
 import { isBrowserOffline, OfflineError } from '../offline-error';
-import { answerFromEarlyRead } from './early-responses';
 import { publicHttp } from './http';
 import { OFFLINE_MESSAGES } from './offline-messages';
 import { ensureFreshAccess, getAccessToken, refreshAccess } from './tokens';
@@ -41,7 +40,7 @@ export const client = publicHttp.extend({
   // limit 1 with no retriable methods: only the forced retry above ever happens.
   retry: { limit: 1, methods: [] },
   hooks: {
-    beforeRequest: [authorize, answerFromEarlyRead],
+    beforeRequest: [authorize],
     afterResponse: [retryUnauthorized],
   },
 });

@@ -6,7 +6,6 @@ import type { RefreshBody } from '../../contract/requests';
 import { STORAGE_KEYS } from '../../contract/rules';
 import { isBrowserOffline } from '../offline-error';
 import { publicHttp } from './http';
-import { clearRenderCookie, syncRenderCookie } from './render-cookie';
 
 /** Refresh a little early, so a token does not expire between the check and the server. */
 const EXPIRY_MARGIN_MS = 5_000;
@@ -30,7 +29,6 @@ export function onTokensStored(listener: () => void): () => void {
 export function storeTokens(tokens: Pick<TokenPair, 'access'> & Partial<TokenPair>): void {
   localStorage.setItem(STORAGE_KEYS.access, tokens.access);
   if (tokens.refresh !== undefined) localStorage.setItem(STORAGE_KEYS.refresh, tokens.refresh);
-  syncRenderCookie();
   // A listener's failure is its own: the tokens are stored, and a refresh that stored them succeeded.
   for (const listener of tokenListeners) {
     try {
@@ -57,7 +55,6 @@ export function onSessionEnd(listener: SessionEndListener): () => void {
  */
 export function clearSession(): void {
   localStorage.clear();
-  clearRenderCookie();
 }
 
 /** The signed-in user's id from the access token (expired or not), or null without a session. */

@@ -18,7 +18,7 @@ export function LanguageSwitch({ fullWidth = false }: { fullWidth?: boolean }) {
       aria-label={t.language}
       value={locale}
       style={fullWidth ? { width: '100%' } : undefined}
-      // Remembered, and written to the cookie the server renders the journals page by (setLocale).
+      // Remembered on this device for the next visits (setLocale).
       onChange={(event) => void setLocale(event.currentTarget.value as Locale, true)}
     >
       {LANGUAGES.map((language) => (

@@ -1,13 +1,7 @@
 // The active language (English, or Brazilian Portuguese loaded on demand) and its texts, for components and plain code.
 // Ships with every page, the landing's too: English needs nothing else; pt-BR is one lazy chunk.
 import { useSyncExternalStore } from 'react';
-import {
-  type AppLocale,
-  localeOfLanguages,
-  RENDER_COOKIE_PATH,
-  RENDER_LOCALE_COOKIE,
-  STORAGE_KEYS,
-} from '../../contract/rules.js';
+import { type AppLocale, localeOfLanguages, STORAGE_KEYS } from '../../contract/rules.js';
 import type { Messages, Namespace } from './en.js';
 
 export type Locale = AppLocale;
@@ -34,25 +28,12 @@ function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
-// Also the server snapshot: the server renders in the language set around its render
-// (renderedIn), and the app hydrates a server-rendered page only in that same language (main.tsx);
-// the public pages prerendered at build time are English and never hydrated.
+// Also the server snapshot: the public pages prerendered at build time are English.
 const current = () => state;
 
 /** The active language, outside React. */
 export function currentLocale(): Locale {
   return state.locale;
-}
-
-/** A year: the cookie only says which language to render in, and every start-up writes it again. */
-const LOCALE_COOKIE_MAX_AGE = 365 * 24 * 3600;
-
-/** Tells the server which language to render the journals page in (server/services/server-render.ts). */
-function writeLocaleCookie(locale: Locale): void {
-  if (typeof document === 'undefined') return;
-  const secure = globalThis.location?.protocol === 'https:' ? '; Secure' : '';
-  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser yet; the value is one of two fixed words.
-  document.cookie = `${RENDER_LOCALE_COOKIE}=${locale}; Path=${RENDER_COOKIE_PATH}; Max-Age=${LOCALE_COOKIE_MAX_AGE}; SameSite=Lax${secure}`;
 }
 
 /**
@@ -84,9 +65,6 @@ export async function setLocale(locale: Locale, remember = false): Promise<void>
       // Not remembered, but switched.
     }
   }
-  // The language asked for, even if its texts fail to load now: the next page the server renders
-  // comes in it, and the app renders afresh instead of hydrating should it still be English then.
-  writeLocaleCookie(locale);
   let next = ENGLISH;
   if (locale === 'pt-BR') {
     try {
@@ -99,21 +77,6 @@ export async function setLocale(locale: Locale, remember = false): Promise<void>
   state = next;
   document.documentElement.lang = next.locale;
   for (const listener of listeners) listener();
-}
-
-/**
- * Runs `render` with `locale` active, for the server: `render` is synchronous (renderToString),
- * so no other request's render runs meanwhile, and the language is put back after it.
- * `translation` is the pt-BR texts, which the server bundle imports up front.
- */
-export function renderedIn<T>(locale: Locale, translation: Translation | null, render: () => T): T {
-  const before = state;
-  state = locale === 'en' || translation === null ? ENGLISH : { locale, translation };
-  try {
-    return render();
-  } finally {
-    state = before;
-  }
 }
 
 export function useLocale(): Locale {

@@ -7,10 +7,7 @@ import { journalsQueryOptions } from './journals';
 import { measuresQueryOptions } from './measures';
 import { monthQueryOptions } from './months';
 
-/**
- * Seven requests, whatever the month's size, so a long month opens as fast as a short one.
- * public/early-data.js sends the same seven.
- */
+/** Seven requests, whatever the month's size, so a long month opens as fast as a short one. */
 export function journalsPageQueries(monthId: number) {
   return [
     monthQueryOptions(monthId),

@@ -1,5 +1,4 @@
 // What the protected layout and the sign-up page check of the stored session, in one module the
 // routes import on demand, so public pages never download the token code.
 
-export { clearRenderCookie, syncRenderCookie } from '../api/render-cookie';
 export { ensureFreshAccess, hasSession, onSessionEnd } from '../api/tokens';

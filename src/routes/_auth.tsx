@@ -13,7 +13,6 @@ import { AppLayout } from '../components/app-shell/app-layout';
 import { ErrorPage } from '../components/error-page';
 import { FramedLoadingScreen } from '../components/loading-screen';
 import { AppNotFoundPage } from '../components/not-found-page';
-import { syncGlanceCookie } from '../components/stats/glance-open';
 import { useOnReconnect } from '../offline/online-status';
 import { isBrowserOffline } from '../offline-error';
 
@@ -23,20 +22,13 @@ const RenewNotice = lazy(() =>
   import('../components/billing/renew-notice').then((module) => ({ default: module.RenewNotice })),
 );
 
-/** Read before hydration takes the page over: a visit that opened on a page the server rendered. */
-const openedServerRendered =
-  typeof document !== 'undefined' &&
-  document.getElementById('root')?.hasAttribute('data-server-rendered') === true;
-
 export const Route = createFileRoute('/_auth')({
   beforeLoad: async ({ context }) => {
-    if (context.serverRender) return;
     // Imported here, not at the top, so public pages never download the token code.
-    const [{ hasSession, ensureFreshAccess, syncRenderCookie }, { startQueryPersistence }] =
-      await Promise.all([
-        import('../queries/session-gate'),
-        import('../offline/query-persistence'),
-      ]);
+    const [{ hasSession, ensureFreshAccess }, { startQueryPersistence }] = await Promise.all([
+      import('../queries/session-gate'),
+      import('../offline/query-persistence'),
+    ]);
     if (!hasSession()) throw redirect({ to: '/login' });
     // Offline, an expired token cannot be refreshed: the user stays in to read saved data, and
     // the check runs again on reconnect (AuthLayout).
@@ -46,9 +38,6 @@ export const Route = createFileRoute('/_auth')({
       if (hasSession()) throw new TypeError('Network error: the session could not be refreshed');
       throw redirect({ to: '/login' });
     }
-    // Sessions from before the render cookies existed get them here (src/api/render-cookie.ts).
-    syncRenderCookie();
-    syncGlanceCookie();
     // Offline, the data saved on this device is all there is: the loaders wait for it. Online they
     // fetch fresh data anyway, so it is restored alongside (older than what they fetch, it never
     // replaces it), not waited for: opening IndexedDB can take 100 ms or more on a first visit.
@@ -89,10 +78,10 @@ function AuthLayout() {
   }, [navigate]);
   return (
     <AppLayout>
-      {/* After hydration only: a journals page the server rendered has no such boundary to match. */}
+      {/* After the first render, so its code loads after the screen's own. */}
       {mounted && (
         <Suspense fallback={null}>
-          <RenewNotice ask={!openedServerRendered && !onJournals} />
+          <RenewNotice ask={!onJournals} />
         </Suspense>
       )}
       <Outlet />

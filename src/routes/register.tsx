@@ -47,7 +47,6 @@ function RegisterPage() {
   useEffect(() => {
     if (signedIn) return;
     localStorage.clear();
-    void import('../queries/session-gate').then((session) => session.clearRenderCookie());
     queryClient.clear();
   }, [queryClient, signedIn]);
   if (signedIn) return <SignedInNotice onSignedOut={() => setSignedIn(false)} />;

@@ -148,7 +148,6 @@ describe('screen shells', () => {
   const chunkOf = JSON.parse(read('.vite/module-chunks.json')) as Record<string, string>;
   const preloads = (html: string) =>
     [...html.matchAll(/<link rel="modulepreload" href="\/([^"]+)">/g)].map((match) => match[1]);
-  const EARLY_DATA = '<script src="/early-data.js"></script>';
 
   it.each([
     ['shells/months.html', 'src/routes/_auth/months/index.tsx?tsr-split=component'],
@@ -159,29 +158,5 @@ describe('screen shells', () => {
     expect(own).toContain(chunkOf[module]);
     expect(spa).not.toContain(chunkOf[module]);
     expect(own).toEqual(expect.arrayContaining(spa));
-  });
-
-  it.each(['spa.html', 'shells/months.html', 'shells/journals.html'])(
-    "%s starts the screen's reads (early-data.js) right after the colour scheme",
-    (shell) => {
-      const html = read(shell);
-      expect(html).toContain(`<script src="/color-scheme.js"></script>\n    ${EARLY_DATA}`);
-      expect(html.indexOf(EARLY_DATA)).toBeLessThan(html.indexOf('<link rel="modulepreload"'));
-    },
-  );
-
-  it.each([
-    'index.html',
-    'tou/index.html',
-    'pp/index.html',
-    'login/index.html',
-    'register/index.html',
-  ])('the public page %s sends no early reads', (page) => {
-    expect(read(page)).not.toContain('early-data.js');
-  });
-
-  it('ships early-data.js and precaches it for the offline shell', () => {
-    expect(read('early-data.js')).toContain('__monthbookEarly');
-    expect(read('sw.js')).toContain('"early-data.js"');
   });
 });

@@ -3,7 +3,6 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import { HABITS_PER_MONTH, JOURNALS_PER_MONTH, MEASURES_PER_MONTH } from '../../contract/quotas.js';
-import { journalsPageReads } from '../../contract/screen-reads.js';
 import { type Database, openDatabase } from '../../server/db/database.js';
 import type { DB } from '../../server/db/schema.js';
 import { searchText } from '../../server/repositories/journal-search.js';
@@ -278,6 +277,19 @@ export interface LightStats {
 }
 
 const newStats = (): LightStats => ({ latencies: [], statuses: {}, lost: 0, pages: 0 });
+
+/** The journals page's seven reads, as src/queries/journals-page.ts asks for them. */
+function journalsPageReads(monthId: number): string[] {
+  return [
+    `api/months/${monthId}/`,
+    `api/journals/?month=${monthId}`,
+    `api/goals/?month=${monthId}`,
+    `api/habits/?month=${monthId}`,
+    `api/measures/?month=${monthId}`,
+    `api/dailyhabits/?month=${monthId}`,
+    `api/dailymeasures/?month=${monthId}`,
+  ];
+}
 
 /** One opening of the journals page: its seven reads at once, as the app sends them. */
 export async function openJournalsPage(

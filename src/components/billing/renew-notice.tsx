@@ -8,19 +8,15 @@ import { useTexts } from '../../i18n/store';
 import { isLapsed, paymentStatusQueryOptions, watchPaymentRefusals } from '../../queries/billing';
 
 /**
- * Asked once per visit (login and the months page usually have the answer already, and a journals
- * page the server rendered brings it in its state), and only after the first render, so the
- * hydrated page matches the server's and its own reads go first. A write refused for payment
- * asks again (watchPaymentRefusals), so a
- * subscription that ends while the app is open shows here rather than as a bare error.
- */
-/**
- * `ask`: false on a visit that opened on a page the server rendered, which brought its data and
- * asks the API for nothing, and on a journals page, which loads with its seven reads alone: there
- * it is asked only once the page's own reads are done, unless the answer is in the cache already
- * (from the months page, or brought by the page the server rendered), or after a refused write.
- * A journals page opened straight from its address, or reloaded, learns this way that the
- * subscription ended.
+ * Asked once per visit (login and the months page usually have the answer already), and only
+ * after the first render, so the screen's own reads go first. A write refused for payment asks
+ * again (watchPaymentRefusals), so a subscription that ends while the app is open shows here
+ * rather than as a bare error.
+ *
+ * `ask`: false on a journals page, which loads with its seven reads alone: there it is asked only
+ * once the page's own reads are done, unless the answer is in the cache already (from the months
+ * page), or after a refused write. A journals page opened straight from its address, or reloaded,
+ * learns this way that the subscription ended.
  */
 export function RenewNotice({ ask = true }: { ask?: boolean }) {
   const t = useTexts('app', app);

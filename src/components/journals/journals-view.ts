@@ -1,6 +1,6 @@
 // Whether the journals page shows its entries as a list (the default) or as a calendar, remembered
 // on this device.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 
 export type JournalsView = 'list' | 'calendar';
 const KEY = 'journals-view';
@@ -14,9 +14,7 @@ export function storedJournalsView(): JournalsView {
 }
 
 export function useJournalsView(): [JournalsView, (view: JournalsView) => void] {
-  // The list first, as the server renders the page; the remembered view just after hydration.
-  const [view, setView] = useState<JournalsView>('list');
-  useEffect(() => setView(storedJournalsView()), []);
+  const [view, setView] = useState<JournalsView>(storedJournalsView);
   const choose = (next: JournalsView) => {
     try {
       if (next === 'calendar') localStorage.setItem(KEY, next);

@@ -22,7 +22,6 @@ import {
   useUpdateJournal,
 } from '../../queries/journals';
 import { measuresQueryOptions } from '../../queries/measures';
-import { rendersWholePage, takeOverServerHtml } from '../../server-html';
 import { focusAfterRemoval } from '../focus-after-removal';
 import {
   EditMonthModal,
@@ -131,18 +130,12 @@ export function RegistersColumn(props: RegistersColumnProps) {
   // The cards are the page's largest piece of rendering (a month has up to 31). When the page
   // opens, the first screenful renders with it and the rest just after, in a transition React
   // splits into short tasks, so the page paints and answers input at once instead of after one
-  // long task. Later changes (a new, edited or deleted entry) show in the same render. Over the
-  // server's HTML of the page every card renders at once: none may disappear meanwhile.
+  // long task. Later changes (a new, edited or deleted entry) show in the same render.
   // So is a page the user comes back to (Back): the router restores its scroll position as soon
   // as it renders, and a page holding only its first cards would be too short to scroll there.
   const returning = useElementScrollRestoration({ getElement: () => window }) !== undefined;
-  const [opened, setOpened] = useState(() => rendersWholePage() || returning);
-  useEffect(() => {
-    // Hydrated: the route's content is a Suspense boundary of its own, hydrated after the app
-    // around it, so the page takes input only from here (src/server-html.ts).
-    takeOverServerHtml();
-    startTransition(() => setOpened(true));
-  }, []);
+  const [opened, setOpened] = useState(returning);
+  useEffect(() => startTransition(() => setOpened(true)), []);
   const pending = !opened && sorted.length > FIRST_CARDS;
 
   // A reminder's 'Write today's entry' lands here: today's dialog opens, once per request.

@@ -3,13 +3,12 @@
 import { Title, UnstyledButton } from '@mantine/core';
 import { useQueryClient, useSuspenseQueries } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import type { MonthStats } from '../../../contract/stats';
 import { journals } from '../../i18n/en/journals';
 import { useTexts } from '../../i18n/store';
 import { statsKeys } from '../../queries/keys';
 import { monthStatsQueryOptions } from '../../queries/stats';
-import { rendersWholePage } from '../../server-html';
 import { ChevronIcon } from '../icons';
 import './stats-frame.css';
 import { useGlanceOpen } from './glance-open';
@@ -56,10 +55,6 @@ interface MonthStatsSectionProps {
 export function MonthStatsSection(props: MonthStatsSectionProps) {
   const [open, toggle] = useGlanceOpen();
   const t = useTexts('journals', journals);
-  // On the server and while the app hydrates its HTML, the section shows as loading (the stats
-  // are none of the page's reads, and the chart code is not loaded): the same on both sides.
-  const [live, setLive] = useState(() => !rendersWholePage());
-  useEffect(() => setLive(true), []);
   return (
     <section aria-labelledby="month-stats-title" className="mb-stats">
       <Title order={2} size="h3" mb={open ? 'md' : 0}>
@@ -75,7 +70,7 @@ export function MonthStatsSection(props: MonthStatsSectionProps) {
         </UnstyledButton>
       </Title>
       <div id="month-stats-body" hidden={!open}>
-        {open && (live ? <OpenStats {...props} /> : <LoadingStats {...props} />)}
+        {open && <OpenStats {...props} />}
       </div>
     </section>
   );

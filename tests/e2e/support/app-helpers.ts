@@ -54,8 +54,8 @@ export async function pointerAway(page: Page, viewport: Viewport): Promise<void>
 
 /**
  * Activates a control from the keyboard, so the pointer stays where `pointerAway` left it and
- * cannot rest on the toast the action shows. Not before the app runs the page: a control in a
- * page the server rendered cannot take focus until then, and the key would go nowhere.
+ * cannot rest on the toast the action shows. Not before the page is shown: a hidden control
+ * cannot take focus, and the key would go nowhere.
  */
 export async function press(control: Locator, key: 'Enter' | 'Space' = 'Enter'): Promise<void> {
   await live(control.page());

@@ -17,11 +17,11 @@ export async function setChecked(checkbox: Locator, checked: boolean): Promise<v
 }
 
 /**
- * Waits until the app runs the page: a page the server rendered (server/services/server-render.ts)
- * shows at once but stays inert until the app takes it over, and a key pressed before then is lost.
+ * Waits until the page's content is shown: a prerendered page stays hidden while the app switches
+ * it to the visitor's language (public/color-scheme.js).
  */
 export async function live(page: Page, timeout = 10_000): Promise<void> {
-  await page.locator('#root:not([inert])').waitFor({ timeout });
+  await page.locator('#root').waitFor({ state: 'visible', timeout });
 }
 
 export async function gone(locator: Locator, timeout = 10_000): Promise<void> {

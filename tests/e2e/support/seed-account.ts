@@ -8,7 +8,7 @@ import type {
   Month,
   TokenPair,
 } from '../../../contract/entities.js';
-import { RENDER_COOKIE, RENDER_COOKIE_PATH, STORAGE_KEYS } from '../../../contract/rules.js';
+import { STORAGE_KEYS } from '../../../contract/rules.js';
 
 export const SEED_PASSWORD = 'Str0ng!Pass';
 
@@ -168,25 +168,11 @@ export async function seedGoal(
   );
 }
 
-/**
- * Playwright `storageState` of a browser signed in with these tokens, as the app leaves it: the
- * tokens in localStorage and their copy in the render cookie (src/api/render-cookie.ts).
- */
+/** Playwright `storageState` of a browser signed in with these tokens: the tokens in localStorage. */
 export function sessionStorageState(baseUrl: string, tokens: { access: string; refresh: string }) {
-  const { origin, hostname } = new URL(baseUrl);
+  const { origin } = new URL(baseUrl);
   return {
-    cookies: [
-      {
-        name: RENDER_COOKIE,
-        value: tokens.access,
-        domain: hostname,
-        path: RENDER_COOKIE_PATH,
-        expires: -1,
-        httpOnly: false,
-        secure: false,
-        sameSite: 'Lax' as const,
-      },
-    ],
+    cookies: [],
     origins: [
       {
         origin,

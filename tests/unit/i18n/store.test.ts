@@ -1,19 +1,7 @@
 // The language store: which language a visitor gets, switching, remembering, and texts read outside React.
-import { act, createElement } from 'react';
-import { hydrateRoot } from 'react-dom/client';
-import { renderToString } from 'react-dom/server';
-import { MESSAGES, RENDER_LOCALE_COOKIE, STORAGE_KEYS } from '../../../contract/rules';
+import { MESSAGES, STORAGE_KEYS } from '../../../contract/rules';
 import { toasts } from '../../../src/i18n/en/toasts';
-import { translation } from '../../../src/i18n/pt-br';
-import {
-  currentLocale,
-  preferredLocale,
-  renderedIn,
-  setLocale,
-  texts,
-  translateMessage,
-  useTexts,
-} from '../../../src/i18n/store';
+import { preferredLocale, setLocale, texts, translateMessage } from '../../../src/i18n/store';
 
 function browserLanguages(languages: string[]) {
   vi.spyOn(navigator, 'languages', 'get').mockReturnValue(languages);
@@ -71,26 +59,6 @@ describe('setLocale', () => {
     expect(localStorage.getItem(STORAGE_KEYS.locale)).toBe('pt-BR');
   });
 
-  it('tells the server, in a cookie sent with pages under /months only, which language to render in', async () => {
-    const localeCookie = (path: string) => {
-      window.history.replaceState(null, '', path);
-      return document.cookie
-        .split('; ')
-        .find((part) => part.startsWith(`${RENDER_LOCALE_COOKIE}=`))
-        ?.slice(RENDER_LOCALE_COOKIE.length + 1);
-    };
-    try {
-      await setLocale('pt-BR');
-      expect(localeCookie('/months/1/journals')).toBe('pt-BR');
-      expect(localeCookie('/api/months/')).toBeUndefined();
-      // The switch's choice replaces the detected one.
-      await setLocale('en', true);
-      expect(localeCookie('/months/1/journals')).toBe('en');
-    } finally {
-      window.history.replaceState(null, '', '/');
-    }
-  });
-
   it('lets the last of two quick choices win', async () => {
     const slow = setLocale('pt-BR');
     const fast = setLocale('en');
@@ -121,47 +89,5 @@ describe('translateMessage', () => {
     await setLocale('pt-BR');
     expect(translateMessage(null)).toBeNull();
     expect(translateMessage(MESSAGES.required)).toBe('Este campo é obrigatório.');
-  });
-});
-
-/** A server's render and the browser's hydration of it, both reading the store through React. */
-function Deleted() {
-  return createElement('p', null, useTexts('toasts', toasts).monthDeleted);
-}
-
-describe('renderedIn (the server render)', () => {
-  it('renders in the given language, then puts the active one back', () => {
-    const html = renderedIn('pt-BR', translation, () => renderToString(createElement(Deleted)));
-    expect(html).toBe('<p>Mês excluído</p>');
-    expect(currentLocale()).toBe('en');
-    expect(texts('toasts', toasts).monthDeleted).toBe('Month deleted');
-    expect(renderToString(createElement(Deleted))).toBe('<p>Month deleted</p>');
-  });
-
-  it('puts the active language back when the render throws', () => {
-    expect(() =>
-      renderedIn('pt-BR', translation, () => {
-        throw new Error('render failed');
-      }),
-    ).toThrow('render failed');
-    expect(currentLocale()).toBe('en');
-  });
-
-  it('is hydrated in Portuguese without a mismatch once the browser has loaded its texts', async () => {
-    const container = document.createElement('div');
-    // The server's Portuguese page (as the test above renders it).
-    container.innerHTML = '<p>Mês excluído</p>';
-    document.body.append(container);
-    const serverParagraph = container.firstChild;
-    await setLocale('pt-BR');
-    const recoverableErrors = vi.fn();
-    const root = await act(async () =>
-      hydrateRoot(container, createElement(Deleted), { onRecoverableError: recoverableErrors }),
-    );
-    expect(recoverableErrors).not.toHaveBeenCalled();
-    expect(container.firstChild).toBe(serverParagraph);
-    expect(container.textContent).toBe('Mês excluído');
-    act(() => root.unmount());
-    container.remove();
   });
 });
