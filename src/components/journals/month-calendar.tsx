@@ -1,5 +1,5 @@
 // The journals page's calendar: the month's days in weeks, each a button that opens its entry (a list of them when there are several) or creates one.
-// Loaded on demand (React.lazy in registers-column.tsx): the list is the page's first paint.
+// Loaded on demand (React.lazy in entries-column.tsx): the list is the page's first paint.
 import { Button, Popover, Stack, Text } from '@mantine/core';
 import { type KeyboardEvent, useMemo, useRef, useState } from 'react';
 import type { DailyHabit, Journal } from '../../../contract/entities';

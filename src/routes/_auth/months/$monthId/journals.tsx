@@ -7,8 +7,8 @@ import { lazy, Suspense, useState } from 'react';
 import { localToday } from '../../../../../contract/local-date';
 import { inPeriod } from '../../../../../contract/month-period';
 import { MAX_ID } from '../../../../../contract/rules';
+import { EntriesColumn } from '../../../../components/journals/entries-column';
 import { GoalsColumn } from '../../../../components/journals/goals-column';
-import { RegistersColumn } from '../../../../components/journals/registers-column';
 import { usePageTitle } from '../../../../components/page-title';
 import { isGlanceOpen } from '../../../../components/stats/glance-open';
 import { MonthStatsSection } from '../../../../components/stats/month-stats-section';
@@ -120,7 +120,7 @@ function JournalsPage() {
       />
       <div className="mb-journals-grid">
         <div>
-          <RegistersColumn
+          <EntriesColumn
             monthId={monthId}
             journals={journals.data}
             habits={habits.data}

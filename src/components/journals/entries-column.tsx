@@ -1,5 +1,5 @@
-// The 'Registers' column (docs/product-rules.md section 2): journal cards, 'Add New Journal +' and
-// the create/edit modals.
+// The month's entries column, titled 'Registers' on screen (docs/product-rules.md section 2): entry cards,
+// 'Add New Journal +' and the create/edit modals.
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useCallbackRef, useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
@@ -42,7 +42,7 @@ import { useStableKeys } from './stable-keys';
 const loadMonthCalendar = () => import('./month-calendar');
 const MonthCalendar = lazy(loadMonthCalendar);
 
-interface RegistersColumnProps {
+interface EntriesColumnProps {
   monthId: number;
   journals: Journal[];
   habits: Habit[];
@@ -91,7 +91,7 @@ const moreValues = (metrics: Record<string, string> | undefined): MeasureValue[]
     .filter(([, value]) => value.trim() !== '')
     .map(([id, value]) => ({ measureId: Number(id), metric: Number(value) }));
 
-export function RegistersColumn(props: RegistersColumnProps) {
+export function EntriesColumn(props: EntriesColumnProps) {
   const { monthId, journals, habits, measureName, dailyHabits, dailyMeasures } = props;
   const { writeToday = false, onWriteOpened } = props;
   const t = useTexts('journals', journalWords);
