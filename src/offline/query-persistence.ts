@@ -23,7 +23,7 @@ import { version } from '../../package.json';
 import { sessionUserId } from '../api/tokens';
 import { isBrowserOffline } from '../offline-error';
 import { monthKeys } from '../queries/keys';
-import { installSync, resumeQueuedWrites, WRITE_KEY } from './sync';
+import { installSync, resumeQueuedWrites, WRITE_KEY, withoutUnsavedRows } from './sync';
 import type { KeyedStorage, SavedWrites } from './tabs';
 
 /** What is shared between tabs loads after the page: nothing of it is needed to show saved data. */
@@ -247,6 +247,8 @@ function createPersistence(
       dehydrateOptions: {
         shouldDehydrateQuery: isSavedQuery,
         shouldDehydrateMutation: () => false,
+        // Rows of queued creates come back from the queue (this tab's, or the one adopting it).
+        serializeData: withoutUnsavedRows,
       },
     });
   };

@@ -10,6 +10,7 @@
 // Web Locks anyway; what it does for queries is the few lines of shareMonthData below.
 import type { AsyncStorage, PersistedClient } from '@tanstack/query-persist-client-core';
 import type { DehydratedState, QueryClient, QueryKey } from '@tanstack/react-query';
+import { withoutUnsavedRows } from './sync';
 
 /** The saved data's store, as query-persistence.ts hands it over (IndexedDB, or a stand-in in tests). */
 export type KeyedStorage = AsyncStorage<string> & { keys(): Promise<string[]> };
@@ -209,7 +210,7 @@ export function shareMonthData(queryClient: QueryClient, user: number): () => vo
       type: 'data',
       user,
       queryKey,
-      data: state.data,
+      data: withoutUnsavedRows(state.data),
       updatedAt: state.dataUpdatedAt,
     });
   });

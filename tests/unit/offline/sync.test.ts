@@ -2,7 +2,13 @@
 // depends on an unsaved one is refused in the reader's language.
 import { waitFor } from '@testing-library/react';
 import { setLocale } from '../../../src/i18n/store';
-import { defineWrite, enqueueWrite, queuedWrites } from '../../../src/offline/sync';
+import {
+  defineWrite,
+  enqueueWrite,
+  newTempId,
+  queuedWrites,
+  swapTempId,
+} from '../../../src/offline/sync';
 import { DeletedElsewhereError } from '../../../src/queries/deleted-elsewhere';
 import { requireSaved } from '../../../src/queries/writes';
 import { createTestQueryClient } from '../queries/wrapper';
@@ -17,7 +23,34 @@ const deletedElsewhere = defineWrite<{ dropped: boolean }, never>({
   },
 });
 
+const created = defineWrite<{ tempId: number }, number>({
+  name: 'test.create',
+  subject: (v) => ({ kind: 'goal', id: v.tempId, monthId: 1 }),
+  run: async () => 42,
+  landed: (queryClient, { tempId }, id) => swapTempId(queryClient, tempId, id),
+});
+
+const sentIds: number[] = [];
+const restored = defineWrite<{ ref: { id: number } }, void>({
+  name: 'test.restore',
+  subject: (v) => ({ kind: 'goal', id: v.ref.id, monthId: 1 }),
+  run: async ({ ref }) => {
+    requireSaved(ref.id);
+    sentIds.push(ref.id);
+  },
+});
+
 describe('the sync queue', () => {
+  it("sends a write queued after its item's create landed with the server's id, not the temporary one the screen held", async () => {
+    // The delete toast's Undo: shown once the delete landed, holding the id the row had when clicked.
+    const queryClient = createTestQueryClient();
+    const tempId = newTempId();
+    await enqueueWrite(queryClient, created, { tempId });
+    await enqueueWrite(queryClient, restored, { ref: { id: tempId } });
+    expect(sentIds).toEqual([42]);
+    expect(queuedWrites(queryClient)).toEqual([]);
+  });
+
   it("forgets a change the user dropped ('Drop my change'), and keeps one nobody was asked about", async () => {
     const queryClient = createTestQueryClient();
     await enqueueWrite(queryClient, deletedElsewhere, { dropped: true }).catch(() => {});

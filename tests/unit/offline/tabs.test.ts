@@ -10,7 +10,13 @@ import {
   startQueryPersistence,
   stopQueryPersistence,
 } from '../../../src/offline/query-persistence';
-import { type Outbox, openOutbox, outboxKey, type SavedWrites } from '../../../src/offline/tabs';
+import {
+  type Outbox,
+  openOutbox,
+  outboxKey,
+  type SavedWrites,
+  shareMonthData,
+} from '../../../src/offline/tabs';
 import { createQueryClient } from '../../../src/query-client';
 import { makeJwt, USER_ID } from '../../fixtures/factories';
 import { type MemoryStorage, memoryStorage } from './offline-support';
@@ -226,5 +232,31 @@ describe('two tabs of the app, both saving', () => {
     queue(b, 3);
     await waitFor(() => expect(storage.current()?.clientState.mutations).toHaveLength(3));
     expect(await outboxes()).toHaveLength(2);
+  });
+});
+
+describe('the month data shared with the other tabs', () => {
+  it('leaves out the rows of creates still queued: only their own queue learns their ids', async () => {
+    const posted: unknown[] = [];
+    class RecordingChannel {
+      onmessage = null;
+      postMessage(message: unknown) {
+        posted.push(message);
+      }
+      close() {}
+    }
+    vi.stubGlobal('BroadcastChannel', RecordingChannel);
+    try {
+      const queryClient = createQueryClient();
+      const stop = shareMonthData(queryClient, USER_ID);
+      const saved = { id: 7, journal_id: 3, is_practiced: true };
+      const unsaved = { id: -20, journal_id: -10, is_practiced: false };
+      const ofUnsavedEntry = { id: 8, journal_id: -10, is_practiced: false };
+      queryClient.setQueryData(['months', 1, 'daily-habits'], [saved, unsaved, ofUnsavedEntry]);
+      stop();
+      expect(posted).toEqual([expect.objectContaining({ type: 'data', data: [saved] })]);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });
