@@ -133,6 +133,9 @@ export function openOutbox({ storage, buster, writes, adopt }: OutboxOptions): O
       await adopt(orphan.clientState.mutations);
       await save();
     }
+    // Stopped meanwhile (logged out, another user signed in, the page going away): the writes
+    // were not saved under this tab's key, so the closed tab's outbox stays for the next tab.
+    if (stopping.signal.aborted) return;
     await storage.removeItem(outboxKey(owner));
   };
 
@@ -167,7 +170,10 @@ export function openOutbox({ storage, buster, writes, adopt }: OutboxOptions): O
   const channel = openChannel((message) => {
     if (message.type === 'hello') void adoptWhenClosed(message.tab).catch(reportError);
   });
-  const ready = adoptClosedTabs().then(() => channel.post({ type: 'hello', tab }));
+  const ready = adoptClosedTabs().then(() => {
+    // A tab stopped meanwhile has closed its channel, and has nothing to announce.
+    if (!stopping.signal.aborted) channel.post({ type: 'hello', tab });
+  });
 
   return {
     ready,

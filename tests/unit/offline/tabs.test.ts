@@ -188,6 +188,21 @@ describe("a tab's own outbox", () => {
     expect(storage.current()?.clientState.mutations).toHaveLength(1);
   });
 
+  it("keeps a closed tab's outbox when it stops while adopting it: nothing was saved here", async () => {
+    await storage.setItem(outboxKey('closed'), saved([write(1)]));
+    let outbox: Outbox | undefined;
+    outbox = openOutbox({
+      storage,
+      buster: BUSTER,
+      writes: () => [],
+      // Logged out (or the page went away) while the adopted writes were on their way in.
+      adopt: async () => outbox?.stop(),
+    });
+    opened.push(outbox);
+    await outbox.ready;
+    expect(await outboxes()).toEqual([outboxKey('closed')]);
+  });
+
   it("deletes another user's outbox unread", async () => {
     await storage.setItem(outboxKey('other'), saved([write(1)], savedQueriesBuster(USER_ID + 1)));
     const { writes, outbox } = tab();
