@@ -29,6 +29,7 @@ import {
   onTempIdSwapped,
   resumeQueuedWrites,
   WRITE_KEY,
+  withoutUnsavedRows,
 } from './sync';
 import type { KeyedStorage, SavedWrites } from './tabs';
 
@@ -260,6 +261,8 @@ function createPersistence(
       dehydrateOptions: {
         shouldDehydrateQuery: isSavedQuery,
         shouldDehydrateMutation: () => false,
+        // Rows of queued creates come back from the queue (this tab's, or the one adopting it).
+        serializeData: withoutUnsavedRows,
       },
     });
   };

@@ -193,12 +193,13 @@ function replaceIds(value: unknown, from: number, to: number): unknown {
 }
 
 /** In place, for the variables of queued writes (TanStack sends the object it holds). */
-function replaceIdsInPlace(value: unknown, from: number, to: number): void {
+function replaceIdsInPlace(value: unknown, swapped: ReadonlyMap<number, number>): void {
   if (value === null || typeof value !== 'object') return;
   for (const [field, item] of Object.entries(value)) {
-    if (item === from && ID_FIELD.test(field) && field !== 'tempId')
+    const to = typeof item === 'number' ? swapped.get(item) : undefined;
+    if (to !== undefined && ID_FIELD.test(field) && field !== 'tempId')
       (value as Record<string, unknown>)[field] = to;
-    else replaceIdsInPlace(item, from, to);
+    else replaceIdsInPlace(item, swapped);
   }
 }
 
@@ -238,6 +239,15 @@ export function onTempIdSwapped(
 }
 
 /**
+ * Each client's temporary ids whose creates landed, with the server's ids. A write queued after
+ * the swap may still hold a temporary id the screen captured before it: the Undo of a delete
+ * (its toast shows once the delete landed, with the id the row had when it was clicked), or a
+ * dialog opened before the create landed. It is sent with the server's id, instead of being
+ * refused as depending on a change that was never saved.
+ */
+const swappedIds = new WeakMap<QueryClient, Map<number, number>>();
+
+/**
  * The create of `tempId` landed as `id`: every cached row and every queued write that referred to
  * the temporary id now refers to the server's, so the later steps send the real one. `told`: it
  * landed in another tab, which said so; this tab's rows and writes may hold that tab's temporary
@@ -255,11 +265,39 @@ export function swapTempId(
     const swapped = replaceIds(withoutStandIn(data, tempId, id), tempId, id);
     if (swapped !== data) queryClient.setQueryData(query.queryKey, swapped);
   }
+  const swapped = swappedIds.get(queryClient) ?? new Map<number, number>();
+  swappedIds.set(queryClient, swapped);
+  swapped.set(tempId, id);
+  const swap = new Map([[tempId, id]]);
   for (const mutation of queryClient.getMutationCache().getAll()) {
     if (mutation.state.status === 'success' || kindOf(mutation) === undefined) continue;
-    replaceIdsInPlace(mutation.state.variables, tempId, id);
+    replaceIdsInPlace(mutation.state.variables, swap);
   }
   for (const listener of swapListeners.get(queryClient) ?? []) listener({ tempId, id, told });
+}
+
+/** Whether `value` holds a temporary id in one of its id fields. */
+function mentionsTemporary(value: unknown): boolean {
+  if (value === null || typeof value !== 'object') return false;
+  return Object.entries(value).some(
+    ([field, item]) =>
+      (typeof item === 'number' && isTempId(item) && ID_FIELD.test(field) && field !== 'tempId') ||
+      mentionsTemporary(item),
+  );
+}
+
+/**
+ * A cached list without the rows of creates still queued (those with a temporary id), for what
+ * leaves this tab: the copy shared with the other tabs, and the one saved for the next page load.
+ * Such a row is its own queue's: only that queue learns the server's id when the create lands.
+ * Another tab shown it would keep it after it landed, next to the server's row, and a change made
+ * to it there would be refused as depending on an unsaved change. The tab that adopts the queue
+ * (or this one, reloaded) shows the rows again from the queued creates.
+ */
+export function withoutUnsavedRows(data: unknown): unknown {
+  if (!Array.isArray(data)) return data;
+  const kept = data.filter((row) => !mentionsTemporary(row));
+  return kept.length === data.length ? data : kept;
 }
 
 // --- Order between items ------------------------------------------------------------------------
@@ -483,6 +521,8 @@ export function enqueueWrite<V, R>(
   variables: V,
 ): Promise<R> {
   installSync(queryClient);
+  const swapped = swappedIds.get(queryClient);
+  if (swapped) replaceIdsInPlace(variables, swapped);
   const mutation = queryClient.getMutationCache().build<R, unknown, V, unknown>(queryClient, {
     mutationKey: writeKey(kind.name),
     scope: { id: scopeOf(queryClient, kind, variables) },
@@ -639,6 +679,13 @@ export function installSync(queryClient: QueryClient): void {
 /** After a restore: queued changes on screen again, and sent if the network is there. */
 export function resumeQueuedWrites(queryClient: QueryClient): Promise<unknown> {
   installSync(queryClient);
+  // Saved data restored online is marked to be read again; showing the queued changes over it
+  // writes it (setQueryData), which would pass the old copy off as fresh from the server: a screen
+  // would then show it, without the changes made elsewhere meanwhile, until it went stale again.
+  const toRead = queryClient
+    .getQueryCache()
+    .findAll({ queryKey: ['months'] })
+    .filter((query) => query.state.isInvalidated);
   for (const mutation of queuedWrites(queryClient)) {
     const variables = mutation.state.variables;
     applying = true;
@@ -648,6 +695,13 @@ export function resumeQueuedWrites(queryClient: QueryClient): Promise<unknown> {
       applying = false;
     }
   }
+  for (const query of toRead)
+    if (!query.state.isInvalidated)
+      void queryClient.invalidateQueries({
+        queryKey: query.queryKey,
+        exact: true,
+        refetchType: 'none',
+      });
   return retryFailedWrites(queryClient);
 }
 

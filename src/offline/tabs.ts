@@ -161,6 +161,9 @@ export function openOutbox({
       await adopt(orphan.clientState.mutations);
       await save();
     }
+    // Stopped meanwhile (logged out, another user signed in, the page going away): the writes
+    // were not saved under this tab's key, so the closed tab's outbox stays for the next tab.
+    if (stopping.signal.aborted) return;
     await storage.removeItem(outboxKey(owner));
   };
 
@@ -204,7 +207,10 @@ export function openOutbox({
       setOthers(message.tab, JSON.parse(message.writes) as SavedWrites);
     }
   });
-  const ready = adoptClosedTabs().then(() => channel.post({ type: 'hello', tab }));
+  const ready = adoptClosedTabs().then(() => {
+    // A tab stopped meanwhile has closed its channel, and has nothing to announce.
+    if (!stopping.signal.aborted) channel.post({ type: 'hello', tab });
+  });
 
   return {
     ready,

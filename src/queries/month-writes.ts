@@ -14,13 +14,16 @@ import type { CreateHabit, CreateMonth, UpdateHabit, UpdateMonth } from '../../c
 import type { MonthSummary } from '../../contract/stats';
 import type { TrashItem } from '../../contract/trash';
 import type { TrashKind } from '../../contract/trash-rules';
+import { listGoals } from '../api/goals';
 import { createHabit, deleteHabit, updateHabit } from '../api/habits';
+import { listJournals } from '../api/journals';
 import { createMeasure, deleteMeasure, updateMeasure } from '../api/measures';
-import { createMonth, deleteMonth, updateMonth } from '../api/months';
+import { createMonth, deleteMonth, getMonth, updateMonth } from '../api/months';
 import { restoreItem } from '../api/trash';
 import { defineWrite, queuedWrites, swapTempId, writeName } from '../offline/sync';
 import { withConflictResolution } from './conflicts';
 import { goneAnyway, orDeletedElsewhere } from './deleted-elsewhere';
+import { errorStatus } from './errors';
 import { compareJournals } from './journal-list';
 import {
   dailyHabitKeys,
@@ -412,15 +415,36 @@ function refreshRestored(queryClient: QueryClient, ref: TrashRef): void {
   if (ref.kind !== 'goal') void queryClient.invalidateQueries({ queryKey: ['journal-search'] });
 }
 
+/** Whether the item is out of the bin and live (a 404 reading it: no). */
+async function isLive(ref: TrashRef): Promise<boolean> {
+  try {
+    if (ref.kind === 'month') return (await getMonth(ref.id)).id === ref.id;
+    if (ref.month === null) return false;
+    const rows = await (ref.kind === 'journal' ? listJournals(ref.month) : listGoals(ref.month));
+    return rows.some((row) => row.id === ref.id);
+  } catch (error) {
+    if (errorStatus(error) === 404) return false;
+    throw error;
+  }
+}
+
 export const trashRestore = defineWrite<TrashRestoreWrite, unknown>({
   name: 'trash.restore',
   subject: ({ ref }) =>
     ref.kind === 'month'
       ? { kind: 'month', id: ref.id, monthId: ref.id }
       : { kind: ref.kind, id: ref.id, ...(ref.month === null ? {} : { monthId: ref.month }) },
-  run: ({ ref }) => {
+  run: async ({ ref }) => {
     requireSaved(ref.id);
-    return restoreItem(ref.kind, ref.id);
+    try {
+      return await restoreItem(ref.kind, ref.id);
+    } catch (error) {
+      // 404: not in the bin. A restore sent again because its answer was lost (the connection
+      // dropped, or its tab closed first) finds the item restored already, which is all it wanted;
+      // so does one restored elsewhere meanwhile. Only an item gone for good is a refusal.
+      if (errorStatus(error) === 404 && (await isLive(ref))) return null;
+      throw error;
+    }
   },
   optimistic: showRestored,
   landed: (queryClient, { ref }) => refreshRestored(queryClient, ref),

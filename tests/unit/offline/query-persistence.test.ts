@@ -1,7 +1,7 @@
 import type { PersistedClient } from '@tanstack/query-persist-client-core';
 import { dehydrate, QueryClient } from '@tanstack/react-query';
 import { waitFor } from '@testing-library/react';
-import type { Month } from '../../../contract/entities';
+import type { Goal, Month } from '../../../contract/entities';
 import { storeTokens } from '../../../src/api/tokens';
 import {
   forgetSavedQueries,
@@ -12,12 +12,13 @@ import {
   startQueryPersistence,
   stopQueryPersistence,
 } from '../../../src/offline/query-persistence';
+import { queuedWrites } from '../../../src/offline/sync';
 import { paymentStatusQueryOptions } from '../../../src/queries/billing';
-import { billingKeys, monthKeys } from '../../../src/queries/keys';
+import { billingKeys, goalKeys, monthKeys } from '../../../src/queries/keys';
 import { monthsQueryOptions } from '../../../src/queries/months';
 import { endSessionHere } from '../../../src/queries/session';
 import { createQueryClient } from '../../../src/query-client';
-import { makeJwt, makeMonth, USER_ID } from '../../fixtures/factories';
+import { makeGoal, makeJwt, makeMonth, USER_ID } from '../../fixtures/factories';
 import { db } from '../msw/db';
 import { setupMswServer } from '../msw/server';
 import {
@@ -118,6 +119,55 @@ describe('saving the query cache for offline use', () => {
     );
     // Online, it may predate a change made just before the reload: the screen refetches it.
     expect(second.getQueryState(monthKeys.list())?.isInvalidated).toBe(true);
+  });
+
+  it('still reads a saved list again online when it shows queued changes over it', async () => {
+    signInAs(USER_ID);
+    const month = makeMonth();
+    const goal = makeGoal(month, { name: 'Swim', is_completed: false });
+    db.months.push(month);
+    db.goals.push(goal);
+    // An earlier page saved the month's goals, and a tab closed with a tick of one unsent.
+    const saved = persisted(
+      [{ queryKey: goalKeys.list(month.id), data: [goal], updatedAt: Date.now() }],
+      USER_ID,
+    );
+    await storage.setItem('queries', JSON.stringify(saved));
+    const tick = {
+      mutationKey: ['write', 'goal.update'],
+      state: {
+        context: undefined,
+        data: undefined,
+        error: null,
+        failureCount: 0,
+        failureReason: null,
+        isPaused: true,
+        status: 'pending',
+        variables: { monthId: month.id, goalId: goal.id, isCompleted: true },
+        submittedAt: Date.now(),
+      },
+    };
+    const outbox = { ...persisted([], USER_ID), clientState: { queries: [], mutations: [tick] } };
+    await storage.setItem('outbox:closed-tab', JSON.stringify(outbox));
+
+    const page = newPage();
+    await startQueryPersistence(page);
+    // The tick shows over the saved list, which may lack what changed elsewhere since: the
+    // screen must still read it (showing the tick wrote the list, which made it look fresh).
+    expect(page.getQueryData<Goal[]>(goalKeys.list(month.id))?.[0]?.is_completed).toBe(true);
+    expect(page.getQueryState(goalKeys.list(month.id))?.isInvalidated).toBe(true);
+    await waitFor(() => expect(queuedWrites(page)).toEqual([]));
+  });
+
+  it('saves no row of a create still queued: the queue saved with it shows it again', async () => {
+    signInAs(USER_ID);
+    const page = newPage();
+    await startQueryPersistence(page);
+    const month = makeMonth();
+    const goal = makeGoal(month, { name: 'Saved' });
+    page.setQueryData(goalKeys.list(month.id), [goal, { ...goal, id: -5, name: 'Queued' }]);
+    await waitFor(() => expect(savedKeys()).toEqual([goalKeys.list(month.id)]));
+    expect(savedQueries()[0]?.state.data).toEqual([goal]);
   });
 
   it('keeps restored data valid while offline, where it is all there is', async () => {

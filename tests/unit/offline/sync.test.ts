@@ -6,6 +6,7 @@ import type { SavedWrite } from '../../../src/offline/sync';
 import {
   defineWrite,
   enqueueWrite,
+  newTempId,
   OTHER_TABS_WRITES_KEY,
   queuedWrites,
   swapTempId,
@@ -24,7 +25,34 @@ const deletedElsewhere = defineWrite<{ dropped: boolean }, never>({
   },
 });
 
+const created = defineWrite<{ tempId: number }, number>({
+  name: 'test.create',
+  subject: (v) => ({ kind: 'goal', id: v.tempId, monthId: 1 }),
+  run: async () => 42,
+  landed: (queryClient, { tempId }, id) => swapTempId(queryClient, tempId, id),
+});
+
+const sentIds: number[] = [];
+const restored = defineWrite<{ ref: { id: number } }, void>({
+  name: 'test.restore',
+  subject: (v) => ({ kind: 'goal', id: v.ref.id, monthId: 1 }),
+  run: async ({ ref }) => {
+    requireSaved(ref.id);
+    sentIds.push(ref.id);
+  },
+});
+
 describe('the sync queue', () => {
+  it("sends a write queued after its item's create landed with the server's id, not the temporary one the screen held", async () => {
+    // The delete toast's Undo: shown once the delete landed, holding the id the row had when clicked.
+    const queryClient = createTestQueryClient();
+    const tempId = newTempId();
+    await enqueueWrite(queryClient, created, { tempId });
+    await enqueueWrite(queryClient, restored, { ref: { id: tempId } });
+    expect(sentIds).toEqual([42]);
+    expect(queuedWrites(queryClient)).toEqual([]);
+  });
+
   it("forgets a change the user dropped ('Drop my change'), and keeps one nobody was asked about", async () => {
     const queryClient = createTestQueryClient();
     await enqueueWrite(queryClient, deletedElsewhere, { dropped: true }).catch(() => {});

@@ -10,7 +10,13 @@ import {
   startQueryPersistence,
   stopQueryPersistence,
 } from '../../../src/offline/query-persistence';
-import { type Outbox, openOutbox, outboxKey, type SavedWrites } from '../../../src/offline/tabs';
+import {
+  type Outbox,
+  openOutbox,
+  outboxKey,
+  type SavedWrites,
+  shareMonthData,
+} from '../../../src/offline/tabs';
 import { createQueryClient } from '../../../src/query-client';
 import { makeJwt, USER_ID } from '../../fixtures/factories';
 import { type MemoryStorage, memoryStorage } from './offline-support';
@@ -187,6 +193,21 @@ describe("a tab's own outbox", () => {
     await waitFor(() => expect(one.writes.length + two.writes.length).toBe(1));
     await waitFor(async () => expect(await outboxes()).toHaveLength(1));
     expect(storage.current()?.clientState.mutations).toHaveLength(1);
+  });
+
+  it("keeps a closed tab's outbox when it stops while adopting it: nothing was saved here", async () => {
+    await storage.setItem(outboxKey('closed'), saved([write(1)]));
+    let outbox: Outbox | undefined;
+    outbox = openOutbox({
+      storage,
+      buster: BUSTER,
+      writes: () => [],
+      // Logged out (or the page went away) while the adopted writes were on their way in.
+      adopt: async () => outbox?.stop(),
+    });
+    opened.push(outbox);
+    await outbox.ready;
+    expect(await outboxes()).toEqual([outboxKey('closed')]);
   });
 
   it("deletes another user's outbox unread", async () => {
