@@ -319,7 +319,18 @@ function scopeOf<V>(queryClient: QueryClient, kind: WriteKind<V, unknown>, varia
     const id = mutation.options.scope?.id;
     if (other && id !== undefined && scopeKey(other, mutation.state.variables) === key) return id;
   }
-  return key;
+  // About an item another tab is creating: a scope of its own, since that create may join this
+  // tab later (adopted when its tab closes), after this write in the item's scope, where it could
+  // never go first.
+  const created = createsOf(queryClient.getMutationCache().getAll());
+  return temporaryIds(variables).some((id) => !created.has(id)) ? `${key}:from-another-tab` : key;
+}
+
+/** The temporary ids the given writes create. */
+function createsOf(writes: { state: { variables?: unknown } }[]): Set<unknown> {
+  return new Set(
+    writes.map((write) => (write.state.variables as { tempId?: unknown } | undefined)?.tempId),
+  );
 }
 
 /** Whether `value` holds `id` in one of its id fields (as `swapTempId` reads them). */
@@ -339,6 +350,9 @@ function mentions(value: unknown, id: number): boolean {
  */
 function waitsFor(mine: AnyMutation, other: AnyMutation): boolean {
   if (other.mutationId >= mine.mutationId || other.state.status !== 'pending') return false;
+  // A create never waits for the writes about its item (adopted from a closed tab, it is newer).
+  const creates = (mine.state.variables as { tempId?: unknown } | undefined)?.tempId;
+  if (typeof creates === 'number' && mentions(other.state.variables, creates)) return false;
   const scope = mine.options.scope?.id;
   const otherScope = other.options.scope?.id;
   if (scope === undefined || otherScope === undefined || scope === otherScope) return false;
@@ -376,19 +390,37 @@ function temporaryIds(value: unknown, found: number[] = []): number[] {
 /**
  * Whether `mine` refers to an item another open tab created and has not sent yet (this tab shows
  * every tab's queued changes, and the user changed it here): it waits for that tab to tell the
- * server's id, rather than be refused for a temporary id the server never heard of. An item this
- * tab creates is `waitsFor`'s; one nobody is sending any more (its create was dropped) is refused.
+ * server's id, rather than be refused for a temporary id the server never heard of; so does a
+ * change to an item whose create this tab adopted from a closed tab after it. One nobody is
+ * sending any more (its create was dropped) is refused.
  */
-function waitsForAnotherTab(queryClient: QueryClient, mine: AnyMutation): boolean {
+function waitsForAnotherTab(
+  queryClient: QueryClient,
+  mine: AnyMutation,
+  unheardOf: boolean,
+): boolean {
   const ids = temporaryIds(mine.state.variables);
   if (ids.length === 0) return false;
-  const createdElsewhere = new Set(
-    (queryClient.getQueryData<SavedWrite[]>(OTHER_TABS_WRITES_KEY) ?? []).map(
-      (write) => (write.state.variables as { tempId?: unknown } | undefined)?.tempId,
-    ),
-  );
-  return ids.some((id) => createdElsewhere.has(id));
+  const here = queryClient
+    .getMutationCache()
+    .getAll()
+    .filter((write) => write !== mine);
+  const creating = createsOf([
+    ...(queryClient.getQueryData<SavedWrite[]>(OTHER_TABS_WRITES_KEY) ?? []),
+    // This tab's too, whatever their order: a closed tab's create adopted here is newer.
+    ...here.filter((write) => write.state.status === 'pending'),
+  ]);
+  // A create this tab holds, refused, is heard of: the write is refused with it at once.
+  const heard = createsOf(here);
+  return ids.some((id) => creating.has(id) || (unheardOf && !heard.has(id)));
 }
+
+/**
+ * How long a write naming a temporary id nobody is known to create waits before it is refused:
+ * the tab creating it shows the item to the others at once, and tells them of its queued create a
+ * moment later (or after this page's hello, for a page just opened).
+ */
+const UNHEARD_CREATE_WAIT_MS = 2_000;
 
 /**
  * Resolves once no write that `mine` must follow (see `waitsFor`) is still waiting to be sent, and
@@ -396,17 +428,24 @@ function waitsForAnotherTab(queryClient: QueryClient, mine: AnyMutation): boolea
  */
 function prerequisitesSettled(queryClient: QueryClient, mine: AnyMutation): Promise<void> {
   const cache = queryClient.getMutationCache();
+  let waited = false;
   const blocked = () =>
-    cache.getAll().some((other) => waitsFor(mine, other)) || waitsForAnotherTab(queryClient, mine);
+    cache.getAll().some((other) => waitsFor(mine, other)) ||
+    waitsForAnotherTab(queryClient, mine, !waited);
   if (!blocked()) return Promise.resolve();
   return new Promise((resolve) => {
     const check = () => {
       if (blocked()) return;
+      clearTimeout(timer);
       stopCache();
       stopSwaps();
       stopOthers();
       resolve();
     };
+    const timer = setTimeout(() => {
+      waited = true;
+      check();
+    }, UNHEARD_CREATE_WAIT_MS);
     const stopCache = cache.subscribe(check);
     const stopSwaps = onTempIdSwapped(queryClient, check);
     // The other tabs' queues changed: the create it waits for may have been dropped there.

@@ -151,7 +151,14 @@ export function openOutbox({
 
   /** Inside the closed tab's lock: its writes become this tab's, saved here before its key goes. */
   const takeOver = async (owner: string) => {
-    setOthers(owner, undefined);
+    try {
+      await adoptOutbox(owner);
+    } finally {
+      // Only now: until its writes are this tab's, a change here to an item it created waits for them.
+      setOthers(owner, undefined);
+    }
+  };
+  const adoptOutbox = async (owner: string) => {
     if (stopping.signal.aborted) return;
     const text = await storage.getItem(outboxKey(owner));
     if (!text) return;
@@ -216,8 +223,9 @@ export function openOutbox({
     ready,
     save,
     stop() {
+      // Nothing announced: its saved writes are still waiting, and listed by the other tabs until
+      // one adopts them once its lock is free.
       stopping.abort();
-      announce('[]');
       channel.close();
       release();
     },

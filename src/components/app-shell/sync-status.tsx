@@ -3,9 +3,9 @@
 // discarded. A disclosure button and panel, as the Feedback popover (no positioning library on
 // every screen).
 import { Button, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
-import { skipToken, useMutationState, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutationState, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useMemo } from 'react';
+import { useMemo, useSyncExternalStore } from 'react';
 import { useLocale, useTexts } from '../../i18n/store';
 import { useOnline } from '../../offline/online-status';
 import {
@@ -27,10 +27,15 @@ import { useHeaderPopover } from './use-header-popover';
 /** The writes not yet on the server, in the order they were made: this tab's, then other tabs'. */
 export function useQueuedChanges(): QueuedChange[] {
   const mine = useMutationState({ filters: { predicate: isQueued }, select: describeWrite });
-  const { data: others } = useQuery<SavedWrite[]>({
-    queryKey: OTHER_TABS_WRITES_KEY,
-    queryFn: skipToken,
-  });
+  const queryClient = useQueryClient();
+  // Read from the cache without a query observer: nothing is ever fetched for it.
+  const others = useSyncExternalStore(
+    (changed) =>
+      queryClient.getQueryCache().subscribe((event) => {
+        if (event.query.queryKey[0] === OTHER_TABS_WRITES_KEY[0]) changed();
+      }),
+    () => queryClient.getQueryData<SavedWrite[]>(OTHER_TABS_WRITES_KEY),
+  );
   return useMemo(
     () => (others?.length ? [...mine, ...others.map(describeSavedWrite)] : mine),
     [mine, others],
