@@ -3,11 +3,13 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import AjvCompiler from '@fastify/ajv-compiler';
 
-type BuildValidator = AjvCompiler.BuildCompilerFromPool;
+const compilers = AjvCompiler();
+
+// Named from the compiler itself: the package's namespace of types is not reachable through its
+// default import with every install layout (the type check failed after a fresh install).
+type BuildValidator = typeof compilers;
 type CompilerOptions = NonNullable<Parameters<BuildValidator>[1]>;
 type Compile = ReturnType<BuildValidator>;
-
-const compilers = AjvCompiler();
 
 /**
  * Fastify's own Ajv compiler, twice: as configured for query strings, path parameters and

@@ -10,13 +10,7 @@ import {
   startQueryPersistence,
   stopQueryPersistence,
 } from '../../../src/offline/query-persistence';
-import {
-  type Outbox,
-  openOutbox,
-  outboxKey,
-  type SavedWrites,
-  shareMonthData,
-} from '../../../src/offline/tabs';
+import { type Outbox, openOutbox, outboxKey, type SavedWrites } from '../../../src/offline/tabs';
 import { createQueryClient } from '../../../src/query-client';
 import { makeJwt, USER_ID } from '../../fixtures/factories';
 import { type MemoryStorage, memoryStorage } from './offline-support';
