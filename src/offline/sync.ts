@@ -276,27 +276,15 @@ export function swapTempId(
   for (const listener of swapListeners.get(queryClient) ?? []) listener({ tempId, id, told });
 }
 
-/** Whether `value` holds a temporary id in one of its id fields. */
-function mentionsTemporary(value: unknown): boolean {
-  if (value === null || typeof value !== 'object') return false;
-  return Object.entries(value).some(
-    ([field, item]) =>
-      (typeof item === 'number' && isTempId(item) && ID_FIELD.test(field) && field !== 'tempId') ||
-      mentionsTemporary(item),
-  );
-}
-
 /**
- * A cached list without the rows of creates still queued (those with a temporary id), for what
- * leaves this tab: the copy shared with the other tabs, and the one saved for the next page load.
- * Such a row is its own queue's: only that queue learns the server's id when the create lands.
- * Another tab shown it would keep it after it landed, next to the server's row, and a change made
- * to it there would be refused as depending on an unsaved change. The tab that adopts the queue
- * (or this one, reloaded) shows the rows again from the queued creates.
+ * A cached list without the rows of creates still queued (those with a temporary id), for the
+ * copy saved for the next page load: saved there, such a row would outlive its create. The queue
+ * that made it (adopted by another tab, or this one reloaded) shows it again from the queued
+ * create. The copy shared with the open tabs keeps them: every tab shows every queued change.
  */
 export function withoutUnsavedRows(data: unknown): unknown {
   if (!Array.isArray(data)) return data;
-  const kept = data.filter((row) => !mentionsTemporary(row));
+  const kept = data.filter((row) => temporaryIds(row).length === 0);
   return kept.length === data.length ? data : kept;
 }
 
