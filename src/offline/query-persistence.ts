@@ -159,10 +159,19 @@ function usableState(state: DehydratedState): DehydratedState {
 
 /**
  * The write kinds (and the API code), loaded before saved writes are hydrated, so each finds its
- * function by its key. Without any, pages that make no writes do not load that code.
+ * function by its key. Without any, pages that make no writes do not load that code. Every
+ * resource module that defines writes is listed here.
  */
 async function loadWriteKinds(queryClient: QueryClient): Promise<void> {
-  await Promise.all([import('../queries/writes'), import('../queries/month-writes')]);
+  await Promise.all([
+    import('../queries/journals'),
+    import('../queries/daily'),
+    import('../queries/goals'),
+    import('../queries/months'),
+    import('../queries/habits'),
+    import('../queries/measures'),
+    import('../queries/trash'),
+  ]);
   installSync(queryClient);
 }
 

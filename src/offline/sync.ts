@@ -277,6 +277,22 @@ export function swapTempId(
 }
 
 /**
+ * Another tab's copy of a list, with the server's ids of the creates this tab has heard landed:
+ * that tab may have sent it before it heard of the swap (its own change, made meanwhile), and
+ * taken as it came, the row that stood in for the create would stay here for good.
+ */
+export function withKnownIds(queryClient: QueryClient, data: unknown): unknown {
+  const swapped = swappedIds.get(queryClient);
+  if (!swapped) return data;
+  let known = data;
+  for (const tempId of new Set(temporaryIds(data))) {
+    const id = swapped.get(tempId);
+    if (id !== undefined) known = replaceIds(withoutStandIn(known, tempId, id), tempId, id);
+  }
+  return known;
+}
+
+/**
  * A cached list without the rows of creates still queued (those with a temporary id), for the
  * copy saved for the next page load: saved there, such a row would outlive its create. The queue
  * that made it (adopted by another tab, or this one reloaded) shows it again from the queued

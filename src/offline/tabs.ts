@@ -10,7 +10,7 @@
 // Web Locks anyway; what it does for queries is the few lines of shareMonthData below.
 import type { AsyncStorage, PersistedClient } from '@tanstack/query-persist-client-core';
 import type { DehydratedState, QueryClient, QueryKey } from '@tanstack/react-query';
-import { onTempIdSwapped, swapTempId } from './sync';
+import { onTempIdSwapped, swapTempId, withKnownIds } from './sync';
 
 /** The saved data's store, as query-persistence.ts hands it over (IndexedDB, or a stand-in in tests). */
 export type KeyedStorage = AsyncStorage<string> & { keys(): Promise<string[]> };
@@ -252,7 +252,9 @@ export function shareMonthData(queryClient: QueryClient, user: number): () => vo
     if (mine !== undefined && mine.dataUpdatedAt >= message.updatedAt) return;
     receiving = true;
     try {
-      queryClient.setQueryData(message.queryKey, message.data, { updatedAt: message.updatedAt });
+      queryClient.setQueryData(message.queryKey, withKnownIds(queryClient, message.data), {
+        updatedAt: message.updatedAt,
+      });
     } finally {
       receiving = false;
     }

@@ -1,51 +1,48 @@
-// Small edits of cached lists, so a mutation changes exactly the rows it changed.
+// Small edits of cached lists, so a write changes exactly the rows it changed, and a list read once.
 import type { dataTagSymbol, QueryClient, QueryKey } from '@tanstack/react-query';
 
 interface Row {
   id: number;
 }
 
-/** Replaces the row with the same id; a list not in cache stays absent. */
-export function replaceInList<T extends Row>(
+/** Puts `row` in the cached list (replacing the one with its id); a list not in cache stays absent. */
+export function upsert<T extends Row>(
   queryClient: QueryClient,
-  key: QueryKey,
+  key: readonly unknown[],
   row: T,
+  order?: (a: T, b: T) => number,
 ): void {
-  queryClient.setQueryData<T[]>(key, (rows) => rows?.map((r) => (r.id === row.id ? row : r)));
+  queryClient.setQueryData<T[]>(key, (rows) => {
+    if (rows === undefined) return rows;
+    const next = rows.some((r) => r.id === row.id)
+      ? rows.map((r) => (r.id === row.id ? row : r))
+      : [...rows, row];
+    return order ? next.sort(order) : next;
+  });
 }
 
-/** Appends a row to a cached list; a list not in cache stays absent (it will be fetched whole). */
-export function appendToList<T extends Row>(queryClient: QueryClient, key: QueryKey, row: T): void {
-  queryClient.setQueryData<T[]>(key, (rows) => rows && [...rows, row]);
-}
-
-export function removeFromList<T extends Row>(
+export function patchRow<T extends Row>(
   queryClient: QueryClient,
-  key: QueryKey,
-  remove: (row: T) => boolean,
-): void {
-  queryClient.setQueryData<T[]>(key, (rows) => rows?.filter((r) => !remove(r)));
-}
-
-/**
- * Applies `patch` to one cached row at once (a checkbox must move when clicked, not when the
- * server answers) and returns how to undo it if the server refuses.
- */
-export async function patchRowOptimistically<T extends Row>(
-  queryClient: QueryClient,
-  key: QueryKey,
+  key: readonly unknown[],
   id: number,
   patch: Partial<T>,
-): Promise<() => void> {
-  // A refetch landing mid-mutation would overwrite the optimistic row with the old one.
-  await queryClient.cancelQueries({ queryKey: key, exact: true });
-  const before = queryClient.getQueryData<T[]>(key)?.find((row) => row.id === id);
+  order?: (a: T, b: T) => number,
+): void {
+  queryClient.setQueryData<T[]>(key, (rows) => {
+    if (rows === undefined || !rows.some((r) => r.id === id)) return rows;
+    const next = rows.map((r) => (r.id === id ? { ...r, ...patch } : r));
+    return order ? next.sort(order) : next;
+  });
+}
+
+export function dropRows<T>(
+  queryClient: QueryClient,
+  key: readonly unknown[],
+  drop: (row: T) => boolean,
+) {
   queryClient.setQueryData<T[]>(key, (rows) =>
-    rows?.map((row) => (row.id === id ? { ...row, ...patch } : row)),
+    rows?.some(drop) ? rows.filter((row) => !drop(row)) : rows,
   );
-  return () => {
-    if (before) replaceInList(queryClient, key, before);
-  };
 }
 
 /**

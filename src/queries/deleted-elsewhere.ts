@@ -1,7 +1,7 @@
 // A write answered 404: the item was deleted in another tab or device, so the cache drops it and the screen says so.
 import { journals } from '../i18n/en/journals';
 import { texts } from '../i18n/store';
-import { errorStatus } from './errors';
+import { errorStatus, isHttpError } from './errors';
 
 export type DeletedKind = 'journal' | 'goal' | 'month' | 'habit';
 
@@ -32,17 +32,41 @@ export class ChangeDropped extends Error {
   override readonly name = 'ChangeDropped';
 }
 
-/** Runs a write; a 404 runs `forget` (drop the item from the cache) and becomes a DeletedElsewhereError. */
+/**
+ * Whether a 400 says the item `field` names does not exist: a row made in an entry deleted
+ * elsewhere is refused so (`{"journal_id": ["Invalid pk \"4\" - object does not exist."]}`),
+ * not with a 404.
+ */
+async function namesMissing(error: unknown, field: string): Promise<boolean> {
+  if (!isHttpError(error) || error.response.status !== 400) return false;
+  try {
+    const body = (await error.response.clone().json()) as Record<string, unknown>;
+    const messages = body[field];
+    return Array.isArray(messages) && messages.some((m) => String(m).includes('does not exist'));
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Runs a write; a 404 (or, for a row made in the item, a 400 saying its `parentField` does not
+ * exist) runs `forget` (drop the item from the cache) and becomes a DeletedElsewhereError.
+ */
 export async function orDeletedElsewhere<T>(
   kind: DeletedKind,
   write: () => Promise<T>,
   forget: () => void,
+  parentField?: string,
 ): Promise<T> {
   try {
     return await write();
   } catch (error) {
     const dropped = error instanceof ChangeDropped;
-    if (!dropped && errorStatus(error) !== 404) throw error;
+    const gone =
+      dropped ||
+      errorStatus(error) === 404 ||
+      (parentField !== undefined && (await namesMissing(error, parentField)));
+    if (!gone) throw error;
     forget();
     throw new DeletedElsewhereError(kind, dropped ? error.cause : error, dropped);
   }

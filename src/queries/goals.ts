@@ -1,16 +1,88 @@
 // Goals: the month's list, and creating, ticking and deleting one, as queued writes (each edits only its own row).
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import type { Goal } from '../../contract/entities';
-import { listGoals } from '../api/goals';
+import type { CreateGoal } from '../../contract/requests';
+import { createGoal, deleteGoal, listGoals, updateGoal } from '../api/goals';
 import { newIdempotencyKey } from '../api/idempotency';
-import { enqueueWrite, installSync, newTempId, writeHandle } from '../offline/sync';
+import { defineWrite, enqueueWrite, installSync, newTempId, writeHandle } from '../offline/sync';
+import { dropRows, patchRow, upsert } from './cache';
+import { withConflictResolution } from './conflicts';
+import { orDeletedElsewhere } from './deleted-elsewhere';
 import { goalKeys } from './keys';
 import { notifyingNow } from './row-toggle';
-import { goalCreate, goalDelete, goalUpdate } from './writes';
+import { invalidateMonthStats } from './stats';
+import { defineCreate, deleteSaved, inMonth, newerQueued, requireSaved } from './write-kinds';
 
 export function goalsQueryOptions(monthId: number) {
   return queryOptions({ queryKey: goalKeys.list(monthId), queryFn: () => listGoals(monthId) });
 }
+
+// --- Writes, found by their names (saved with queued writes on devices) ----------------------
+
+export const goalCreate = defineCreate<CreateGoal, Goal>({
+  name: 'goal.create',
+  subject: (v) => ({ kind: 'goal', id: v.tempId, monthId: v.monthId }),
+  list: goalKeys.list,
+  refersTo: (body) => [body.month_id],
+  create: createGoal,
+  shown: (_queryClient, { tempId, body }) => ({
+    ...inMonth(tempId, body.month_id),
+    name: body.name,
+    is_completed: body.is_completed ?? false,
+  }),
+  settled: (queryClient, { monthId }) => invalidateMonthStats(queryClient, monthId),
+});
+
+export interface GoalUpdateWrite {
+  monthId: number;
+  goalId: number;
+  isCompleted: boolean;
+  /** The goal as the tick saw it: If-Match and merge base (src/queries/conflicts.ts). */
+  base?: Goal;
+}
+
+export const goalUpdate = defineWrite<GoalUpdateWrite, Goal>({
+  name: 'goal.update',
+  subject: (v) => ({ kind: 'goal', id: v.goalId, monthId: v.monthId }),
+  run: ({ monthId, goalId, isCompleted, base }, queryClient) => {
+    requireSaved(goalId);
+    return orDeletedElsewhere(
+      'goal',
+      () =>
+        withConflictResolution({
+          base,
+          changes: { is_completed: isCompleted },
+          send: (body, ifMatch) => updateGoal(goalId, body, ifMatch),
+          restore: () => import('../api/trash').then((m) => m.restoreItem('goal', goalId)),
+          subject: { kind: 'goal', name: base?.name },
+        }),
+      () => dropRows<Goal>(queryClient, goalKeys.list(monthId), (g) => g.id === goalId),
+    );
+  },
+  optimistic: (queryClient, { monthId, goalId, isCompleted }) =>
+    patchRow<Goal>(queryClient, goalKeys.list(monthId), goalId, { is_completed: isCompleted }),
+  landed: (queryClient, variables, goal) => {
+    if (!newerQueued(queryClient, variables, (other) => other.goalId === goal.id))
+      upsert(queryClient, goalKeys.list(variables.monthId), goal);
+  },
+  settled: (queryClient, { monthId }) => invalidateMonthStats(queryClient, monthId),
+});
+
+export interface GoalDeleteWrite {
+  monthId: number;
+  goalId: number;
+}
+
+export const goalDelete = defineWrite<GoalDeleteWrite, number>({
+  name: 'goal.delete',
+  subject: (v) => ({ kind: 'goal', id: v.goalId, monthId: v.monthId }),
+  run: ({ goalId }) => deleteSaved(goalId, deleteGoal),
+  optimistic: (queryClient, { monthId, goalId }) =>
+    dropRows<Goal>(queryClient, goalKeys.list(monthId), (g) => g.id === goalId),
+  settled: (queryClient, { monthId }) => invalidateMonthStats(queryClient, monthId),
+});
+
+// --- Hooks ---------------------------------------------------------------------------------
 
 /** Shown at once (offline too); its Idempotency-Key is saved with it, so a resend makes one goal. */
 export function useCreateGoal(monthId: number) {

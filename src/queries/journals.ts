@@ -2,24 +2,135 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import type { DailyHabit, DailyMeasure, Journal, Measure } from '../../contract/entities';
 import { localToday } from '../../contract/local-date';
+import type { CreateJournal, UpdateJournal } from '../../contract/requests';
 import { newIdempotencyKey } from '../api/idempotency';
-import { enqueueWrite, installSync, newTempId, writeHandle } from '../offline/sync';
-import { cachedOrRead } from './cache';
-import { dailyHabitsQueryOptions, dailyMeasuresQueryOptions } from './daily';
-import { journalsQueryOptions } from './journal-list';
-import { journalKeys } from './keys';
-import { measuresQueryOptions } from './measures';
+import { createJournal, deleteJournal, updateJournal } from '../api/journals';
+import {
+  defineWrite,
+  enqueueWrite,
+  installSync,
+  newTempId,
+  swapTempId,
+  writeHandle,
+} from '../offline/sync';
+import { cachedOrRead, patchRow, upsert } from './cache';
+import { withConflictResolution } from './conflicts';
 import {
   dailyHabitCreate,
+  dailyHabitsQueryOptions,
   dailyHabitUpdate,
   dailyMeasureCreate,
+  dailyMeasuresQueryOptions,
   dailyMeasureUpdate,
-  journalCreate,
-  journalDelete,
-  journalUpdate,
-} from './writes';
+} from './daily';
+import { orDeletedElsewhere } from './deleted-elsewhere';
+import {
+  compareJournals,
+  entrySubject,
+  forgetJournal,
+  journalGone,
+  journalsQueryOptions,
+} from './journal-list';
+import { journalKeys, journalSearchKeys } from './keys';
+import { measuresQueryOptions } from './measures';
+import { invalidateMonthStats } from './stats';
+import { deleteSaved, requireSaved } from './write-kinds';
 
 export { journalsQueryOptions };
+
+// --- Writes, found by their names (saved with queued writes on devices) ----------------------
+
+const invalidateSearches = (queryClient: QueryClient) =>
+  void queryClient.invalidateQueries({ queryKey: journalSearchKeys.all });
+
+export interface JournalCreateWrite {
+  monthId: number;
+  tempId: number;
+  body: CreateJournal & { created_at: string };
+  key: string;
+}
+
+export const journalCreate = defineWrite<JournalCreateWrite, Journal>({
+  name: 'journal.create',
+  subject: (v) => ({ kind: 'journal', id: v.tempId, monthId: v.monthId }),
+  run: ({ body, key }) => {
+    requireSaved(body.month_id);
+    return createJournal(body, key);
+  },
+  optimistic: (queryClient, { monthId, tempId, body }) => {
+    const journal: Journal = {
+      id: tempId,
+      created_at: body.created_at,
+      highlight: body.highlight,
+      author: 0,
+      month: body.month_id,
+      month_id: body.month_id,
+      // The note and mood, with their defaults.
+      note: body.note ?? '',
+      mood: body.mood ?? null,
+    };
+    upsert(queryClient, journalKeys.list(monthId), journal, compareJournals);
+  },
+  landed: (queryClient, { monthId, tempId }, journal) => {
+    swapTempId(queryClient, tempId, journal.id);
+    upsert(queryClient, journalKeys.list(monthId), journal, compareJournals);
+    invalidateSearches(queryClient);
+  },
+  settled: (queryClient, { monthId }) => invalidateMonthStats(queryClient, monthId),
+  discarded: (queryClient, { monthId, tempId }) => forgetJournal(queryClient, monthId, tempId),
+});
+
+export interface JournalUpdateWrite {
+  monthId: number;
+  journalId: number;
+  changes: UpdateJournal;
+  /** The entry as the edit saw it: its version is the If-Match, its fields the merge's base. */
+  base?: Journal;
+}
+
+export const journalUpdate = defineWrite<JournalUpdateWrite, Journal>({
+  name: 'journal.update',
+  subject: (v) => ({ kind: 'journal', id: v.journalId, monthId: v.monthId }),
+  run: ({ monthId, journalId, changes, base }, queryClient) => {
+    requireSaved(journalId);
+    return orDeletedElsewhere(
+      'journal',
+      () =>
+        withConflictResolution({
+          base,
+          changes,
+          send: (body, ifMatch) => updateJournal(journalId, body, ifMatch),
+          restore: () => import('../api/trash').then((m) => m.restoreItem('journal', journalId)),
+          subject: entrySubject(queryClient, monthId, journalId),
+        }),
+      () => journalGone(queryClient, monthId, journalId),
+    );
+  },
+  optimistic: (queryClient, { monthId, journalId, changes }) =>
+    patchRow<Journal>(queryClient, journalKeys.list(monthId), journalId, changes, compareJournals),
+  landed: (queryClient, { monthId }, journal) => {
+    upsert(queryClient, journalKeys.list(monthId), journal, compareJournals);
+    invalidateSearches(queryClient);
+  },
+  settled: (queryClient, { monthId }) => invalidateMonthStats(queryClient, monthId),
+});
+
+export interface JournalDeleteWrite {
+  monthId: number;
+  journalId: number;
+}
+
+export const journalDelete = defineWrite<JournalDeleteWrite, number>({
+  name: 'journal.delete',
+  subject: (v) => ({ kind: 'journal', id: v.journalId, monthId: v.monthId }),
+  run: ({ journalId }) => deleteSaved(journalId, deleteJournal),
+  optimistic: (queryClient, { monthId, journalId }) =>
+    forgetJournal(queryClient, monthId, journalId),
+  landed: (queryClient) => invalidateSearches(queryClient),
+  settled: (queryClient, { monthId }) => invalidateMonthStats(queryClient, monthId),
+});
+
+// --- Hooks ---------------------------------------------------------------------------------
 
 export interface HabitTick {
   habitId: number;
@@ -256,7 +367,7 @@ async function queueEditJournal(
 
 /**
  * Each changed part is its own queued write, shown at once. A 404 on any of them means the entry
- * was deleted elsewhere: its card leaves the cache and the error says so (src/queries/writes.ts).
+ * was deleted elsewhere: its card leaves the cache, and the error says so (journalGone, in journal-list.ts).
  */
 export function useUpdateJournal(monthId: number) {
   const queryClient = useQueryClient();

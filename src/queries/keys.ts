@@ -8,7 +8,7 @@ export const monthKeys = {
   /**
    * A binned month's counts as this device last saw them. The bin lists no counts and the
    * summaries leave a deleted month out, so this is what a restore made offline shows until the
-   * server answers (queries/month-writes.ts). Under the month's scope: saved for offline use.
+   * server answers (the month delete in queries/months.ts). Under the month's scope: saved for offline use.
    */
   binnedCounts: (monthId: number) => [...monthKeys.scope(monthId), 'binned-counts'] as const,
   /** The month cards' counts: under the months prefix, so invalidating every month refreshes them. */

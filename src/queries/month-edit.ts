@@ -6,19 +6,10 @@ import type { CreateMeasure, MeasureTarget } from '../../contract/measure-target
 import { newIdempotencyKey } from '../api/idempotency';
 import { enqueueWrite, installSync, newTempId, writeHandle } from '../offline/sync';
 import { cachedOrRead } from './cache';
-import { habitsQueryOptions } from './habits';
+import { habitCreate, habitDelete, habitsQueryOptions, habitUpdate } from './habits';
 import { monthKeys } from './keys';
-import { measuresQueryOptions } from './measures';
-import {
-  habitCreate,
-  habitDelete,
-  habitUpdate,
-  measureCreate,
-  measureDelete,
-  measureUpdate,
-  monthUpdate,
-} from './month-writes';
-import { setTargetFields } from './months';
+import { measureCreate, measureDelete, measuresQueryOptions, measureUpdate } from './measures';
+import { monthUpdate, setTargetFields } from './months';
 
 export interface EditedItem {
   /** null: a new habit (or a month without a measure yet). */

@@ -1,4 +1,4 @@
-// Months: the list, one month, and creating (with its habits and measures), renaming, deleting, as queued writes.
+// Months: the list, one month, and creating (with its habits and measures), renaming, deleting, as queued writes; a month's counts kept while it is in the bin.
 import {
   type QueryClient,
   queryOptions,
@@ -6,13 +6,31 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import type { Month } from '../../contract/entities';
+import type {
+  DailyHabit,
+  DailyMeasure,
+  Goal,
+  Habit,
+  Measure,
+  Month,
+} from '../../contract/entities';
 import type { HabitSchedule } from '../../contract/habit-schedule';
 import type { MeasureTarget } from '../../contract/measure-targets';
 import { inPeriod } from '../../contract/month-period';
+import type { CreateMonth, UpdateMonth } from '../../contract/requests';
+import type { MonthSummary } from '../../contract/stats';
 import { newIdempotencyKey } from '../api/idempotency';
-import { getMonth, listMonthSummaries, listMonths } from '../api/months';
 import {
+  createMonth,
+  deleteMonth,
+  getMonth,
+  listMonthSummaries,
+  listMonths,
+  updateMonth,
+} from '../api/months';
+import { restoreItem } from '../api/trash';
+import {
+  defineWrite,
   enqueueWrite,
   installSync,
   isQueued,
@@ -20,17 +38,210 @@ import {
   newTempId,
   queuedWrites,
   subjectOf,
+  swapTempId,
   writeHandle,
+  writeName,
 } from '../offline/sync';
-import { goalKeys, journalKeys, monthKeys } from './keys';
+import { dropRows, patchRow, upsert } from './cache';
+import { withConflictResolution } from './conflicts';
+import { orDeletedElsewhere } from './deleted-elsewhere';
+import { habitCreate } from './habits';
 import {
-  habitCreate,
-  knownCounts,
-  measureCreate,
-  monthCreate,
-  monthDelete,
-  monthUpdate,
-} from './month-writes';
+  dailyHabitKeys,
+  dailyMeasureKeys,
+  goalKeys,
+  habitKeys,
+  journalKeys,
+  measureKeys,
+  monthKeys,
+  trashKeys,
+} from './keys';
+import { measureCreate } from './measures';
+import type { TrashRestoreWrite } from './trash';
+import { deleteSaved, requireSaved } from './write-kinds';
+
+// --- Writes, found by their names (saved with queued writes on devices) ----------------------
+
+export const byId = (a: { id: number }, b: { id: number }) =>
+  // Temporary (negative) ids are newest: after every saved one.
+  (a.id < 0 ? Number.MAX_SAFE_INTEGER - a.id : a.id) -
+  (b.id < 0 ? Number.MAX_SAFE_INTEGER - b.id : b.id);
+
+/** Drops a month from the list and from its detail; what is cached under it is forgotten once the server agrees. */
+function dropMonth(queryClient: QueryClient, monthId: number): void {
+  dropRows<Month>(queryClient, monthKeys.list(), (m) => m.id === monthId);
+}
+
+function forgetMonth(queryClient: QueryClient, monthId: number): void {
+  dropMonth(queryClient, monthId);
+  queryClient.removeQueries({ queryKey: monthKeys.scope(monthId) });
+}
+
+/** A discarded month write: the list shows the server's months again (discardWrite refreshes the month's own lists). */
+export function refetchMonths(queryClient: QueryClient): void {
+  void queryClient.invalidateQueries({ queryKey: monthKeys.list(), refetchType: 'all' });
+}
+
+function showMonth(queryClient: QueryClient, month: Month): void {
+  upsert(queryClient, monthKeys.list(), month, byId);
+  queryClient.setQueryData<Month>(monthKeys.detail(month.id), (cached) =>
+    cached === undefined ? month : { ...cached, ...month },
+  );
+}
+
+/** A month made offline has a page at once: its lists start empty, as the server's would. */
+function seedMonthPage(queryClient: QueryClient, month: Month): void {
+  const id = month.id;
+  const empty = [
+    journalKeys.list(id),
+    goalKeys.list(id),
+    habitKeys.list(id),
+    measureKeys.list(id),
+    dailyHabitKeys.list(id),
+    dailyMeasureKeys.list(id),
+  ];
+  for (const key of empty)
+    if (queryClient.getQueryData(key) === undefined) queryClient.setQueryData(key, []);
+}
+
+/** The page of a month made offline, read under its temporary id, is the server's month's page too. */
+function moveMonthScope(queryClient: QueryClient, tempId: number, id: number): void {
+  for (const query of queryClient.getQueryCache().findAll({ queryKey: monthKeys.scope(tempId) })) {
+    const key = [...monthKeys.scope(id), ...query.queryKey.slice(2)];
+    if (query.state.data !== undefined && queryClient.getQueryData(key) === undefined)
+      queryClient.setQueryData(key, query.state.data);
+  }
+}
+
+// --- A month's counts, kept while it is in the bin ---------------------------------------
+
+/** What a month card counts (the server's summary without its month id). */
+export type KnownCounts = Pick<MonthSummary, 'journals' | 'goals' | 'goals_done'>;
+
+/** The month's counts from the cache: its summary, else its cached lists, else what the bin kept. */
+export function knownCounts(queryClient: QueryClient, monthId: number): KnownCounts | undefined {
+  const summary = queryClient
+    .getQueryData<MonthSummary[]>(monthKeys.summaries())
+    ?.find((row) => row.month === monthId);
+  if (summary)
+    return { journals: summary.journals, goals: summary.goals, goals_done: summary.goals_done };
+  const journals = queryClient.getQueryData<unknown[]>(journalKeys.list(monthId));
+  const goals = queryClient.getQueryData<Goal[]>(goalKeys.list(monthId));
+  if (journals && goals)
+    return {
+      journals: journals.length,
+      goals: goals.length,
+      goals_done: goals.filter((goal) => goal.is_completed).length,
+    };
+  return queryClient.getQueryData<KnownCounts>(monthKeys.binnedCounts(monthId));
+}
+
+/** The month left the bin (restored or purged): its kept counts are no longer needed. */
+export function forgetBinnedCounts(queryClient: QueryClient, monthId: number): void {
+  queryClient.removeQueries({ queryKey: monthKeys.binnedCounts(monthId), exact: true });
+}
+
+// --- Months --------------------------------------------------------------------------------
+
+export interface MonthCreateWrite {
+  tempId: number;
+  body: CreateMonth;
+  key: string;
+}
+
+export const monthCreate = defineWrite<MonthCreateWrite, Month>({
+  name: 'month.create',
+  subject: (v) => ({ kind: 'month', id: v.tempId, monthId: v.tempId }),
+  run: ({ body, key }) => createMonth(body, key),
+  optimistic: (queryClient, { tempId, body }) => {
+    const month: Month = {
+      id: tempId,
+      name: body.name,
+      author: 0,
+      ...(body.period === undefined ? {} : { period: body.period }),
+      ...(body.mood_enabled === undefined ? {} : { mood_enabled: body.mood_enabled }),
+    };
+    showMonth(queryClient, month);
+    seedMonthPage(queryClient, month);
+  },
+  landed: (queryClient, { tempId }, month) => {
+    moveMonthScope(queryClient, tempId, month.id);
+    swapTempId(queryClient, tempId, month.id);
+    showMonth(queryClient, month);
+    void queryClient.invalidateQueries({ queryKey: monthKeys.summaries(), exact: true });
+  },
+  discarded: (queryClient, { tempId }) => forgetMonth(queryClient, tempId),
+});
+
+export interface MonthUpdateWrite {
+  monthId: number;
+  changes: UpdateMonth;
+  /** The month as the edit saw it: its version is the If-Match, its fields the merge's base. */
+  base?: Month;
+}
+
+export const monthUpdate = defineWrite<MonthUpdateWrite, Month>({
+  name: 'month.update',
+  subject: (v) => ({ kind: 'month', id: v.monthId, monthId: v.monthId }),
+  run: ({ monthId, changes, base }, queryClient) => {
+    requireSaved(monthId);
+    return orDeletedElsewhere(
+      'month',
+      () =>
+        withConflictResolution({
+          base,
+          changes,
+          send: (body, ifMatch) => updateMonth(monthId, body, ifMatch),
+          restore: () => restoreItem('month', monthId),
+          subject: { kind: 'month', name: base?.name },
+        }),
+      () => forgetMonth(queryClient, monthId),
+    );
+  },
+  optimistic: (queryClient, { monthId, changes }) => {
+    patchRow<Month>(queryClient, monthKeys.list(), monthId, changes as Partial<Month>);
+    queryClient.setQueryData<Month>(monthKeys.detail(monthId), (month) =>
+      month === undefined ? month : { ...month, ...(changes as Partial<Month>) },
+    );
+  },
+  landed: (queryClient, _variables, month) => showMonth(queryClient, month),
+  discarded: (queryClient) => refetchMonths(queryClient),
+});
+
+export interface MonthDeleteWrite {
+  monthId: number;
+  /** The month as it was: a restore queued after the delete shows it again from this. */
+  month?: Month;
+  /** Its card's counts as it was deleted: kept while it is in the bin, for a restore made offline. */
+  counts?: KnownCounts;
+}
+
+function restoreQueued(queryClient: QueryClient, monthId: number): boolean {
+  return queuedWrites(queryClient).some((write) => {
+    if (writeName(write) !== 'trash.restore') return false;
+    const { ref } = write.state.variables as TrashRestoreWrite;
+    return ref.kind === 'month' && ref.id === monthId;
+  });
+}
+
+export const monthDelete = defineWrite<MonthDeleteWrite, number>({
+  name: 'month.delete',
+  subject: (v) => ({ kind: 'month', id: v.monthId, monthId: v.monthId }),
+  run: ({ monthId }) => deleteSaved(monthId, deleteMonth),
+  optimistic: (queryClient, { monthId }) => dropMonth(queryClient, monthId),
+  // The server deletes everything of the month with it. Unless it was undone meanwhile (its
+  // restore waits behind it): then what is cached of the month is what comes back, and a page
+  // showing the month must not lose its data (or a read under way) between the two.
+  landed: (queryClient, { monthId, counts }) => {
+    if (!restoreQueued(queryClient, monthId))
+      queryClient.removeQueries({ queryKey: monthKeys.scope(monthId) });
+    if (counts) queryClient.setQueryData(monthKeys.binnedCounts(monthId), counts);
+    void queryClient.invalidateQueries({ queryKey: trashKeys.all });
+  },
+  discarded: (queryClient) => refetchMonths(queryClient),
+});
+
+// --- Hooks ---------------------------------------------------------------------------------
 
 export function monthsQueryOptions() {
   return queryOptions({ queryKey: monthKeys.list(), queryFn: listMonths });

@@ -44,7 +44,7 @@ type Texts = typeof OFFLINE_TEXTS;
 
 const STATE_ORDER: ChangeState[] = ['queued', 'sending', 'failed', 'refused'];
 
-/** Loosely typed variables of a queued write: each kind carries some of these (src/queries/writes.ts). */
+/** Loosely typed variables of a queued write: each kind carries some of these (the write kinds in src/queries/). */
 interface WriteVariables {
   body?: {
     created_at?: string;

@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { enqueueWrite } from '../../../src/offline/sync';
 import { SyncMarker } from '../../../src/offline/sync-marker';
-import { journalCreate } from '../../../src/queries/writes';
+import { journalCreate } from '../../../src/queries/journals';
 import { createTestQueryClient } from '../queries/wrapper';
 import { restoreOnlineAfterEach, setBrowserOnline } from './offline-support';
 

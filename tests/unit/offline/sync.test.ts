@@ -12,7 +12,7 @@ import {
   swapTempId,
 } from '../../../src/offline/sync';
 import { DeletedElsewhereError } from '../../../src/queries/deleted-elsewhere';
-import { requireSaved } from '../../../src/queries/writes';
+import { requireSaved } from '../../../src/queries/write-kinds';
 import { createTestQueryClient } from '../queries/wrapper';
 
 afterEach(() => setLocale('en'));

@@ -260,6 +260,34 @@ describe('useTickMissingHabit', () => {
     expect(rowsOf(queryClient, month.id, stretch.id).map((row) => row.id)).toEqual([saved[0]!.id]);
   });
 
+  it('on an entry deleted elsewhere (its create refused with a field error): says so, and the card leaves', async () => {
+    const { month, journals, stretch, queryClient } = monthWithNewHabit();
+    const journal = journals[0]!;
+    queryClient.setQueryData(journalKeys.list(month.id), journals);
+    // Deleted on another device: gone from the server, still on this screen.
+    db.journals = db.journals.filter((row) => row.id !== journal.id);
+    server.use(
+      http.post(apiUrl('api/dailyhabits/'), () =>
+        HttpResponse.json(
+          { journal_id: [`Invalid pk "${journal.id}" - object does not exist.`] },
+          { status: 400 },
+        ),
+      ),
+    );
+    const { result } = renderQueryHook(() => useTickMissingHabit(month.id), queryClient);
+
+    act(() => result.current.mutate({ journalId: journal.id, habitId: stretch.id, state: 'done' }));
+    await whenSynced(queryClient);
+
+    expect(refusedWrites(queryClient)).toEqual([
+      { name: 'daily-habit.create', message: expect.stringMatching(/deleted elsewhere/) },
+    ]);
+    expect(
+      queryClient.getQueryData(journalsQueryOptions(month.id).queryKey)?.map((row) => row.id),
+    ).not.toContain(journal.id);
+    expect(rowsOf(queryClient, month.id, stretch.id)).toEqual([]);
+  });
+
   it('creates it skipped, and shows the skip at once', async () => {
     const { month, journals, stretch, queryClient } = monthWithNewHabit();
     const journal = journals[0]!;

@@ -1,28 +1,16 @@
 // The write kinds' names: queued writes saved on a device are found by them after an upgrade, so none may change.
 import {
-  habitCreate,
-  habitDelete,
-  habitUpdate,
-  measureCreate,
-  measureDelete,
-  measureUpdate,
-  monthCreate,
-  monthDelete,
-  monthUpdate,
-  trashRestore,
-} from '../../../src/queries/month-writes';
-import {
   dailyHabitCreate,
   dailyHabitUpdate,
   dailyMeasureCreate,
   dailyMeasureUpdate,
-  goalCreate,
-  goalDelete,
-  goalUpdate,
-  journalCreate,
-  journalDelete,
-  journalUpdate,
-} from '../../../src/queries/writes';
+} from '../../../src/queries/daily';
+import { goalCreate, goalDelete, goalUpdate } from '../../../src/queries/goals';
+import { habitCreate, habitDelete, habitUpdate } from '../../../src/queries/habits';
+import { journalCreate, journalDelete, journalUpdate } from '../../../src/queries/journals';
+import { measureCreate, measureDelete, measureUpdate } from '../../../src/queries/measures';
+import { monthCreate, monthDelete, monthUpdate } from '../../../src/queries/months';
+import { trashRestore } from '../../../src/queries/trash';
 
 describe('write kinds', () => {
   it('keep the names their queued writes are saved under', () => {
