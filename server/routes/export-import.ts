@@ -49,6 +49,7 @@ import { importFile } from '../repositories/import.js';
 import {
   type HeavyJobKind,
   HeavyJobs,
+  heavyJobsByServer,
   IMPORTS_PER_HOUR,
   type ImportCounter,
   memoryImportCounter,
@@ -161,6 +162,7 @@ export default async function exportImportRoutes(parent: FastifyInstance): Promi
   const { config } = app;
   const workers = new HeavyWorkers({ database: config.database }, config.heavyJobs);
   const jobs = new HeavyJobs(config.heavyJobs, importCounter(app));
+  heavyJobsByServer.set(app.server, jobs);
   app.addHook('onClose', async () => {
     await jobs.close();
     await workers.close();

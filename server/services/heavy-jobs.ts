@@ -121,6 +121,11 @@ export class HeavyJobs {
     return this.#running;
   }
 
+  /** Requests waiting for a server-wide slot. */
+  get waiting(): number {
+    return this.#waiting.length;
+  }
+
   async admit(userId: number, kind: HeavyJobKind): Promise<Admission> {
     if (this.#busyUsers.has(userId)) {
       return { ok: false, status: 429, retryAfter: 5, detail: HEAVY_JOB_MESSAGES.busyUser };
@@ -197,3 +202,10 @@ export class HeavyJobs {
     await this.imports.close();
   }
 }
+
+/**
+ * Each app's HeavyJobs (made by the export routes), by its HTTP server: the one object every
+ * plugin scope of an app shares. Read by tests, which wait for a job to be admitted or queued
+ * (nothing a client sees marks either) instead of sleeping for it.
+ */
+export const heavyJobsByServer = new WeakMap<object, HeavyJobs>();

@@ -147,12 +147,14 @@ describe("a user's write transactions", () => {
     });
     if (usingPostgres) {
       // The second waits on the first's lock of the user's row: seen in pg_locks, not guessed.
-      for (let tries = 0; tries < 200; tries += 1) {
-        const { rows } = await sql<{ waiting: number }>`
-          select count(*)::int as waiting from pg_locks where not granted`.execute(t.database.db);
-        if ((rows[0]?.waiting ?? 0) > 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
+      await vi.waitFor(
+        async () => {
+          const { rows } = await sql<{ waiting: number }>`
+            select count(*)::int as waiting from pg_locks where not granted`.execute(t.database.db);
+          expect(rows[0]?.waiting).toBeGreaterThan(0);
+        },
+        { timeout: 5000, interval: 10 },
+      );
     }
     expect(order).toEqual(['first in']);
 

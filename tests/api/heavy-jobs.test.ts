@@ -4,7 +4,12 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { EXPORT_FORMAT, type ExportFile, type ImportReport } from '../../contract/export.js';
 import { readAccountData } from '../../server/repositories/account-data.js';
 import { buildExport } from '../../server/services/export-import.js';
-import { HEAVY_JOB_MESSAGES, IMPORTS_PER_HOUR } from '../../server/services/heavy-jobs.js';
+import {
+  HEAVY_JOB_MESSAGES,
+  type HeavyJobs,
+  heavyJobsByServer,
+  IMPORTS_PER_HOUR,
+} from '../../server/services/heavy-jobs.js';
 import { monthCsv } from '../../server/services/month-csv.js';
 import { snapshot } from '../support/db-snapshot.js';
 import {
@@ -34,6 +39,13 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
+
+/** The app's bounds on heavy jobs, to wait for a job to be admitted or to queue. */
+const jobs = (): HeavyJobs => {
+  const found = heavyJobsByServer.get(t.app.server);
+  if (!found) throw new Error('the export routes made no HeavyJobs');
+  return found;
+};
 
 const exportAs = (user: TestUser) => injectAs(t, user, { method: 'GET', url: '/api/export/' });
 
@@ -70,6 +82,7 @@ const smallFile = (name = 'Imported'): ExportFile => ({
 /**
  * An import whose body arrives slowly, over a real connection: its job is admitted when its
  * headers arrive (before the body is read), so it holds its slots until `finish` sends the rest.
+ * Resolves once the job is admitted: it holds the server's one slot.
  */
 async function slowImport(user: TestUser, file: unknown) {
   const url = new URL('/api/import/', await listening());
@@ -95,7 +108,7 @@ async function slowImport(user: TestUser, file: unknown) {
   });
   request.write(body.subarray(0, 10));
   request.flushHeaders();
-  await sleep(300);
+  await vi.waitFor(() => expect(jobs().running).toBe(1), { timeout: 5000, interval: 10 });
   return {
     finish() {
       request.end(body.subarray(10));
@@ -109,8 +122,6 @@ async function listening(): Promise<string> {
   address ??= await t.app.listen({ port: 0, host: '127.0.0.1' });
   return address;
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('one export or import per user, HEAVY_JOBS per server', () => {
   it('answers 429 to the same user and 503 to another after a short wait, both with Retry-After', async () => {
@@ -157,7 +168,8 @@ describe('one export or import per user, HEAVY_JOBS per server', () => {
     const other = await createUser(t);
     const running = await slowImport(owner, smallFile());
     const waiting = exportAs(other);
-    await sleep(500);
+    // Finished only once the export waits for the slot, so the slot is handed on, not free.
+    await vi.waitFor(() => expect(jobs().waiting).toBe(1), { timeout: 1000, interval: 10 });
 
     expect((await running.finish()).status).toBe(201);
     expect((await waiting).statusCode).toBe(200);
@@ -301,11 +313,15 @@ describe('off the event loop', () => {
     await exportAs(user); // starts the worker thread
     const delay = monitorEventLoopDelay({ resolution: 10 });
     delay.enable();
-    // Armed before the work: a block starting at once would go unseen.
-    await sleep(30);
+    // The monitor measures the gap between its timer's turns: waiting for its first sample arms
+    // it before the work (a block starting at once would go unseen), and waiting for one more
+    // after the answer takes in a block at the very end.
+    const sampled = async (count: number) =>
+      vi.waitFor(() => expect(delay.count).toBeGreaterThan(count), { timeout: 2000, interval: 5 });
+    await sampled(0);
 
     const response = await exportAs(user);
-    await sleep(30);
+    await sampled(delay.count);
     delay.disable();
 
     expect(response.statusCode).toBe(200);

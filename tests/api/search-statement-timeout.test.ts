@@ -35,14 +35,22 @@ describe.runIf(onPostgres)('statement_timeout on PostgreSQL connections', () => 
 
   it('is set on every connection of the pool, 10 s unless configured', async () => {
     t = await buildTestApp();
-    // Several at once, so the pool opens more than one connection.
+    // Each holds its connection until all three hold one, so the pool opens three (of its ten).
+    const holders = 3;
+    let holding = 0;
+    let allHolding = () => {};
+    const allHeld = new Promise<void>((resolve) => {
+      allHolding = resolve;
+    });
     const shown = await Promise.all(
-      Array.from({ length: 3 }, () =>
+      Array.from({ length: holders }, () =>
         t.database.db.connection().execute(async (db) => {
           const { rows } = await sql<{ statement_timeout: string }>`show statement_timeout`.execute(
             db,
           );
-          await sql`select pg_sleep(0.05)`.execute(db);
+          holding += 1;
+          if (holding === holders) allHolding();
+          await allHeld;
           return rows[0]?.statement_timeout;
         }),
       ),
@@ -68,6 +76,7 @@ describe.runIf(onPostgres)('statement_timeout on PostgreSQL connections', () => 
 
   it('stops a query that runs longer, which the app answers as the database being busy', async () => {
     t = await buildTestApp({ DATABASE_STATEMENT_TIMEOUT_MS: '100' });
+    // The query under test: it would run 5 s, far past the 100 ms limit.
     const error = await sql`select pg_sleep(5)`.execute(t.database.db).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: '57014' });
     expect(isDatabaseUnavailable(error)).toBe(true);

@@ -15,14 +15,6 @@ afterAll(() => {
   rmSync(server.dataDir, { recursive: true, force: true });
 });
 
-async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 10_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${condition.toString()}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 /** Sends the request's head and half its body now; `finish` sends the rest and reads the answer. */
 function startSlowRequest(url: string, path: string, body: string) {
   const { port } = new URL(url);
@@ -62,18 +54,21 @@ it('finishes the request in flight, refuses new ones, closes the database and ex
     JSON.stringify({ username, password: PASSWORD }),
   );
   // The server has routed the request (logged it) before the signal arrives.
-  await until(() => server.output().includes('"url":"/api/token/"'));
+  await server.printed('"url":"/api/token/"');
   server.child.kill('SIGTERM');
-  await until(() => server.output().includes('shutting down'));
+  await server.printed('shutting down');
 
-  await until(async () => {
-    try {
-      await fetch(`${server.url}/api/health`);
-      return false;
-    } catch {
-      return true;
-    }
-  });
+  // Closing the listener has no log line of its own: asked until a connection is refused.
+  await vi.waitFor(
+    async () => {
+      const refused = await fetch(`${server.url}/api/health`).then(
+        () => false,
+        () => true,
+      );
+      expect(refused).toBe(true);
+    },
+    { timeout: 10_000, interval: 50 },
+  );
   const answer = await inFlight.finish();
   expect(answer).toMatch(/^HTTP\/1\.1 200 OK/);
   expect(answer).toContain('"access"');

@@ -3,25 +3,33 @@ import { OVERLOADED } from '../../server/http-error.js';
 import { OVERLOAD_RETRY_AFTER_SECONDS } from '../../server/plugins/under-pressure.js';
 import { buildTestApp, createUser, injectAs, type TestApp } from '../support/test-app.js';
 
-/** Asks `url` until it answers 503 (under-pressure samples once a second), or gives up. */
-async function until503(testApp: TestApp, url: string, load: () => void = () => {}) {
-  const deadline = Date.now() + 5000;
-  for (;;) {
-    load();
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    const response = await testApp.app.inject({ method: 'GET', url });
-    if (response.statusCode === 503 || Date.now() > deadline) return response;
-  }
+/**
+ * Asks `url` until it answers 503 (under-pressure samples once a second), running `load` before
+ * each ask; fails after 5 s.
+ */
+function until503(testApp: TestApp, url: string, load: () => void = () => {}) {
+  return vi.waitFor(
+    async () => {
+      load();
+      const response = await testApp.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(503);
+      return response;
+    },
+    // Between asks the loop runs free, so the sampler's timer can take its turn.
+    { timeout: 5000, interval: 20 },
+  );
 }
 
-/** Asks `url` until it answers 200 again (the delay sampled back under the limit), or gives up. */
-async function untilServing(testApp: TestApp, url: string) {
-  const deadline = Date.now() + 5000;
-  for (;;) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    const response = await testApp.app.inject({ method: 'GET', url });
-    if (response.statusCode === 200 || Date.now() > deadline) return response;
-  }
+/** Asks `url` until it answers 200 again (the delay sampled back under the limit); fails after 5 s. */
+function untilServing(testApp: TestApp, url: string) {
+  return vi.waitFor(
+    async () => {
+      const response = await testApp.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(200);
+      return response;
+    },
+    { timeout: 5000, interval: 100 },
+  );
 }
 
 /** Keeps the event loop busy, as a request doing heavy work on it would. */
@@ -104,7 +112,11 @@ describe('with the default limits', () => {
     // Empty means unset: the test helper's own default turns the guard off.
     const testApp = await buildTestApp({ MAX_EVENT_LOOP_DELAY_MS: '', MAX_HEAP_USED_MB: '' });
     try {
-      await new Promise((resolve) => setTimeout(resolve, 1100));
+      // Once under-pressure has taken its first sample (heap used is 0 until then), the limits apply.
+      await vi.waitFor(() => expect(testApp.app.memoryUsage().heapUsed).toBeGreaterThan(0), {
+        timeout: 3000,
+        interval: 20,
+      });
       const response = await testApp.app.inject({ method: 'GET', url: '/api/health' });
       expect(response.statusCode).toBe(200);
       expect(testApp.config.pressure.maxEventLoopDelayMs).toBe(1000);

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type AppProcess, freePort, launchApp } from '../support/app-process.js';
 import { Ledger } from '../support/ledger.js';
-import { createAccounts, type LoadStats, summary } from '../support/load-client.js';
-import { startLoad } from '../support/load-run.js';
+import { createAccounts, summary } from '../support/load-client.js';
+import { type LoadRun, startLoad } from '../support/load-run.js';
 import {
   createScratchDatabase,
   gate,
@@ -28,14 +28,15 @@ const postgres = gate(
   `nothing answers at ${PG_ADMIN_URL}`,
 );
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Waits until `count` more writes were acknowledged, with random extra time, so kills land mid-request. */
-async function writesAcknowledged(stats: LoadStats, count: number): Promise<void> {
-  const target = stats.acknowledged + count;
-  const deadline = Date.now() + MAX_MS_BETWEEN_KILLS;
-  while (stats.acknowledged < target && Date.now() < deadline) await sleep(25);
-  await sleep(Math.random() * 300);
+/**
+ * Waits until `count` more writes were acknowledged (or MAX_MS_BETWEEN_KILLS passed), then a
+ * random extra moment: the kill's timing is the test's input, so kills land mid-request.
+ */
+async function writesAcknowledged(load: LoadRun, count: number): Promise<void> {
+  const target = load.stats.acknowledged + count;
+  await load.until(() => load.stats.acknowledged >= target, MAX_MS_BETWEEN_KILLS);
+  const killJitterMs = Math.random() * 300;
+  await new Promise((resolve) => setTimeout(resolve, killJitterMs));
 }
 
 async function crashAndRestart(label: string, database: ScratchDatabase | null) {
@@ -74,7 +75,7 @@ async function crashAndRestart(label: string, database: ScratchDatabase | null) 
     const acknowledgedPerRun: number[] = [];
     for (let kill = 1; kill <= KILLS; kill += 1) {
       const before = load.stats.acknowledged;
-      await writesAcknowledged(load.stats, WRITES_BETWEEN_KILLS);
+      await writesAcknowledged(load, WRITES_BETWEEN_KILLS);
       await app.kill();
       acknowledgedPerRun.push(load.stats.acknowledged - before);
       app = null;
@@ -82,7 +83,7 @@ async function crashAndRestart(label: string, database: ScratchDatabase | null) 
       app = await launchApp({ port, env });
     }
     const before = load.stats.acknowledged;
-    await writesAcknowledged(load.stats, WRITES_BETWEEN_KILLS);
+    await writesAcknowledged(load, WRITES_BETWEEN_KILLS);
     const stats = await load.stop();
     acknowledgedPerRun.push(stats.acknowledged - before);
     const seconds = (performance.now() - started) / 1000;

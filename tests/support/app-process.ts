@@ -95,7 +95,11 @@ export function compiledServer(): Promise<string> {
   return compiled;
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * Between two health asks. Polling is the only signal there is: the server runs in another
+ * process, with warn-level logs that print nothing when it starts listening.
+ */
+const HEALTH_POLL_MS = 100;
 
 /** Polls GET /api/health until it answers 200; rejects after `timeoutMs` or once `gaveUp` settles. */
 export async function waitForHealth(
@@ -116,7 +120,7 @@ export async function waitForHealth(
     } catch {
       // Not listening yet.
     }
-    await sleep(100);
+    await new Promise((resolve) => setTimeout(resolve, HEALTH_POLL_MS));
   }
   throw new Error(
     ended ? 'server exited before it was healthy' : `not healthy after ${timeoutMs} ms`,

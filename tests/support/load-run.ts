@@ -19,6 +19,9 @@ export interface LoadOptions {
   onRequest?: (answer: Answer, method: string, path: string, sentAt: number) => void;
 }
 
+/** How long a client waits to try again after a request went unanswered (server down). */
+const RETRY_AFTER_LOST_MS = 100;
+
 interface OwnJournal {
   record: JournalRecord;
   habits: Array<DailyRecord<boolean>>;
@@ -37,6 +40,11 @@ interface Client {
 
 export interface LoadRun {
   stats: LoadStats;
+  /**
+   * Resolves true once `condition` holds, checked now and after each request is counted (no
+   * polling), or false after `timeoutMs`.
+   */
+  until(condition: () => boolean, timeoutMs: number): Promise<boolean>;
   /** Asks every client to stop after its current step; resolves once all have. */
   stop(): Promise<LoadStats>;
   done: Promise<LoadStats>;
@@ -70,8 +78,45 @@ export function startLoad(
     if (stats.failures.length < 20) stats.failures.push(message);
   };
 
-  /** Sends and classifies: the outcome of a write, or null for an answer that is a failure. */
+  /** What `until` waits on: each checked after every request, once its answer is counted. */
+  const waiters = new Set<{ condition: () => boolean; met: () => void }>();
+  const until = (condition: () => boolean, timeoutMs: number) =>
+    new Promise<boolean>((resolve) => {
+      if (condition()) {
+        resolve(true);
+        return;
+      }
+      const waiter = {
+        condition,
+        met: () => {
+          clearTimeout(timer);
+          waiters.delete(waiter);
+          resolve(true);
+        },
+      };
+      const timer = setTimeout(() => {
+        waiters.delete(waiter);
+        resolve(false);
+      }, timeoutMs);
+      waiters.add(waiter);
+    });
+
+  /** Sends and classifies, then wakes the `until` waiters whose condition now holds. */
   async function request(
+    client: Client,
+    method: string,
+    path: string,
+    body?: unknown,
+  ): Promise<{ outcome: Outcome; body: Record<string, unknown> | null }> {
+    try {
+      return await sendAndCount(client, method, path, body);
+    } finally {
+      for (const waiter of [...waiters]) if (waiter.condition()) waiter.met();
+    }
+  }
+
+  /** Sends and classifies: the outcome of a write, or null for an answer that is a failure. */
+  async function sendAndCount(
     client: Client,
     method: string,
     path: string,
@@ -118,7 +163,8 @@ export function startLoad(
     return { outcome: 'unknown', body: null };
   }
 
-  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  /** A client's pause after an unanswered request: the load's pacing, not a wait for anything. */
+  const backOff = () => new Promise((resolve) => setTimeout(resolve, RETRY_AFTER_LOST_MS));
   const pick = <T>(items: T[]): T => items[Math.floor(Math.random() * items.length)] as T;
   const randomMetric = () => Math.round(Math.random() * 1e6) / 100;
 
@@ -253,7 +299,7 @@ export function startLoad(
     while (!stopping && Date.now() < deadline && client.sent < options.maxRequestsPerClient) {
       await step(client);
       // While the server is down, do not spin: wait a little before the next attempt.
-      if (client.failed) await pause(100);
+      if (client.failed) await backOff();
     }
   }
 
@@ -267,6 +313,7 @@ export function startLoad(
   const done = Promise.all(clients).then(() => stats);
   return {
     stats,
+    until,
     done,
     stop: () => {
       stopping = true;

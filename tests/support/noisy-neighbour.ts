@@ -316,7 +316,8 @@ export async function openJournalsPage(
   return performance.now() - started;
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** The load's pacing (users' pauses between pages, a refused client's back-off): waits for nothing. */
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Light users opening their page in a loop with `pauseMs` between openings, until `durationMs` has passed. */
 export async function lightLoad(
@@ -330,10 +331,10 @@ export async function lightLoad(
   await Promise.all(
     accounts.map(async (account, index) => {
       // Spread out, as users are: not all seven reads of twenty users in the same millisecond.
-      await sleep((index * pauseMs) / accounts.length);
+      await pause((index * pauseMs) / accounts.length);
       while (performance.now() < until) {
         await openJournalsPage(url, account.access, account.monthId, stats);
-        await sleep(pauseMs);
+        await pause(pauseMs);
       }
     }),
   );
@@ -569,7 +570,7 @@ export async function heavyLoad(
         const answer = await steps[round % steps.length]!(round, client);
         // A refusal is quick: without a pause the loop would mostly measure 429s (and burn the
         // client's share of the machine), not the work the limits let through.
-        if (answer?.status === 429 || answer?.status === 503) await sleep(REFUSED_PAUSE_MS);
+        if (answer?.status === 429 || answer?.status === 503) await pause(REFUSED_PAUSE_MS);
         round += 1;
       }
     }),
@@ -602,6 +603,8 @@ export function sampleRss(pid: number): { stop(): number } {
   };
 }
 
+const PROBE_GAP_MS = 10;
+
 /**
  * While `work` runs, asks GET /api/health one after another and keeps the slowest answer: how
  * long the server left other requests waiting (its event loop blocked, or its database held).
@@ -615,7 +618,8 @@ export async function slowestProbe(url: string, work: Promise<unknown>): Promise
   while (!done) {
     const answer = await send(url, 'GET', '/api/health', { timeoutMs: 30_000 });
     slowest = Math.max(slowest, answer.ms);
-    await sleep(10);
+    // A probe is a sample, not a wait: spaced so the probes themselves add little load.
+    await pause(PROBE_GAP_MS);
   }
   await work;
   return slowest;

@@ -10,6 +10,11 @@ export interface ServerProcess {
   dataDir: string;
   /** Everything the process wrote to stdout and stderr so far. */
   output(): string;
+  /**
+   * Resolves as soon as the output contains `text` (checked as each chunk arrives); rejects if
+   * the process exits first or `timeoutMs` passes.
+   */
+  printed(text: string, timeoutMs?: number): Promise<void>;
   /** Resolves with the exit code once the process has ended. */
   exited: Promise<number | null>;
 }
@@ -56,5 +61,32 @@ export async function startServer(env: Record<string, string> = {}): Promise<Ser
       reject(new Error(`server exited with ${code} before listening:\n${output}`));
     });
   });
-  return { child, url, dataDir, output: () => output, exited };
+  const printed = (text: string, timeoutMs = 10_000) =>
+    new Promise<void>((resolve, reject) => {
+      const check = () => {
+        if (!output.includes(text)) return;
+        stop();
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        stop();
+        reject(new Error(`not printed within ${timeoutMs} ms: ${text}\n${output}`));
+      }, timeoutMs);
+      const ended = () => {
+        stop();
+        reject(new Error(`exited before printing ${text}:\n${output}`));
+      };
+      const stop = () => {
+        clearTimeout(timer);
+        child.stdout?.off('data', check);
+        child.stderr?.off('data', check);
+        child.off('exit', ended);
+      };
+      // Added after the listeners that collect `output`, so each chunk is in it when checked.
+      child.stdout?.on('data', check);
+      child.stderr?.on('data', check);
+      child.once('exit', ended);
+      check();
+    });
+  return { child, url, dataDir, output: () => output, printed, exited };
 }
