@@ -13,7 +13,7 @@ import type { CreateMeasure, UpdateMeasure } from '../../contract/measure-target
 import type { CreateHabit, CreateMonth, UpdateHabit, UpdateMonth } from '../../contract/requests';
 import type { MonthSummary } from '../../contract/stats';
 import type { TrashItem } from '../../contract/trash';
-import type { TrashKind } from '../../contract/trash-rules';
+import type { RowTrashKind } from '../../contract/trash-rules';
 import { listGoals } from '../api/goals';
 import { createHabit, deleteHabit, updateHabit } from '../api/habits';
 import { listJournals } from '../api/journals';
@@ -347,8 +347,9 @@ export const measureDelete = defineWrite<MeasureDeleteWrite, number>({
 
 // --- The bin -------------------------------------------------------------------------------
 
+/** A deleted row in the bin (an undone import is restored online only: queries/import-undo.ts). */
 export interface TrashRef {
-  kind: TrashKind;
+  kind: RowTrashKind;
   id: number;
   /** The month an entry or goal belongs to; null for a month. */
   month: number | null;

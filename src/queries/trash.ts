@@ -2,6 +2,7 @@
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Month } from '../../contract/entities';
 import type { TrashItem } from '../../contract/trash';
+import type { TrashKind } from '../../contract/trash-rules';
 import { listTrash, purgeTrashItem } from '../api/trash';
 import { enqueueWrite, installSync, queuedWrites, writeHandle } from '../offline/sync';
 import { trashKeys } from './keys';
@@ -67,10 +68,16 @@ export function useRestoreItem() {
   }));
 }
 
+/** Any item of the bin, an undone import included. */
+export interface BinRef {
+  kind: TrashKind;
+  id: number;
+}
+
 export function usePurgeTrashItem() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (ref: TrashRef) => purgeTrashItem(ref.kind, ref.id),
+    mutationFn: (ref: BinRef) => purgeTrashItem(ref.kind, ref.id),
     onSuccess: (_result, ref) => {
       if (ref.kind === 'month') forgetBinnedCounts(queryClient, ref.id);
     },
