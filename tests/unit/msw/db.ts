@@ -25,7 +25,7 @@ export interface MockDb {
   hasPaid: boolean;
   launchOfferRemaining: number;
   /** The Recently deleted bin, newest first; `restore` puts the item's rows back. */
-  trash: { item: TrashItem; restore: () => Month | Journal | Goal }[];
+  trash: { item: TrashItem; restore: () => unknown }[];
 }
 
 function emptyDb(): MockDb {
