@@ -4,6 +4,7 @@ import type { ImportUndo } from '../../contract/export.js';
 import { type ImportCounts, type ImportOrigin, importOriginName } from '../../contract/export.js';
 import type { DB } from '../db/schema.js';
 import { yieldingQueries } from '../db/yielding-queries.js';
+import { lockUser } from './quotas.js';
 import { BATCH_ROWS, makeRoom, purgeExpired, putInBin, type Snapshot } from './trash.js';
 
 /**
@@ -196,6 +197,8 @@ export async function undoImport(
   return yieldingQueries(database)
     .transaction()
     .execute(async (trx) => {
+      // The user's writes run one at a time (repositories/index.ts says why).
+      await lockUser(trx, userId);
       // Claimed by deleting it: of two undos at once, the second finds nothing.
       const record = await trx
         .deleteFrom('imports')
