@@ -1,7 +1,11 @@
 // "Undo this import": what an import created is recorded as it runs, and moved into the bin as one item on request.
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import type { ImportUndo } from '../../contract/export.js';
-import { type ImportCounts, type ImportOrigin, importOriginName } from '../../contract/export.js';
+import {
+  type ImportCounts,
+  type ImportOrigin,
+  type ImportUndo,
+  importOriginName,
+} from '../../contract/export.js';
 import type { DB } from '../db/schema.js';
 import { yieldingQueries } from '../db/yielding-queries.js';
 import { lockUser } from './quotas.js';
