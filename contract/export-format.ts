@@ -36,6 +36,7 @@ export const IMPORT_KINDS = [
 export type ImportKind = (typeof IMPORT_KINDS)[number];
 
 export const IMPORT_MESSAGES = {
+  undoneAlready: 'This import is undone already: it is in Recently deleted.',
   notJson: 'The file is not valid JSON.',
   notExport: `This is not a Monthbook export (its "format" is not "${EXPORT_FORMAT}").`,
   unsupportedVersion: (version: unknown) =>
@@ -136,6 +137,14 @@ export const SOURCE_NAMES: Record<ImportSource, string> = {
   jrnl: 'jrnl',
   'apple-health': 'Apple Health',
 };
+
+/** Where an import's file came from: another app, or Monthbook's own export. */
+export type ImportOrigin = ImportSource | 'monthbook';
+
+/** How an import is named in Recently deleted: its app's name. */
+export function importOriginName(origin: ImportOrigin): string {
+  return origin === 'monthbook' ? 'Monthbook' : SOURCE_NAMES[origin];
+}
 
 /**
  * What an import from another app read but left out or changed, counted in its report:

@@ -208,10 +208,33 @@ export const ImportReportSchema = Type.Object(
     notes: Type.Optional(Type.Array(ImportNoteSchema)),
     /** `?dry_run=true`: nothing was written; the report says what an import would do. */
     dry_run: Type.Optional(Type.Boolean()),
+    /**
+     * A real import that created something: its id, for `POST /api/import/{id}/undo/` (absent
+     * for a dry run, and for an import that added nothing).
+     */
+    import_id: Type.Optional(Type.Integer({ minimum: 1 })),
   },
   { $id: 'ImportReport' },
 );
 export type ImportReport = Static<typeof ImportReportSchema>;
+
+/**
+ * What undoing an import moved into the bin, or restoring it brought back: the rows of each kind
+ * that were still there (an entry the user deleted since is in the bin on its own).
+ */
+export const ImportUndoSchema = Type.Object(
+  {
+    id: Type.Integer({ minimum: 1 }),
+    source: Type.Union(
+      [...IMPORT_SOURCES, 'monthbook' as const].map((source) => Type.Literal(source)),
+    ),
+    /** When the import ran, ISO 8601. */
+    imported_at: Type.String(),
+    counts: ImportCountsSchema,
+  },
+  { $id: 'ImportUndo' },
+);
+export type ImportUndo = Static<typeof ImportUndoSchema>;
 
 /** A refused import: `detail` names the first bad record, e.g. `months[2].journals[5].created_at: …`. */
 export const ImportErrorSchema = Type.Object({

@@ -4,19 +4,29 @@
 /** Days a deleted item stays restorable; after that it is purged for good. */
 export const TRASH_DAYS = 30;
 
-export const TRASH_KINDS = ['month', 'journal', 'goal'] as const;
+/**
+ * What the bin holds: a deleted month, entry or goal, or an undone import (everything one import
+ * created, as one item: routes/import-undo.ts).
+ */
+export const TRASH_KINDS = ['month', 'journal', 'goal', 'import'] as const;
 export type TrashKind = (typeof TRASH_KINDS)[number];
+/** The kinds a `DELETE` of one row bins: each is that row with what hangs from it. */
+export type RowTrashKind = Exclude<TrashKind, 'import'>;
 
 /** The collection each kind is restored through: `POST /api/{collection}/{id}/restore/`. */
 export const TRASH_COLLECTIONS = {
   month: 'months',
   journal: 'journals',
   goal: 'goals',
+  import: 'import',
 } as const satisfies Record<TrashKind, string>;
 
 export const TRASH_MESSAGES = {
   monthGone: 'Its month was deleted: restore the month first.',
   monthPurged: 'Its month was deleted for good, so it cannot be restored.',
+  importMonthGone: 'A month it added to was deleted: restore that month first.',
+  importMonthPurged: 'A month it added to was deleted for good, so it cannot be restored.',
+  importedAgain: 'Its file was imported again since: undo that import first.',
 } as const;
 
 /** When an item deleted at `deletedAt` is purged: TRASH_DAYS later. */

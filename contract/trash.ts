@@ -7,12 +7,15 @@ export const TrashItemSchema = Type.Object(
     kind: Type.Union(TRASH_KINDS.map((kind) => Type.Literal(kind))),
     /** The item's id, as it had before and has again once restored. */
     id: Type.Integer(),
-    /** A month's name, a goal's name or an entry's highlight. */
+    /**
+     * A month's name, a goal's name or an entry's highlight; for an import, the app it came from
+     * ("Day One", or "Monthbook" for a Monthbook export).
+     */
     label: Type.String(),
-    /** The month an entry or goal belongs to (null for a month). */
+    /** The month an entry or goal belongs to (null for a month or an import). */
     month: Type.Union([Type.Integer(), Type.Null()]),
     month_name: Type.Union([Type.String(), Type.Null()]),
-    /** An entry's day, `YYYY-MM-DD` (null for months and goals). */
+    /** An entry's day, or the day of an import, `YYYY-MM-DD` (null for months and goals). */
     date: Type.Union([Type.String(), Type.Null()]),
     deleted_at: Type.String({ description: 'ISO 8601' }),
     /** When it is purged for good: `deleted_at` plus TRASH_DAYS. */

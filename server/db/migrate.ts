@@ -22,6 +22,7 @@ import * as reminderSchedule from './migrations/018-reminder-schedule.js';
 import * as binSize from './migrations/020-bin-size.js';
 import * as oneDailyItemPerEntry from './migrations/021-one-daily-item-per-entry.js';
 import * as importKeys from './migrations/023-import-keys.js';
+import * as importUndo from './migrations/024-import-undo.js';
 
 type DialectMigration = {
   up: (db: Parameters<Migration['up']>[0], dialect: Database['dialect']) => Promise<void>;
@@ -50,6 +51,7 @@ const migrations: Record<string, DialectMigration> = {
   '021-one-daily-item-per-entry': oneDailyItemPerEntry,
   '020-bin-size': binSize,
   '023-import-keys': importKeys,
+  '024-import-undo': importUndo,
 };
 
 export async function migrate(database: Database): Promise<void> {

@@ -223,6 +223,19 @@ export interface ImportKeysTable {
   author_id: number;
   source: string;
   key_hash: string;
+  /** The import that recorded it (migration 024); null for keys recorded before that. */
+  import_id: number | null;
+}
+
+/** One import and the ids of what it created, for its undo (migration 024). */
+export interface ImportsTable {
+  id: Generated<number>;
+  author_id: number;
+  /** An ImportOrigin: another app's name, or 'monthbook'. */
+  source: string;
+  imported_at: string;
+  /** JSON of ImportCreated (repositories/import-undo.ts). */
+  created: string;
 }
 
 export interface DB {
@@ -245,4 +258,5 @@ export interface DB {
   push_subscriptions: PushSubscriptionsTable;
   reminder_sends: ReminderSendsTable;
   import_keys: ImportKeysTable;
+  imports: ImportsTable;
 }

@@ -14,6 +14,7 @@ import {
   insertParents,
   writeOrRollBack,
 } from './import.js';
+import { recordImport } from './import-undo.js';
 import { searchText } from './journal-search.js';
 import { lockUser, quotaExceeded } from './quotas.js';
 
@@ -196,7 +197,11 @@ async function write(
     );
     for (const [index, item] of rows.entries())
       maps[item.m]?.set(item.fileId, ids[index] as number);
-    return { maps, created: rows.length };
+    // Those added to the account's own months, which an undo takes one by one.
+    const intoExisting = rows.flatMap((item, index) =>
+      targets[item.m] ? [ids[index] as number] : [],
+    );
+    return { maps, created: rows.length, intoExisting };
   };
   const habits = await resolve('habits');
   const measures = await resolve('measures');
@@ -238,11 +243,26 @@ async function write(
   await insertLeaves(trx, 'daily_measures', dailyMeasures);
 
   const hashes = [...new Set(months.flatMap(({ keys }) => keys.map(hashOf)))];
+  const importId = await recordImport(
+    trx,
+    userId,
+    source,
+    {
+      months: freshIds,
+      habits: habits.intoExisting,
+      measures: measures.intoExisting,
+      goals: [],
+      journals: journalIds.filter((_, j) => targets[journals[j]?.m as number] !== undefined),
+    },
+    hashes.length > 0,
+  );
   for (let start = 0; start < hashes.length; start += 1000)
     await trx
       .insertInto('import_keys')
       .values(
-        hashes.slice(start, start + 1000).map((key_hash) => ({ author_id, source, key_hash })),
+        hashes
+          .slice(start, start + 1000)
+          .map((key_hash) => ({ author_id, source, key_hash, import_id: importId ?? null })),
       )
       .execute();
 
@@ -260,6 +280,7 @@ async function write(
     skipped: [],
     merged: targets.flatMap((target) => (target ? [target.name] : [])),
     alreadyImported,
+    ...(importId === undefined ? {} : { importId }),
   };
 }
 

@@ -15,6 +15,7 @@ import { scheduleColumns, scheduleOrDaily } from '../../contract/habit-schedule.
 import { formatPeriod, periodParts } from '../../contract/month-period.js';
 import { type ImportMonthCounts, importQuotaProblem } from '../../contract/quotas.js';
 import type { DB, Flag } from '../db/schema.js';
+import { recordImport } from './import-undo.js';
 import { searchText } from './journal-search.js';
 import { MonthRepository } from './months.js';
 import { lockUser, quotaExceeded } from './quotas.js';
@@ -149,6 +150,8 @@ export interface ImportResult {
   months: Month[];
   /** The names of the file's months left out as already present (mode `new`), in file order. */
   skipped: string[];
+  /** The import's record, for its undo (import-undo.ts); none when it created nothing. */
+  importId?: number;
 }
 
 /**
@@ -349,5 +352,13 @@ async function writeFile(
     months: await importedMonths(trx, userId, monthIds),
     skipped,
   };
-  return result;
+  // Everything else it made is in its new months.
+  const importId = await recordImport(
+    trx,
+    userId,
+    'monthbook',
+    { months: monthIds, habits: [], measures: [], goals: [], journals: [] },
+    false,
+  );
+  return importId === undefined ? result : { ...result, importId };
 }

@@ -1,9 +1,15 @@
 // The Recently deleted bin: deleting moves an item's rows here whole; restoring puts them back with their ids.
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import { DAILY_HABITS_PER_JOURNAL, quotaMessage } from '../../contract/quotas.js';
+import {
+  DAILY_HABITS_PER_JOURNAL,
+  type QuotaKind,
+  quotaMessage,
+  quotaOf,
+} from '../../contract/quotas.js';
 import type { TrashItem } from '../../contract/trash.js';
 import {
   purgeAt,
+  type RowTrashKind,
   TRASH_DAYS,
   TRASH_MAX_BYTES,
   TRASH_MAX_ITEMS,
@@ -19,7 +25,10 @@ import { deleteAtVersion, type ExpectedVersions } from './row-versions.js';
 
 type Row<T extends keyof DB> = Selectable<DB[T]>;
 
-/** The tables a snapshot can hold, in the order a restore inserts them (parents first). */
+/**
+ * The tables a snapshot can hold, in the order a restore inserts them (parents first). Only an
+ * undone import holds the last two: its own record, and the keys it recorded (import-undo.ts).
+ */
 const TABLES = [
   'months',
   'habits',
@@ -28,9 +37,11 @@ const TABLES = [
   'journals',
   'daily_habits',
   'daily_measures',
+  'imports',
+  'import_keys',
 ] as const;
 type SnapshotTable = (typeof TABLES)[number];
-type Snapshot = Partial<{ [T in SnapshotTable]: Row<T>[] }>;
+export type Snapshot = Partial<{ [T in SnapshotTable]: Row<T>[] }>;
 
 const ROOT_TABLE = { month: 'months', journal: 'journals', goal: 'goals' } as const;
 /**
@@ -38,7 +49,7 @@ const ROOT_TABLE = { month: 'months', journal: 'journals', goal: 'goals' } as co
  * SQLite runs a statement whole on the event loop (a trigger moving the data version per row), so
  * one statement for them all held every other request up for its whole length.
  */
-const BATCH_ROWS = 500;
+export const BATCH_ROWS = 500;
 /** What hangs from a month, deleted children first, before the month itself. */
 const MONTH_PARTS = [
   'daily_habits',
@@ -57,7 +68,7 @@ function cutoff(now = Date.now()): string {
 async function snapshot(
   db: Kysely<DB>,
   userId: number,
-  kind: TrashKind,
+  kind: RowTrashKind,
   id: number,
 ): Promise<Snapshot> {
   const rows = <T extends SnapshotTable>(table: T, column: string, value: number) =>
@@ -107,27 +118,24 @@ async function snapshot(
 }
 
 /**
- * Deletes one of the user's months, journal entries or goals into the bin: called by the
- * repositories' `remove`, inside the write's transaction, so the snapshot and the delete are one.
- * False when the user has no such item. With `expected` (If-Match), only from one of those
- * versions: otherwise VersionMismatch, which rolls the transaction back (row-versions.ts).
+ * Writes one item's snapshot into the bin, with its size (migration 020) and, for a month, its
+ * card counts (migration 016). The caller deletes the rows, then calls `purgeExpired` and
+ * `makeRoom`, in the same transaction.
  */
-export async function discard(
-  trx: Kysely<DB>,
+export async function putInBin(
+  db: Kysely<DB>,
   userId: number,
-  kind: TrashKind,
-  id: number,
-  expected?: ExpectedVersions,
-  now = new Date(),
-): Promise<boolean> {
-  // Still one transaction (the caller's), but the event loop runs between its statements.
-  const db = yieldingQueries(trx);
-  const rows = await snapshot(db, userId, kind, id);
-  const root = rows[ROOT_TABLE[kind]]?.[0] as
-    | { name?: string; highlight?: string; month_id?: number; created_at?: string }
-    | undefined;
-  if (!root) return false;
-  const monthId = root.month_id ?? null;
+  item: {
+    kind: TrashKind;
+    id: number;
+    monthId: number | null;
+    label: string;
+    date: string | null;
+    rows: Snapshot;
+    now: Date;
+  },
+): Promise<void> {
+  const { kind, rows } = item;
   const payload = JSON.stringify(rows);
   await db
     .insertInto('trash')
@@ -142,15 +150,47 @@ export async function discard(
         : {}),
       author_id: userId,
       kind,
-      item_id: id,
-      month_id: monthId,
-      label: root.name ?? root.highlight ?? '',
-      item_date: root.created_at ?? null,
-      deleted_at: now.toISOString(),
+      item_id: item.id,
+      month_id: item.monthId,
+      label: item.label,
+      item_date: item.date,
+      deleted_at: item.now.toISOString(),
       payload,
       payload_bytes: Buffer.byteLength(payload),
     })
     .execute();
+}
+
+/**
+ * Deletes one of the user's months, journal entries or goals into the bin: called by the
+ * repositories' `remove`, inside the write's transaction, so the snapshot and the delete are one.
+ * False when the user has no such item. With `expected` (If-Match), only from one of those
+ * versions: otherwise VersionMismatch, which rolls the transaction back (row-versions.ts).
+ */
+export async function discard(
+  trx: Kysely<DB>,
+  userId: number,
+  kind: RowTrashKind,
+  id: number,
+  expected?: ExpectedVersions,
+  now = new Date(),
+): Promise<boolean> {
+  // Still one transaction (the caller's), but the event loop runs between its statements.
+  const db = yieldingQueries(trx);
+  const rows = await snapshot(db, userId, kind, id);
+  const root = rows[ROOT_TABLE[kind]]?.[0] as
+    | { name?: string; highlight?: string; month_id?: number; created_at?: string }
+    | undefined;
+  if (!root) return false;
+  await putInBin(db, userId, {
+    kind,
+    id,
+    monthId: root.month_id ?? null,
+    label: root.name ?? root.highlight ?? '',
+    date: root.created_at ?? null,
+    rows,
+    now,
+  });
   // A month's rows go in batches first, so that no one statement moves them all; a stale version
   // below rolls these back with the rest of the transaction.
   if (kind === 'month') {
@@ -316,8 +356,8 @@ export class TrashRepository {
     }));
   }
 
-  /** Puts the item back with its ids. */
-  async restore(kind: TrashKind, id: number): Promise<boolean> {
+  /** Puts the item back with its ids; null when it is not in the bin. */
+  async restore(kind: TrashKind, id: number): Promise<Snapshot | null> {
     // One transaction, with the event loop let run between its statements (BATCH_ROWS says why).
     return yieldingQueries(this.db)
       .transaction()
@@ -331,10 +371,12 @@ export class TrashRepository {
           .where('deleted_at', '>=', cutoff())
           .returning(['payload', 'month_id'])
           .executeTakeFirst();
-        if (!claimed) return false;
-        await this.ensureRoom(trx, kind, claimed.month_id);
-        await this.insertSnapshot(trx, JSON.parse(claimed.payload) as Snapshot);
-        return true;
+        if (!claimed) return null;
+        const rows = JSON.parse(claimed.payload) as Snapshot;
+        if (kind === 'import') await this.ensureImportRoom(trx, rows);
+        else await this.ensureRoom(trx, kind, claimed.month_id);
+        await this.insertSnapshot(trx, rows);
+        return rows;
       });
   }
 
@@ -388,7 +430,70 @@ export class TrashRepository {
     );
   }
 
-  private async requireMonth(trx: Transaction<DB>, monthId: number): Promise<void> {
+  /**
+   * An undone import comes back only whole: its months within the account's quota, the months it
+   * added to still there (409 as for an entry otherwise) with room for what it added, and its
+   * keys not recorded again by a later import of the same file (that would bring the same
+   * entries twice: undo the later one first).
+   */
+  private async ensureImportRoom(trx: Transaction<DB>, rows: Snapshot): Promise<void> {
+    await lockUser(trx, this.userId);
+    const refuse = (quota: QuotaKind) =>
+      quotaExceeded(quota, quotaMessage('Import not restored', quota));
+    const keys = rows.import_keys ?? [];
+    for (let first = 0; first < keys.length; first += BATCH_ROWS) {
+      const batch = keys.slice(first, first + BATCH_ROWS);
+      const again = await trx
+        .selectFrom('import_keys')
+        .select('key_hash')
+        .where('author_id', '=', this.userId)
+        .where('source', '=', batch[0]?.source ?? '')
+        .where(
+          'key_hash',
+          'in',
+          batch.map((key) => key.key_hash),
+        )
+        .executeTakeFirst();
+      if (again) throw new Conflict(TRASH_MESSAGES.importedAgain, 'imported_again');
+    }
+    const own = new Set((rows.months ?? []).map((month) => month.id));
+    if (own.size > 0) {
+      const count = await trx
+        .selectFrom('months')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('author_id', '=', this.userId)
+        .executeTakeFirstOrThrow();
+      if (Number(count.count) + own.size > quotaOf('months')) throw refuse('months');
+    }
+    // What it adds to each month it did not make, per table.
+    const added = new Map<number, Map<'journals' | 'habits' | 'measures' | 'goals', number>>();
+    for (const table of ['journals', 'habits', 'measures', 'goals'] as const) {
+      for (const row of rows[table] ?? []) {
+        if (own.has(row.month_id)) continue;
+        const counts = added.get(row.month_id) ?? new Map();
+        counts.set(table, (counts.get(table) ?? 0) + 1);
+        added.set(row.month_id, counts);
+      }
+    }
+    for (const [monthId, counts] of added) {
+      await this.requireMonth(trx, monthId, 'import');
+      for (const [table, count] of counts) {
+        const row = await trx
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('count'))
+          .where('author_id', '=', this.userId)
+          .where('month_id', '=', monthId)
+          .executeTakeFirstOrThrow();
+        if (Number(row.count) + count > quotaOf(table)) throw refuse(table);
+      }
+    }
+  }
+
+  private async requireMonth(
+    trx: Transaction<DB>,
+    monthId: number,
+    kind: TrashKind = 'journal',
+  ): Promise<void> {
     const month = await locked(
       trx,
       trx
@@ -405,17 +510,25 @@ export class TrashRepository {
       .where('kind', '=', 'month')
       .where('item_id', '=', monthId)
       .executeTakeFirst();
+    const fromImport = kind === 'import';
     throw binned
-      ? new Conflict(TRASH_MESSAGES.monthGone, 'month_in_trash')
-      : new Conflict(TRASH_MESSAGES.monthPurged, 'month_purged');
+      ? new Conflict(
+          fromImport ? TRASH_MESSAGES.importMonthGone : TRASH_MESSAGES.monthGone,
+          'month_in_trash',
+        )
+      : new Conflict(
+          fromImport ? TRASH_MESSAGES.importMonthPurged : TRASH_MESSAGES.monthPurged,
+          'month_purged',
+        );
   }
 
   /**
    * An entry's ticks and values of habits or measures removed since it was deleted are left out:
-   * they have nothing to belong to any more. (A month brings its own habits and measures.)
+   * they have nothing to belong to any more. (A month brings its own habits and measures.) So
+   * are an undone import's ticks of its habits on older entries deleted since.
    */
   private async insertSnapshot(trx: Transaction<DB>, rows: Snapshot): Promise<void> {
-    const existing = async (table: 'habits' | 'measures', ids: number[]) => {
+    const existing = async (table: 'habits' | 'measures' | 'journals', ids: number[]) => {
       const own = new Set((rows[table] ?? []).map((row) => row.id));
       const others = [...new Set(ids.filter((id) => !own.has(id)))];
       if (others.length === 0) return own;
@@ -436,10 +549,18 @@ export class TrashRepository {
       'measures',
       (rows.daily_measures ?? []).map((row) => row.measure_id),
     );
+    const journals = await existing('journals', [
+      ...(rows.daily_habits ?? []).map((row) => row.journal_id),
+      ...(rows.daily_measures ?? []).map((row) => row.journal_id),
+    ]);
     const restorable: Snapshot = {
       ...rows,
-      daily_habits: (rows.daily_habits ?? []).filter((row) => habits.has(row.habit_id)),
-      daily_measures: (rows.daily_measures ?? []).filter((row) => measures.has(row.measure_id)),
+      daily_habits: (rows.daily_habits ?? []).filter(
+        (row) => habits.has(row.habit_id) && journals.has(row.journal_id),
+      ),
+      daily_measures: (rows.daily_measures ?? []).filter(
+        (row) => measures.has(row.measure_id) && journals.has(row.journal_id),
+      ),
     };
     for (const table of TABLES) {
       const tableRows = restorable[table];

@@ -357,6 +357,9 @@ export default async function exportImportRoutes(parent: FastifyInstance): Promi
             already_imported: result.alreadyImported,
             notes,
             dry_run: options.dryRun,
+            ...(options.dryRun || result.importId === undefined
+              ? {}
+              : { import_id: result.importId }),
           };
           return reply.code(status).send(report);
         }
@@ -372,6 +375,9 @@ export default async function exportImportRoutes(parent: FastifyInstance): Promi
           months: result.months,
           skipped_months: result.skipped,
           dry_run: options.dryRun,
+          ...(options.dryRun || result.importId === undefined
+            ? {}
+            : { import_id: result.importId }),
         });
       },
     );

@@ -9,6 +9,7 @@ import exportImportRoutes from './export-import.js';
 import goalRoutes from './goals.js';
 import habitRoutes from './habits.js';
 import healthRoutes from './health.js';
+import importUndoRoutes from './import-undo.js';
 import journalRoutes from './journals.js';
 import measureRoutes from './measures.js';
 import monthStatsRoutes from './month-stats.js';
@@ -33,6 +34,7 @@ export default async function routes(app: FastifyInstance): Promise<void> {
   await app.register(dailyHabitRoutes);
   await app.register(dailyMeasureRoutes);
   await app.register(exportImportRoutes);
+  await app.register(importUndoRoutes);
   await app.register(trashRoutes);
   await app.register(recoveryRoutes);
   await app.register(reminderRoutes);

@@ -15,12 +15,12 @@ import {
 } from '../../contract/requests.js';
 import { TrashItemSchema, type TrashParams, TrashParamsSchema } from '../../contract/trash.js';
 import {
+  type RowTrashKind,
   TRASH_COLLECTIONS,
   TRASH_DAYS,
   TRASH_KINDS,
   TRASH_MAX_BYTES,
   TRASH_MAX_ITEMS,
-  type TrashKind,
 } from '../../contract/trash-rules.js';
 import { cleanInput } from '../clean-input.js';
 import { HttpError } from '../http-error.js';
@@ -33,7 +33,7 @@ const security = [{ bearer: [] }];
 const ENTITY = { month: MonthSchema, journal: JournalSchema, goal: GoalSchema } as const;
 const SWEEP_MS = 6 * 3_600_000;
 
-function restored(repos: UserRepositories, kind: TrashKind, id: number) {
+function restored(repos: UserRepositories, kind: RowTrashKind, id: number) {
   if (kind === 'month') return repos.months.get(id);
   if (kind === 'journal') return repos.journals.get(id);
   return repos.goals.get(id);
@@ -68,7 +68,7 @@ export default async function trashRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags,
         security,
-        summary: 'Recently deleted months, journal entries and goals',
+        summary: 'Recently deleted months, journal entries, goals and undone imports',
         description:
           `Restorable for ${TRASH_DAYS} days after deletion, most recent first. Paginated: ` +
           '`?limit=` items (default and most as for other lists), and a `Link: <…>; rel="next"` ' +
@@ -96,7 +96,8 @@ export default async function trashRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  for (const kind of TRASH_KINDS) {
+  // An undone import is restored through its own route (import-undo.ts), which answers its counts.
+  for (const kind of TRASH_KINDS.filter((kind): kind is RowTrashKind => kind !== 'import')) {
     app.post(
       `/${TRASH_COLLECTIONS[kind]}/:id/restore/`,
       {

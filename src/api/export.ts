@@ -1,5 +1,5 @@
 // Export and import endpoints: the whole account as JSON, one month as CSV, and importing an export.
-import type { ImportReport } from '../../contract/export';
+import type { ImportReport, ImportUndo } from '../../contract/export';
 import type { ImportMode } from '../../contract/export-format';
 import { client } from './client';
 import { fetchWithUploadProgress, type UploadProgress } from './upload-progress';
@@ -71,4 +71,14 @@ export function importOtherApp(file: Blob, options: OtherAppImportOptions): Prom
       ...(options.onProgress ? { fetch: fetchWithUploadProgress(options.onProgress) } : {}),
     })
     .json<ImportReport>();
+}
+
+/** Moves what import `id` created into the bin, as one item (online only). */
+export function undoImport(id: number): Promise<ImportUndo> {
+  return client.post(`api/import/${id}/undo/`).json<ImportUndo>();
+}
+
+/** Brings an undone import back from the bin, whole. */
+export function restoreImport(id: number): Promise<ImportUndo> {
+  return client.post(`api/import/${id}/restore/`).json<ImportUndo>();
 }

@@ -1,7 +1,7 @@
 // The Recently deleted bin's endpoints: list it, restore an item, delete an item for good.
 import type { Goal, Journal, Month } from '../../contract/entities';
 import type { TrashItem } from '../../contract/trash';
-import { TRASH_COLLECTIONS, type TrashKind } from '../../contract/trash-rules';
+import { type RowTrashKind, TRASH_COLLECTIONS, type TrashKind } from '../../contract/trash-rules';
 import { client } from './client';
 import { getAll } from './pages';
 
@@ -19,7 +19,7 @@ export interface Restored {
   goal: Goal;
 }
 
-export function restoreItem<K extends TrashKind>(kind: K, id: number): Promise<Restored[K]> {
+export function restoreItem<K extends RowTrashKind>(kind: K, id: number): Promise<Restored[K]> {
   return client.post(`api/${TRASH_COLLECTIONS[kind]}/${id}/restore/`).json<Restored[K]>();
 }
 

@@ -8,6 +8,7 @@ import { PERIOD_DATE_MESSAGES } from '../../contract/month-period.js';
 import { RECOVERY_MESSAGES } from '../../contract/recovery-rules.js';
 import { REMINDER_MESSAGES } from '../../contract/reminder-rules.js';
 import { MESSAGES } from '../../contract/rules.js';
+import { TRASH_MESSAGES } from '../../contract/trash-rules.js';
 import { OFFLINE_TEXTS } from '../offline/texts.js';
 import type { Messages } from './en.js';
 import { app } from './pt-br/app.js';
@@ -28,6 +29,7 @@ import {
   messageTranslator,
   problemLineTranslator,
   scheduleMessages,
+  trashMessages,
 } from './pt-br/messages.js';
 import { monthCard } from './pt-br/month-card.js';
 import { notesMood } from './pt-br/notes-mood.js';
@@ -79,6 +81,7 @@ export const translation: Translation = {
       [MESSAGES, messages],
       [ACCOUNT_MESSAGES, accountMessages],
       [IMPORT_MESSAGES, importMessages],
+      [TRASH_MESSAGES, trashMessages],
       [RECOVERY_MESSAGES, recoveryMessages],
       [REMINDER_MESSAGES, reminderMessages],
       [PERIOD_DATE_MESSAGES, periodDateMessages],

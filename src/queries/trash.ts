@@ -3,7 +3,7 @@ import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@ta
 import type { Goal, Journal, Month } from '../../contract/entities';
 import type { MonthSummary } from '../../contract/stats';
 import type { TrashItem } from '../../contract/trash';
-import type { TrashKind } from '../../contract/trash-rules';
+import type { RowTrashKind, TrashKind } from '../../contract/trash-rules';
 import { listGoals } from '../api/goals';
 import { listJournals } from '../api/journals';
 import { getMonth } from '../api/months';
@@ -25,8 +25,9 @@ import { inMonth, requireSaved } from './write-kinds';
 
 // --- Writes, found by their names (saved with queued writes on devices) ----------------------
 
+/** A deleted row in the bin (an undone import is restored online only: queries/import-undo.ts). */
 export interface TrashRef {
-  kind: TrashKind;
+  kind: RowTrashKind;
   id: number;
   /** The month an entry or goal belongs to; null for a month. */
   month: number | null;
@@ -186,10 +187,16 @@ export function useRestoreItem() {
   }));
 }
 
+/** Any item of the bin, an undone import included. */
+export interface BinRef {
+  kind: TrashKind;
+  id: number;
+}
+
 export function usePurgeTrashItem() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (ref: TrashRef) => purgeTrashItem(ref.kind, ref.id),
+    mutationFn: (ref: BinRef) => purgeTrashItem(ref.kind, ref.id),
     onSuccess: (_result, ref) => {
       if (ref.kind === 'month') forgetBinnedCounts(queryClient, ref.id);
     },

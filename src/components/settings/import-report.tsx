@@ -1,10 +1,12 @@
-// What an import created: a count per kind and links to the new months.
+// What an import created: a count per kind, links to the new months, and its undo.
 import { Alert, Anchor, List, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import type { ImportCounts, ImportReport } from '../../../contract/export';
+import { useState } from 'react';
+import type { ImportCounts, ImportReport, ImportUndo } from '../../../contract/export';
 import type { Messages } from '../../i18n/en';
 import { settings } from '../../i18n/en/settings';
 import { useTexts } from '../../i18n/store';
+import { UndoImportButton } from './import-undo';
 
 const KINDS = [
   'habits',
@@ -54,6 +56,15 @@ export function OtherAppDetails({ report }: { report: ImportReport }) {
 
 export function ImportReportView({ report }: { report: ImportReport }) {
   const t = useTexts('settings', settings);
+  const [undone, setUndone] = useState<ImportUndo | null>(null);
+  // Once undone, its months (and their links) are in the bin: the report says so instead.
+  if (undone) {
+    return (
+      <Alert color="gray" variant="light" title={t.importUndoneTitle} role="status">
+        <Text size="sm">{t.importUndone(importSummary(undone.counts, t))}</Text>
+      </Alert>
+    );
+  }
   return (
     <Alert color="teal" variant="light" title={t.importComplete} role="status">
       <Text size="sm">{t.imported(importSummary(report.imported, t))}</Text>
@@ -78,6 +89,9 @@ export function ImportReportView({ report }: { report: ImportReport }) {
             </List.Item>
           ))}
         </List>
+      )}
+      {!report.dry_run && report.import_id !== undefined && (
+        <UndoImportButton importId={report.import_id} onUndone={setUndone} />
       )}
     </Alert>
   );

@@ -7,8 +7,9 @@ import type { TrashItem } from '../../../contract/trash';
 import { TRASH_DAYS } from '../../../contract/trash-rules';
 import { trash as trashTexts } from '../../i18n/en/trash';
 import { formatIsoDate } from '../../i18n/format';
-import { texts, useLocale, useTexts } from '../../i18n/store';
-import { errorStatus, isHttpError } from '../../queries/errors';
+import { texts, translateMessage, useLocale, useTexts } from '../../i18n/store';
+import { conflictDetail } from '../../queries/errors';
+import { useRestoreImport } from '../../queries/import-undo';
 import {
   type TrashRef,
   trashQueryOptions,
@@ -20,25 +21,17 @@ import { notifyFailure, notifySuccess } from '../toast';
 import { useMountedOnce } from '../use-mounted-once';
 import { SettingsSection } from './settings-section';
 
-const refOf = (item: TrashItem): TrashRef => ({ kind: item.kind, id: item.id, month: item.month });
+type RowItem = TrashItem & { kind: TrashRef['kind'] };
+const refOf = (item: RowItem): TrashRef => ({ kind: item.kind, id: item.id, month: item.month });
 const keyOf = (item: TrashItem) => `${item.kind}:${item.id}`;
-
-/** The server's reason for a refused restore: a 409 says to restore the month first. */
-async function conflictReason(error: unknown): Promise<string | null> {
-  if (errorStatus(error) !== 409 || !isHttpError(error)) return null;
-  try {
-    const body = (await error.response.clone().json()) as { detail?: unknown };
-    return typeof body.detail === 'string' ? body.detail : null;
-  } catch {
-    return null;
-  }
-}
 
 export function TrashSection() {
   const t = useTexts('trash', trashTexts);
   const locale = useLocale();
   const items = useQuery(trashQueryOptions());
   const restore = useRestoreItem();
+  // An undone import comes back online only, whole (queries/import-undo.ts).
+  const restoreImport = useRestoreImport();
   const purge = usePurgeTrashItem();
   const [confirming, setConfirming] = useState<TrashItem | null>(null);
   const confirmMounted = useMountedOnce(confirming !== null);
@@ -67,31 +60,42 @@ export function TrashSection() {
     }, 50);
   };
 
-  const onRestore = (item: TrashItem, index: number) =>
-    restore.mutate(refOf(item), {
+  const onRestore = (item: TrashItem, index: number) => {
+    const callbacks = {
       onSuccess: () => {
         notifySuccess(texts('trash', trashTexts).restored);
         focusAfter(index);
       },
-      onError: async (error) => {
-        const detail = await conflictReason(error);
-        if (detail) notifyFailure(detail, error);
+      // A 409 says why (restore its month first…), in the user's language.
+      onError: async (error: unknown) => {
+        const detail = await conflictDetail(error);
+        if (detail) notifyFailure(translateMessage(detail), error);
         else notifyFailure(texts('trash', trashTexts).restoreFailed, error);
       },
-    });
+    };
+    if (item.kind === 'import') restoreImport.mutate(item.id, callbacks);
+    else restore.mutate(refOf(item as RowItem), callbacks);
+  };
+
+  /** What the row is called: an import by its app ("Import from Day One"). */
+  const labelOf = (item: TrashItem) =>
+    item.kind === 'import' ? t.importLabel(item.label) : item.label;
 
   const onPurge = () => {
     const item = confirming;
     if (!item) return;
     const index = items.data?.findIndex((other) => keyOf(other) === keyOf(item)) ?? 0;
-    purge.mutate(refOf(item), {
-      onSuccess: () => {
-        notifySuccess(texts('trash', trashTexts).purged);
-        setConfirming(null);
-        focusAfter(index);
+    purge.mutate(
+      { kind: item.kind, id: item.id },
+      {
+        onSuccess: () => {
+          notifySuccess(texts('trash', trashTexts).purged);
+          setConfirming(null);
+          focusAfter(index);
+        },
+        onError: (error) => notifyFailure(texts('trash', trashTexts).purgeFailed, error),
       },
-      onError: (error) => notifyFailure(texts('trash', trashTexts).purgeFailed, error),
-    });
+    );
   };
 
   const date = (iso: string) => formatIsoDate(iso.slice(0, 10), locale, { dateStyle: 'medium' });
@@ -115,13 +119,13 @@ export function TrashSection() {
         ) : (
           <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
             {items.data.map((item, index) => {
-              const busy =
-                (restore.isPending &&
-                  restore.variables?.id === item.id &&
-                  restore.variables.kind === item.kind) ||
-                (purge.isPending &&
-                  purge.variables?.id === item.id &&
-                  purge.variables.kind === item.kind);
+              const label = labelOf(item);
+              const restoring =
+                item.kind === 'import'
+                  ? restoreImport.isPending && restoreImport.variables === item.id
+                  : restore.isPending &&
+                    restore.variables?.id === item.id &&
+                    restore.variables.kind === item.kind;
               return (
                 <Group
                   component="li"
@@ -137,7 +141,7 @@ export function TrashSection() {
                         {t.kinds[item.kind]}
                       </Badge>
                       <Text size="sm" fw={600} truncate="end">
-                        {item.label}
+                        {label}
                       </Text>
                     </Group>
                     <Text size="xs" c="dimmed">
@@ -154,9 +158,9 @@ export function TrashSection() {
                     <Button
                       size="xs"
                       variant="light"
-                      aria-label={t.restoreLabel(item.label)}
+                      aria-label={t.restoreLabel(label)}
                       data-trash-restore
-                      loading={busy && restore.isPending}
+                      loading={restoring}
                       onClick={() => onRestore(item, index)}
                     >
                       {t.restore}
@@ -165,7 +169,7 @@ export function TrashSection() {
                       size="xs"
                       variant="subtle"
                       color="red"
-                      aria-label={t.deleteForeverLabel(item.label)}
+                      aria-label={t.deleteForeverLabel(label)}
                       onPointerEnter={loadConfirmModal}
                       onFocus={loadConfirmModal}
                       onClick={() => setConfirming(item)}
@@ -184,7 +188,7 @@ export function TrashSection() {
           <ConfirmModal
             opened={confirming !== null}
             title={t.confirmTitle}
-            message={confirming ? t.confirmBody(confirming.label) : ''}
+            message={confirming ? t.confirmBody(labelOf(confirming)) : ''}
             confirmLabel={t.deleteForever}
             loading={purge.isPending}
             onConfirm={onPurge}

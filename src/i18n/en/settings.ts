@@ -86,6 +86,14 @@ export const settings = {
   /** `2 months with 3 habits, 1 measure and 4 goals.` */
   importSummary: (months: string, parts: string, last: string) =>
     `${months} with ${parts} and ${last}.`,
+  /** Under a real import's report: everything it created into Recently deleted, as one item. */
+  undoImport: 'Undo this import',
+  undoImportTitle: 'Undo this import?',
+  undoImportBody:
+    'Everything this import created goes to Recently deleted as one item, including any changes you made to it since. You can restore it from there for 30 days.',
+  importUndoneTitle: 'Import undone',
+  importUndone: (summary: string) => `Moved to Recently deleted: ${summary}`,
+  undoImportFailed: 'Failed to undo the import',
   // Password.
   passwordTitle: 'Change password',
   passwordDescription: 'Your other devices are signed out at once; this one stays signed in.',

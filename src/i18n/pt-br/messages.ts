@@ -8,6 +8,7 @@ import {
 } from '../../../contract/export-format.js';
 import type { SCHEDULE_MESSAGES } from '../../../contract/habit-schedule.js';
 import { PERIOD_MAX_YEAR, PERIOD_MIN_YEAR } from '../../../contract/month-period.js';
+import type { TRASH_MESSAGES } from '../../../contract/trash-rules.js';
 import type { Messages } from '../en.js';
 
 type MessageTexts = Messages['messages'];
@@ -51,6 +52,7 @@ export const accountMessages: Messages['accountMessages'] = {
 };
 
 export const importMessages: Messages['importMessages'] = {
+  undoneAlready: 'Esta importação já foi desfeita: ela está em Excluídos recentemente.',
   notJson: 'O arquivo não é um JSON válido.',
   notExport: `Este arquivo não é uma exportação do Monthbook (seu "format" não é "${EXPORT_FORMAT}").`,
   unsupportedVersion: (version) =>
@@ -65,6 +67,16 @@ export const importMessages: Messages['importMessages'] = {
 
 /** The same keys, each a text or a function of one value, as its English table. */
 type Translated<T> = { [K in keyof T]: T[K] extends string ? string : (value: never) => string };
+
+/** Why the bin refused a restore. */
+export const trashMessages: Translated<typeof TRASH_MESSAGES> = {
+  monthGone: 'O mês dele foi excluído: restaure o mês primeiro.',
+  monthPurged: 'O mês dele foi excluído para sempre, então ele não pode ser restaurado.',
+  importMonthGone: 'Um mês ao qual ela adicionou itens foi excluído: restaure esse mês primeiro.',
+  importMonthPurged:
+    'Um mês ao qual ela adicionou itens foi excluído para sempre, então ela não pode ser restaurada.',
+  importedAgain: 'O arquivo dela foi importado de novo depois: desfaça essa importação primeiro.',
+};
 
 /** What is wrong with a field of an export file; the field's path comes before it. */
 export const exportProblemMessages: Translated<typeof EXPORT_PROBLEM_MESSAGES> = {

@@ -81,6 +81,13 @@ export const settings: Messages['settings'] = {
     daily_measures: (n) => plural(n, 'valor de medida', 'valores de medida'),
   },
   importSummary: (months, parts, last) => `${months} com ${parts} e ${last}.`,
+  undoImport: 'Desfazer esta importação',
+  undoImportTitle: 'Desfazer esta importação?',
+  undoImportBody:
+    'Tudo o que esta importação criou vai para Excluídos recentemente como um só item, com as alterações que você fez depois. Você pode restaurá-lo de lá por 30 dias.',
+  importUndoneTitle: 'Importação desfeita',
+  importUndone: (summary) => `Movido para Excluídos recentemente: ${summary}`,
+  undoImportFailed: 'Falha ao desfazer a importação',
   passwordTitle: 'Alterar senha',
   passwordDescription: 'Seus outros aparelhos saem da conta na hora; este continua conectado.',
   openPasswordForm: 'Alterar senha…',

@@ -4,12 +4,13 @@ import type { Messages } from '../en.js';
 export const trash: Messages['trash'] = {
   title: 'Excluídos recentemente',
   description: (days: number) =>
-    `Meses, registros e metas que você excluiu ficam aqui por ${days} dias. Restaure um para trazê-lo de volta como estava, com tudo o que tinha.`,
+    `Meses, registros e metas que você excluiu, e importações que você desfez, ficam aqui por ${days} dias. Restaure um para trazê-lo de volta como estava, com tudo o que tinha.`,
   empty: 'Nada excluído nos últimos 30 dias.',
   loading: 'Carregando itens excluídos…',
   loadFailed: 'Não foi possível carregar os itens excluídos',
   tryAgain: 'Tentar de novo',
-  kinds: { month: 'Mês', journal: 'Registro', goal: 'Meta' },
+  kinds: { month: 'Mês', journal: 'Registro', goal: 'Meta', import: 'Importação' },
+  importLabel: (app) => `Importação de ${app}`,
   inMonth: (month: string) => `em ${month}`,
   deletedOn: (date: string) => `Excluído em ${date}`,
   keptUntil: (date: string) => `guardado até ${date}`,

@@ -19,7 +19,7 @@ import {
   TokenPairSchema,
   UserSchema,
 } from '../../../contract/entities';
-import { ExportFileSchema, ImportReportSchema } from '../../../contract/export';
+import { ExportFileSchema, ImportReportSchema, ImportUndoSchema } from '../../../contract/export';
 import {
   AccountEmailSchema,
   ConfirmedEmailSchema,
@@ -93,6 +93,8 @@ export const CONTRACT_ANSWERS: Record<string, Record<number, TSchema>> = {
   'GET /api/billing/launch-offer': { 200: LaunchOfferSchema },
   'GET /api/export/': { 200: ExportFileSchema },
   'POST /api/import/': { 200: ImportReportSchema, 201: ImportReportSchema },
+  'POST /api/import/:id/undo/': { 200: ImportUndoSchema },
+  'POST /api/import/:id/restore/': { 200: ImportUndoSchema },
   'GET /api/months/summaries/': { 200: Type.Array(MonthSummarySchema) },
   'GET /api/months/:id/stats/': { 200: MonthStatsSchema },
   'GET /api/years/:year/': { 200: YearViewSchema },

@@ -8,6 +8,7 @@ import type {
   Measure,
   Month,
 } from '../../../contract/entities';
+import type { ImportUndo } from '../../../contract/export';
 import type { Credentials } from '../../../contract/requests';
 import type { TrashItem } from '../../../contract/trash';
 import type { MonthFixture } from '../../fixtures/factories';
@@ -25,7 +26,7 @@ export interface MockDb {
   hasPaid: boolean;
   launchOfferRemaining: number;
   /** The Recently deleted bin, newest first; `restore` puts the item's rows back. */
-  trash: { item: TrashItem; restore: () => Month | Journal | Goal }[];
+  trash: { item: TrashItem; restore: () => Month | Journal | Goal | ImportUndo }[];
 }
 
 function emptyDb(): MockDb {

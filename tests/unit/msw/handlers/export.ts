@@ -1,10 +1,12 @@
 // MSW handlers for the export (JSON, CSV) and the import, over the in-memory db.
 import { HttpResponse, http } from 'msw';
+import type { Month } from '../../../../contract/entities';
 import {
   EXPORT_FORMAT,
   EXPORT_VERSION,
   type ExportFile,
   type ImportReport,
+  type ImportUndo,
 } from '../../../../contract/export';
 import { monthsAlreadyPresent } from '../../../../contract/export-format';
 import { describeProblem, validateExport } from '../../../../contract/export-validation';
@@ -12,6 +14,20 @@ import { makeMonth } from '../../../fixtures/factories';
 import { db } from '../db';
 import { notFound } from '../responses';
 import { apiUrl } from '../url';
+import { binItem } from './trash';
+
+/** What each import made, by its id: what its undo moves into the bin. */
+const madeBy = new Map<number, { months: Month[]; report: ImportReport }>();
+let lastImportId = 0;
+
+/** The report of a real import that made `months`, with its id, remembered for the undo. */
+function remembered(report: ImportReport, months: Month[]): ImportReport {
+  if (report.dry_run || months.length === 0) return report;
+  lastImportId += 1;
+  const withId = { ...report, import_id: lastImportId };
+  madeBy.set(lastImportId, { months, report: withId });
+  return withId;
+}
 
 /** Months with their items; enough of the format for the browser, which only saves the bytes. */
 function exportOfDb(): ExportFile {
@@ -76,7 +92,7 @@ export const exportHandlers = [
           : [{ code: 'unknown_moods', count: 1, names: ['super duper'] }],
         dry_run: dryRun,
       };
-      return HttpResponse.json(report, { status: dryRun ? 200 : 201 });
+      return HttpResponse.json(remembered(report, created), { status: dryRun ? 200 : 201 });
     }
     const file: unknown = await request.json();
     const problem = validateExport(file);
@@ -118,6 +134,36 @@ export const exportHandlers = [
       months: created,
       skipped_months: whole.filter((_, index) => present.has(index)).map((month) => month.name),
     };
-    return HttpResponse.json(report, { status: 201 });
+    return HttpResponse.json(remembered(report, created), { status: 201 });
+  }),
+  http.post(apiUrl('api/import/:id/undo/'), ({ params }) => {
+    const id = Number(params.id);
+    const made = madeBy.get(id);
+    if (!made) return notFound();
+    madeBy.delete(id);
+    const ids = new Set(made.months.map((month) => month.id));
+    db.months = db.months.filter((month) => !ids.has(month.id));
+    const undone: ImportUndo = {
+      id,
+      source: made.report.source ?? 'monthbook',
+      imported_at: new Date().toISOString(),
+      counts: made.report.imported,
+    };
+    binItem(
+      {
+        kind: 'import',
+        id,
+        label: undone.source === 'monthbook' ? 'Monthbook' : 'Daylio',
+        month: null,
+        month_name: null,
+        date: undone.imported_at.slice(0, 10),
+      },
+      () => {
+        db.months.push(...made.months);
+        madeBy.set(id, made);
+        return undone;
+      },
+    );
+    return HttpResponse.json(undone);
   }),
 ];

@@ -1,0 +1,254 @@
+// POST /api/import/{id}/undo/: what one import created goes to the bin as one item, comes back whole, and can be imported again.
+import type { Habit, Journal, Month } from '../../contract/entities.js';
+import {
+  EXPORT_FORMAT,
+  EXPORT_VERSION,
+  type ExportFile,
+  IMPORT_MESSAGES,
+  type ImportReport,
+  type ImportUndo,
+} from '../../contract/export.js';
+import type { TrashItem } from '../../contract/trash.js';
+import { TRASH_MESSAGES } from '../../contract/trash-rules.js';
+import { snapshot } from '../support/db-snapshot.js';
+import { seedDailyHabit, seedHabit, seedJournal } from '../support/factories.js';
+import { createUser, injectAs, setUpTestApp, type TestUser } from '../support/test-app.js';
+import { loopZip } from './importers/files.js';
+
+const { t, user, api } = setUpTestApp();
+
+const importLoop = async (who: TestUser = user, query = '?lang=en') => {
+  const response = await injectAs(t, who, {
+    method: 'POST',
+    url: `/api/import/${query}`,
+    headers: { 'content-type': 'application/zip' },
+    payload: Buffer.from(loopZip()),
+  });
+  expect(response.statusCode).toBe(query.includes('dry_run') ? 200 : 201);
+  return response.json<ImportReport>();
+};
+const undo = (id: number, who: TestUser = user) =>
+  injectAs(t, who, { method: 'POST', url: `/api/import/${id}/undo/` });
+const restore = (id: number, who: TestUser = user) =>
+  injectAs(t, who, { method: 'POST', url: `/api/import/${id}/restore/` });
+const bin = async (who: TestUser = user) =>
+  (await injectAs(t, who, { method: 'GET', url: '/api/trash/' })).json<TrashItem[]>();
+
+/** The journal data of every user, as rows: what an undo and a restore must leave exactly as it was. */
+const DATA = [
+  'months',
+  'habits',
+  'measures',
+  'goals',
+  'journals',
+  'daily_habits',
+  'daily_measures',
+  'import_keys',
+];
+const data = async () => {
+  const all = await snapshot(t);
+  return Object.fromEntries(DATA.map((table) => [table, all[table]]));
+};
+
+/** An account with April 2025 already holding an entry, a habit the file also has, and a tick. */
+async function accountWithApril() {
+  const april = (
+    await api('POST', '/api/months/', { name: 'My April', period: '2025-04' })
+  ).json<Month>();
+  const gym = (
+    await api('POST', '/api/habits/', { name: 'gym', month_id: april.id })
+  ).json<Habit>();
+  const entry = await seedJournal(t, user, april.id, 'Before the import');
+  await seedDailyHabit(t, user, entry.id, gym.id, true);
+  return { april, gym, entry };
+}
+
+it('answers 201 with an import id; a dry run, and an import that adds nothing, have none', async () => {
+  expect(await importLoop(user, '?dry_run=true')).not.toHaveProperty('import_id');
+  const first = await importLoop();
+  expect(first.import_id).toEqual(expect.any(Number));
+  const second = await importLoop();
+  expect(second.imported.journals).toBe(0);
+  expect(second).not.toHaveProperty('import_id');
+});
+
+it('moves exactly what the import created into the bin as one item, and leaves what was there before', async () => {
+  const { april, entry } = await accountWithApril();
+  const before = await data();
+  const monthsBefore = (await api('GET', '/api/months/')).json<Month[]>();
+  const report = await importLoop();
+  expect(report.merged_months).toEqual(['My April']);
+  // A tick of an imported habit on the older entry, made after the import: the habit's, so it goes too.
+  const read = (await api('GET', `/api/habits/?month=${april.id}`))
+    .json<Habit[]>()
+    .find((habit) => habit.name === 'Read');
+  await seedDailyHabit(t, user, entry.id, read!.id, true);
+  // An entry the import made and the user edited since goes as it is now.
+  const imported = (await api('GET', `/api/journals/?month=${april.id}`))
+    .json<Journal[]>()
+    .find((journal) => journal.id !== entry.id)!;
+  await api('PATCH', `/api/journals/${imported.id}/`, { highlight: 'Edited after' });
+  // Read once, so a cached answer would show if the undo left it stale.
+  expect((await api('GET', '/api/months/')).json<Month[]>()).toHaveLength(2);
+
+  const response = await undo(report.import_id!);
+
+  expect(response.statusCode).toBe(200);
+  expect(response.json<ImportUndo>()).toMatchObject({
+    id: report.import_id,
+    source: 'loop',
+    counts: {
+      months: 1,
+      habits: report.imported.habits,
+      journals: report.imported.journals,
+      daily_habits: report.imported.daily_habits + 1,
+    },
+  });
+  expect(await data()).toEqual(before);
+  expect((await api('GET', '/api/months/')).json<Month[]>()).toEqual(monthsBefore);
+  const items = await bin();
+  expect(items).toEqual([
+    expect.objectContaining({
+      kind: 'import',
+      id: report.import_id,
+      label: 'Loop Habit Tracker',
+      month: null,
+      date: new Date().toISOString().slice(0, 10),
+    }),
+  ]);
+  // Counted against the bin's size like any other item.
+  const row = await t.database.db
+    .selectFrom('trash')
+    .select('payload_bytes')
+    .where('author_id', '=', user.id)
+    .executeTakeFirstOrThrow();
+  expect(Number(row.payload_bytes)).toBeGreaterThan(100);
+});
+
+it('restores everything it took, edits and keys included, and can then be undone again', async () => {
+  const { april, entry } = await accountWithApril();
+  const report = await importLoop();
+  const read = (await api('GET', `/api/habits/?month=${april.id}`))
+    .json<Habit[]>()
+    .find((habit) => habit.name === 'Read')!;
+  await seedDailyHabit(t, user, entry.id, read.id, true);
+  const imported = await data();
+  expect((await undo(report.import_id!)).statusCode).toBe(200);
+
+  const response = await restore(report.import_id!);
+
+  expect(response.statusCode).toBe(200);
+  expect(response.json<ImportUndo>().counts.months).toBe(1);
+  expect(await data()).toEqual(imported);
+  expect(await bin()).toEqual([]);
+  // Its keys are back: the same file adds nothing.
+  expect((await importLoop()).imported.journals).toBe(0);
+  expect((await undo(report.import_id!)).statusCode).toBe(200);
+});
+
+it('refuses a second undo with 409 and changes nothing', async () => {
+  const report = await importLoop();
+  expect((await undo(report.import_id!)).statusCode).toBe(200);
+  const before = await snapshot(t);
+
+  const again = await undo(report.import_id!);
+
+  expect(again.statusCode).toBe(409);
+  expect(again.json()).toEqual({ detail: IMPORT_MESSAGES.undoneAlready, code: 'import_undone' });
+  expect(await snapshot(t)).toEqual(before);
+});
+
+it("answers 404 for another user's import, changing nothing", async () => {
+  const report = await importLoop();
+  const other = await createUser(t);
+  const before = await snapshot(t);
+
+  expect((await undo(report.import_id!, other)).statusCode).toBe(404);
+  expect((await undo(999_999)).statusCode).toBe(404);
+
+  expect(await snapshot(t)).toEqual(before);
+});
+
+it('lets the same file be imported again after the undo', async () => {
+  const first = await importLoop();
+  expect((await undo(first.import_id!)).statusCode).toBe(200);
+
+  const again = await importLoop();
+
+  expect(again.already_imported).toBe(0);
+  expect(again.imported).toEqual(first.imported);
+  // Both at once would bring the same entries twice: the older is restored only once the newer is undone.
+  const refused = await restore(first.import_id!);
+  expect(refused.statusCode).toBe(409);
+  expect(refused.json()).toMatchObject({ detail: TRASH_MESSAGES.importedAgain });
+  expect((await undo(again.import_id!)).statusCode).toBe(200);
+  expect((await restore(first.import_id!)).statusCode).toBe(200);
+});
+
+it('Delete forever ends it: no restore, no undo', async () => {
+  const report = await importLoop();
+  expect((await undo(report.import_id!)).statusCode).toBe(200);
+
+  const purged = await injectAs(t, user, {
+    method: 'DELETE',
+    url: `/api/trash/import/${report.import_id}/`,
+  });
+
+  expect(purged.statusCode).toBe(204);
+  expect(await bin()).toEqual([]);
+  expect((await restore(report.import_id!)).statusCode).toBe(404);
+  expect((await undo(report.import_id!)).statusCode).toBe(404);
+});
+
+it('refuses the restore while a month it added to is in the bin', async () => {
+  const { april } = await accountWithApril();
+  const report = await importLoop();
+  expect((await undo(report.import_id!)).statusCode).toBe(200);
+  expect((await api('DELETE', `/api/months/${april.id}/`)).statusCode).toBe(204);
+
+  const refused = await restore(report.import_id!);
+
+  expect(refused.statusCode).toBe(409);
+  expect(refused.json()).toMatchObject({ code: 'month_in_trash' });
+  expect((await api('POST', `/api/months/${april.id}/restore/`)).statusCode).toBe(200);
+  expect((await restore(report.import_id!)).statusCode).toBe(200);
+});
+
+it('undoes an import of a Monthbook export: its months go, with all they hold', async () => {
+  const mine = (await api('POST', '/api/months/', { name: 'Mine' })).json<Month>();
+  await seedHabit(t, user, mine.id);
+  const before = await data();
+  const file: ExportFile = {
+    format: EXPORT_FORMAT,
+    version: EXPORT_VERSION,
+    exported_at: '2026-01-01T00:00:00.000Z',
+    months: [
+      {
+        name: 'Imported',
+        habits: [{ id: 1, name: 'Walk' }],
+        measures: [],
+        goals: [{ name: 'Goal', is_completed: false }],
+        journals: [
+          {
+            created_at: '2026-01-02',
+            highlight: 'Walked',
+            daily_habits: [{ habit: 1, is_practiced: true }],
+            daily_measures: [],
+          },
+        ],
+      },
+    ],
+  };
+  const imported = await api('POST', '/api/import/', file);
+  expect(imported.statusCode).toBe(201);
+  const report = imported.json<ImportReport>();
+
+  const response = await undo(report.import_id!);
+
+  expect(response.json<ImportUndo>()).toMatchObject({
+    source: 'monthbook',
+    counts: { months: 1, habits: 1, goals: 1, journals: 1, daily_habits: 1 },
+  });
+  expect(await data()).toEqual(before);
+  expect((await bin())[0]).toMatchObject({ kind: 'import', label: 'Monthbook' });
+});
