@@ -1,4 +1,4 @@
-// Settings → Import with another app's export in Chromium: the preview of a dry run, then the import, then its months on the Months page.
+// Settings → Import with another app's export in Chromium: the preview of a dry run, then the import, then its months on the Months page; and the import undone into Recently deleted, then restored.
 import { loopZip } from '../api/importers/files.js';
 import { navEntry, signedInPage } from './support/app-helpers.js';
 import { path, uniqueUsername, visible } from './support/page-helpers.js';
@@ -50,4 +50,42 @@ describe('importing from another app', () => {
       await visible(page.getByText('March 2025'));
     },
   );
+
+  it('Undo this import: its months go to Recently deleted as one item, and Restore brings them back', async () => {
+    const account = await seedAccount(session().server.url, uniqueUsername('undo'));
+    const page = await signedInPage(session(), VIEWPORTS.desktop, account);
+    await page.goto('/settings');
+    await page.locator('input[type=file]').setInputFiles({
+      name: 'Loop Habits CSV 2025-04-03.zip',
+      mimeType: 'application/zip',
+      buffer: Buffer.from(loopZip()),
+    });
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    const preview = page
+      .getByRole('status')
+      .filter({ hasText: 'Ready to import from Loop Habit Tracker' });
+    await preview.getByRole('button', { name: 'Import', exact: true }).click();
+    await visible(page.getByText('Import complete'));
+
+    await page.getByRole('button', { name: 'Undo this import' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Undo this import?' });
+    await dialog.getByRole('button', { name: 'Undo this import' }).click();
+    await visible(page.getByText('Import undone'));
+    const item = page.getByRole('button', { name: 'Restore Import from Loop Habit Tracker' });
+    await visible(item);
+    expect(await page.getByRole('button', { name: /^Restore Import from/ }).count()).toBe(1);
+    await page.screenshot({ path: 'test-results/import-undone.png', fullPage: true });
+
+    await page.goto('/months');
+    // The account had no month before the import: the list has come, and is empty again.
+    await visible(page.getByText('No months yet.', { exact: false }));
+    expect(await page.getByText('March 2025').count()).toBe(0);
+
+    await page.goto('/settings');
+    await page.getByRole('button', { name: 'Restore Import from Loop Habit Tracker' }).click();
+    await visible(page.getByText('Restored'));
+    await page.goto('/months');
+    await visible(page.getByText('March 2025'));
+    await visible(page.getByText('April 2025'));
+  });
 });
