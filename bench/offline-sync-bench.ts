@@ -8,6 +8,11 @@ import { emulate, type SlowPage, waitForMark } from './write-bench.js';
 export const QUEUED_RUNS = Number(process.env.BENCH_QUEUED_RUNS ?? 3);
 export const QUEUED_CHANGES = 50;
 export const QUEUED_GOAL_MS = 5000;
+/**
+ * BENCH_CPU_SLOWDOWN=6: the page's CPU slowed that many times (as a phone's) for these runs, to
+ * see the main thread's share of the sync, which the network's round trips hide on this machine.
+ */
+export const CPU_SLOWDOWN = Number(process.env.BENCH_CPU_SLOWDOWN ?? 1);
 
 const CARD = 'article[aria-labelledby^="journal-"]';
 const GOALS = ['Finish the book', 'Run 100 km', 'Call grandma'];
@@ -255,6 +260,7 @@ export async function measureQueuedDays(
   api: ApiAccess,
 ): Promise<QueuedRun[]> {
   const inFlight = watchInFlight(page, cdp);
+  if (CPU_SLOWDOWN > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
   const runs: QueuedRun[] = [];
   for (let run = 0; run < QUEUED_RUNS; run += 1) {
     await emulate(cdp, true);

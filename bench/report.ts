@@ -7,6 +7,7 @@ import type { RouteBundle } from './bundle-bench.js';
 import { CATEGORIES, type PageResult } from './lighthouse.js';
 import { type NoisyRow, noisySection } from './noisy-neighbour.js';
 import {
+  CPU_SLOWDOWN,
   QUEUED_CHANGES,
   QUEUED_GOAL_MS,
   type QueuedRun,
@@ -146,6 +147,9 @@ export function queuedSection(runs: QueuedRun[]): string[] {
       `4 entry edits (the highlight and the measure's value: 2 writes each), 3 goal ticks; the navbar then said '${runs[0]?.waitingLabel ?? ''}'. ` +
       'The slow network back: synced is from reconnecting to the frame after the navbar said all changes saved with no card marked waiting; ' +
       'then every change was read back from the server through the API. ' +
+      (CPU_SLOWDOWN > 1
+        ? `The page's CPU was slowed ${CPU_SLOWDOWN}× (CDP \`Emulation.setCPUThrottlingRate\`, BENCH_CPU_SLOWDOWN). `
+        : '') +
       'In flight: API requests the page had started and not yet had answered at one moment; connections: those that carried the API requests (Chromium opens at most 6 to a server over HTTP/1.1 and holds the other requests until one is free).',
     '',
     '| run | changes | synced, s | API requests | most in flight | connections | found on the server |',

@@ -1,5 +1,5 @@
 // `npm run bench`: API against bare node:http (SQLite, PostgreSQL), the noisy neighbour, the journals page, writes on a slow network and the year view in Chromium, JS per route, Lighthouse → bench/RESULTS.md (`npm run bench -- --browser`: the browser parts only).
-// `BENCH_ONLY=writes npx tsx bench/run.ts`: only the writes on a slow network (Save → card, a tick, a day's changes queued offline), printed with their goal rows; RESULTS.md is left as it is.
+// `BENCH_ONLY=writes npx tsx bench/run.ts`: only the writes on a slow network (Save → card, a tick, a day's changes queued offline), printed with their goal rows; RESULTS.md is left as it is. BENCH_QUEUED_RUNS (3) sets the runs of the queued changes, BENCH_CPU_SLOWDOWN=6 slows the page's CPU for them.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
