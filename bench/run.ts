@@ -1,7 +1,9 @@
 // `npm run bench`: API against bare node:http (SQLite, PostgreSQL), the noisy neighbour, the journals page, writes on a slow network and the year view in Chromium, JS per route, Lighthouse → bench/RESULTS.md (`npm run bench -- --browser`: the browser parts only).
+// `BENCH_ONLY=writes npx tsx bench/run.ts`: only the writes on a slow network (Save → card, a tick, a day's changes queued offline), printed with their goal rows; RESULTS.md is left as it is. BENCH_QUEUED_RUNS (3) sets the runs of the queued changes, BENCH_CPU_SLOWDOWN=6 slows the page's CPU for them.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
 import { ensureChromium, launchChromium } from '../tests/e2e/support/chromium.js';
 import { DIST_DIR, startServer } from '../tests/e2e/support/server.js';
 import { type ApiRow, benchApi, CONNECTION_COUNTS, DURATION_SECONDS } from './api-bench.js';
@@ -18,6 +20,7 @@ import {
 import { benchRoutes, measureRouteBundles, type RouteBundle } from './bundle-bench.js';
 import { auditPages } from './lighthouse.js';
 import { noisyPart } from './noisy-neighbour.js';
+import { type ApiAccess, measureQueuedDays, type QueuedRun } from './offline-sync-bench.js';
 import { createBenchDatabase } from './postgres.js';
 import {
   previousRemindersSection,
@@ -25,9 +28,16 @@ import {
   remindersSection,
   withRemindersSection,
 } from './reminders.js';
-import { type BenchResults, renderReport } from './report.js';
+import {
+  type BenchResults,
+  queuedGoal,
+  queuedSection,
+  renderReport,
+  shownGoals,
+  slowWritesSection,
+} from './report.js';
 import { ENTRIES_PER_MONTH, seed } from './seed.js';
-import { measureSlowWrites, type SlowWriteResults } from './write-bench.js';
+import { measureSlowWrites, openPage, type SlowWriteResults } from './write-bench.js';
 import { measureYearView, type YearVisit } from './year-bench.js';
 
 const SEEDED_CARDS = ENTRIES_PER_MONTH;
@@ -35,6 +45,8 @@ const SEEDED_CARDS = ENTRIES_PER_MONTH;
 const YEAR_DAYS = 365;
 const YEAR_CHARTS = 2;
 const BROWSER_ONLY = process.argv.includes('--browser');
+/** `writes`: the slow network's writes alone, for measuring a change to the write path. */
+const WRITES_ONLY = process.env.BENCH_ONLY === 'writes';
 const RESULTS = new URL('./RESULTS.md', import.meta.url);
 const load = () =>
   loadavg()
@@ -75,9 +87,81 @@ interface BrowserPart {
   pageUrl: string;
   createRuns: CreateRun[];
   slowWrites: SlowWriteResults;
+  queuedRuns: QueuedRun[];
   yearVisits: YearVisit[];
   bundles: RouteBundle[];
   lighthouse: BenchResults['lighthouse'];
+}
+
+/** The writes on a slow network, on a page of `cards` entries; then a day's changes queued offline. */
+async function writesPart(
+  browser: Browser,
+  pageUrl: string,
+  storage: ReturnType<typeof storageFor>,
+  cards: number,
+  api: ApiAccess,
+): Promise<{ slowWrites: SlowWriteResults; queuedRuns: QueuedRun[] }> {
+  const open = await openPage(browser, pageUrl, storage, cards);
+  try {
+    console.log('Writes on a slow network…');
+    const slowWrites = await measureSlowWrites(open, cards);
+    for (const [kind, runs] of [
+      ['entry', slowWrites.creates],
+      ['tick', slowWrites.ticks],
+    ] as const)
+      for (const run of runs)
+        console.log(
+          `  ${kind}: shown ${Math.round(run.shownMs)} ms, synced ${Math.round(run.syncedMs)} ms, ${run.requests} requests`,
+        );
+    console.log("A day's changes queued offline…");
+    // On the same page: its Saves have loaded the code a Save needs.
+    const queuedRuns = await measureQueuedDays(open, api);
+    for (const run of queuedRuns)
+      console.log(
+        `  ${run.changes} changes: synced ${Math.round(run.syncMs)} ms after reconnecting, ${run.requests} requests, ` +
+          `at most ${run.peakInFlight} in flight over ${run.connections} connections, ${run.verified} found on the server`,
+      );
+    return { slowWrites, queuedRuns };
+  } finally {
+    await open.context.close();
+  }
+}
+
+/** `BENCH_ONLY=writes`: the writes on a fresh seeded month, printed as their goal rows and section. */
+async function writesOnly(): Promise<void> {
+  ensureChromium();
+  const server = process.env.BENCH_SERVER_URL
+    ? { url: process.env.BENCH_SERVER_URL, stop: async () => {} }
+    : await startServer({ BILLING: 'off', LOG_LEVEL: 'silent' });
+  try {
+    const seeded = await seed(server.url);
+    const storage = storageFor(server.url, seeded.access, seeded.refresh);
+    const browser = await launchChromium();
+    try {
+      const { slowWrites, queuedRuns } = await writesPart(
+        browser,
+        `${server.url}/months/${seeded.monthId}/journals`,
+        storage,
+        SEEDED_CARDS,
+        { url: server.url, access: seeded.access, monthId: seeded.monthId },
+      );
+      console.log(
+        [
+          `\nMeasured by \`BENCH_ONLY=writes\` on ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, load average ${load()}.`,
+          '',
+          ...shownGoals(slowWrites),
+          queuedGoal(queuedRuns),
+          '',
+          ...slowWritesSection(slowWrites),
+          ...queuedSection(queuedRuns),
+        ].join('\n'),
+      );
+    } finally {
+      await browser.close();
+    }
+  } finally {
+    await server.stop();
+  }
 }
 
 /** The built app (as `npm start` serves it) on a fresh SQLite database with payments off. */
@@ -97,6 +181,7 @@ async function browserPart(): Promise<BrowserPart> {
     let returnRuns: ReturnVisitRun[];
     let createRuns: CreateRun[];
     let slowWrites: SlowWriteResults;
+    let queuedRuns: QueuedRun[];
     let yearVisits: YearVisit[];
     let bundles: RouteBundle[];
     try {
@@ -133,24 +218,13 @@ async function browserPart(): Promise<BrowserPart> {
       createRuns = await createJournals(browser, `${server.url}${pagePath}`, storage, SEEDED_CARDS);
       for (const run of createRuns)
         console.log(`  ${Math.round(run.cardShownMs)} ms, ${run.requests} requests`);
-      console.log('Writes on a slow network…');
-      slowWrites = await measureSlowWrites(
+      ({ slowWrites, queuedRuns } = await writesPart(
         browser,
         `${server.url}${pagePath}`,
         storage,
         SEEDED_CARDS + createRuns.length,
-      );
-      for (const [kind, runs] of [
-        ['entry', slowWrites.creates],
-        ['tick', slowWrites.ticks],
-      ] as const)
-        for (const run of runs)
-          console.log(
-            `  ${kind}: shown ${Math.round(run.shownMs)} ms, synced ${Math.round(run.syncedMs)} ms, ${run.requests} requests`,
-          );
-      console.log(
-        `  ${slowWrites.queued.changes} queued offline: synced ${Math.round(slowWrites.queued.syncMs)} ms after reconnecting, ${slowWrites.queued.requests} requests`,
-      );
+        { url: server.url, access: seeded.access, monthId: seeded.monthId },
+      ));
       console.log('Year view…');
       yearVisits = await measureYearView(
         browser,
@@ -191,6 +265,7 @@ async function browserPart(): Promise<BrowserPart> {
       pageUrl: '/months/<id>/journals',
       createRuns,
       slowWrites,
+      queuedRuns,
       yearVisits,
       bundles,
       lighthouse,
@@ -216,6 +291,7 @@ function carriedFromPrevious(): NonNullable<BenchResults['carried']> {
 }
 
 async function main(): Promise<void> {
+  if (WRITES_ONLY) return writesOnly();
   const started = Date.now();
   const loadBefore = load();
   const carried = BROWSER_ONLY ? carriedFromPrevious() : undefined;

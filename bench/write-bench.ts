@@ -1,5 +1,5 @@
-// Writes on an emulated slow network (CDP): Save → new card and → synced, a habit tick, and 50
-// changes queued offline syncing after reconnecting.
+// Writes on an emulated slow network (CDP): Save → new card and → synced, a habit tick, and a
+// day's changes queued offline syncing after reconnecting (offline-sync-bench.ts).
 import type { Browser, CDPSession, Page } from 'playwright-core';
 import type { storageFor } from './browser-bench.js';
 import { trackRequests, VIEWPORT } from './browser-bench.js';
@@ -12,7 +12,6 @@ export const SLOW_NETWORK = {
 };
 /** Nine, not five: a page's first Save runs cold code and is its slowest; the median needs the rest. */
 export const SLOW_WRITE_RUNS = 9;
-export const QUEUED_CHANGES = 50;
 
 /** A journal card: `<article aria-labelledby="journal-<id>">`. */
 const CARD = 'article[aria-labelledby^="journal-"]';
@@ -62,17 +61,9 @@ export interface WriteTiming {
 export interface SlowWriteResults {
   creates: WriteTiming[];
   ticks: WriteTiming[];
-  queued: {
-    changes: number;
-    /** From reconnecting until 'All changes saved' with no waiting marker. */
-    syncMs: number;
-    requests: number;
-    /** The navbar's count once all changes were made offline. */
-    waitingLabel: string;
-  };
 }
 
-async function emulate(cdp: CDPSession, offline: boolean): Promise<void> {
+export async function emulate(cdp: CDPSession, offline: boolean): Promise<void> {
   await cdp.send('Network.enable');
   await cdp.send('Network.emulateNetworkConditions', {
     offline,
@@ -99,7 +90,7 @@ export async function waitForMark(page: Page, name: string, timeoutMs = 60_000):
  * throttles the page's own requests, and a worker's fetches would pass it by (the worker only
  * passes `/api/` to the network anyway).
  */
-async function openPage(
+export async function openPage(
   browser: Browser,
   pageUrl: string,
   storage: ReturnType<typeof storageFor>,
@@ -191,49 +182,15 @@ async function slowTicks(page: Page, requests: ReturnType<typeof trackRequests>)
   return runs;
 }
 
-/** `QUEUED_CHANGES` habit ticks toggled offline, then the slow network back: until all synced. */
-async function queuedOffline(
-  page: Page,
-  requests: ReturnType<typeof trackRequests>,
-  cdp: CDPSession,
-) {
-  await emulate(cdp, true);
-  await page.waitForFunction('navigator.onLine === false');
-  const boxes = page.locator('.mb-habit-state input[type="checkbox"]');
-  for (let change = 0; change < QUEUED_CHANGES; change += 1) await boxes.nth(change).click();
-  await page.waitForFunction(
-    `document.querySelector('[data-sync-state]')?.getAttribute('data-sync-state') !== 'saved'`,
-  );
-  const waitingLabel =
-    (await page.locator('[data-sync-state] button').first().getAttribute('aria-label')) ?? '';
-  requests.reset();
-  await page.evaluate(`window.__watch('synced', () => window.__synced())`);
-  const reconnected = await page.evaluate<number>('performance.now()');
-  await emulate(cdp, false);
-  const synced = await waitForMark(page, 'synced', 180_000);
-  await requests.quiet();
-  return {
-    changes: QUEUED_CHANGES,
-    syncMs: synced - reconnected,
-    requests: requests.api().length,
-    waitingLabel,
-  };
-}
+export type SlowPage = Awaited<ReturnType<typeof openPage>>;
 
+/** On a page from `openPage` (`cards` entries), Save → card and a tick, each several times. */
 export async function measureSlowWrites(
-  browser: Browser,
-  pageUrl: string,
-  storage: ReturnType<typeof storageFor>,
+  { page, requests, cdp }: SlowPage,
   cards: number,
 ): Promise<SlowWriteResults> {
-  const { context, page, requests, cdp } = await openPage(browser, pageUrl, storage, cards);
-  try {
-    await emulate(cdp, false);
-    const creates = await slowCreates(page, requests, cards);
-    const ticks = await slowTicks(page, requests);
-    const queued = await queuedOffline(page, requests, cdp);
-    return { creates, ticks, queued };
-  } finally {
-    await context.close();
-  }
+  await emulate(cdp, false);
+  const creates = await slowCreates(page, requests, cards);
+  const ticks = await slowTicks(page, requests);
+  return { creates, ticks };
 }

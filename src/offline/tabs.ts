@@ -19,7 +19,15 @@ export type SavedWrites = DehydratedState['mutations'];
 
 const OUTBOX_PREFIX = 'outbox:';
 const LOCK_PREFIX = 'monthbook-tab:';
-const CHANNEL = 'monthbook';
+/**
+ * A channel per kind of message, each heard by one kind of listener: a post is copied to every
+ * other channel of its name, this page's own included, and each copy costs the main thread.
+ * Sharing one, a tab would copy every change of a month list (sent whole) and of its queue to its
+ * own outbox's and logout's listeners, which drop them (a second of main thread while 50 queued
+ * changes sync).
+ */
+const CHANNELS = { tabs: 'monthbook:tabs', data: 'monthbook:data', logout: 'monthbook:logout' };
+type Topic = keyof typeof CHANNELS;
 
 export const outboxKey = (tab: string) => `${OUTBOX_PREFIX}${tab}`;
 export const isOutboxKey = (key: string) => key.startsWith(OUTBOX_PREFIX);
@@ -51,12 +59,16 @@ interface Channel {
 }
 
 /**
- * A channel to the app's other channels (none where the browser has no BroadcastChannel): `handle`
- * hears what they post, with `fromHere` set when it came from this very page.
+ * A channel to the app's other channels of `topic` (none where the browser has no
+ * BroadcastChannel): `handle` hears what they post, with `fromHere` set when it came from this
+ * very page.
  */
-function openChannel(handle?: (message: Message, fromHere: boolean) => void): Channel {
+function openChannel(
+  topic: Topic,
+  handle?: (message: Message, fromHere: boolean) => void,
+): Channel {
   if (typeof BroadcastChannel === 'undefined') return { post() {}, close() {} };
-  const channel = new BroadcastChannel(CHANNEL);
+  const channel = new BroadcastChannel(CHANNELS[topic]);
   if (handle)
     channel.onmessage = (event: MessageEvent<Message & { page: string }>) =>
       handle(event.data, event.data.page === PAGE);
@@ -202,7 +214,7 @@ export function openOutbox({
     await Promise.all([...owners].map(adoptWhenClosed));
   };
 
-  const channel = openChannel((message) => {
+  const channel = openChannel('tabs', (message) => {
     if (message.type === 'hello') {
       void adoptWhenClosed(message.tab).catch(reportError);
       // A tab just opened: it hears what this one has waiting.
@@ -243,7 +255,7 @@ function reportError(error: unknown) {
  */
 export function shareMonthData(queryClient: QueryClient, user: number): () => void {
   let receiving = false;
-  const channel = openChannel((message, fromHere) => {
+  const channel = openChannel('data', (message, fromHere) => {
     if (fromHere || !('user' in message) || message.user !== user) return;
     // Rows and queued changes here may hold that tab's temporary id: they take the server's.
     if (message.type === 'id') swapTempId(queryClient, message.tempId, message.id, true);
@@ -283,7 +295,7 @@ export function shareMonthData(queryClient: QueryClient, user: number): () => vo
 
 /** Tells the other tabs that the session ended here (they leave the signed-in area). */
 export function announceLogout(): void {
-  const channel = openChannel();
+  const channel = openChannel('logout');
   channel.post({ type: 'logout' });
   channel.close();
 }
@@ -291,7 +303,7 @@ export function announceLogout(): void {
 /** Calls `then` when another tab logs out. */
 export function onLogoutElsewhere(then: () => void): () => void {
   // Not this page's own logout, which goes on its own way.
-  const channel = openChannel((message, fromHere) => {
+  const channel = openChannel('logout', (message, fromHere) => {
     if (message.type === 'logout' && !fromHere) then();
   });
   return () => channel.close();

@@ -10,7 +10,14 @@ import {
   startQueryPersistence,
   stopQueryPersistence,
 } from '../../../src/offline/query-persistence';
-import { type Outbox, openOutbox, outboxKey, type SavedWrites } from '../../../src/offline/tabs';
+import {
+  type Outbox,
+  onLogoutElsewhere,
+  openOutbox,
+  outboxKey,
+  type SavedWrites,
+  shareMonthData,
+} from '../../../src/offline/tabs';
 import { createQueryClient } from '../../../src/query-client';
 import { makeJwt, USER_ID } from '../../fixtures/factories';
 import { type MemoryStorage, memoryStorage } from './offline-support';
@@ -290,5 +297,62 @@ describe("every tab lists the other open tabs' changes", () => {
     await c.outbox.ready;
     await waitFor(() => expect(goalIds(c.seen.others)).toEqual([4]));
     expect(b.seen.others).toEqual([]);
+  });
+});
+
+/**
+ * The browser's BroadcastChannel inside one page: a post is copied to every other instance of its
+ * name (the page's own included), in a later task; `heard` notes each copy's message type.
+ */
+class OnePageChannel {
+  static open = new Set<OnePageChannel>();
+  static heard: string[] = [];
+  onmessage: ((event: MessageEvent) => void) | null = null;
+  constructor(readonly name: string) {
+    OnePageChannel.open.add(this);
+  }
+  postMessage(message: { type: string }): void {
+    for (const other of OnePageChannel.open) {
+      if (other === this || other.name !== this.name) continue;
+      const copy = structuredClone(message);
+      setTimeout(() => {
+        OnePageChannel.heard.push(copy.type);
+        other.onmessage?.({ data: copy } as MessageEvent);
+      }, 0);
+    }
+  }
+  close(): void {
+    OnePageChannel.open.delete(this);
+  }
+}
+
+describe("a tab's messages to the other tabs", () => {
+  const realChannel = globalThis.BroadcastChannel;
+  beforeEach(() => {
+    globalThis.BroadcastChannel = OnePageChannel as unknown as typeof BroadcastChannel;
+  });
+  afterEach(() => {
+    globalThis.BroadcastChannel = realChannel;
+    OnePageChannel.open.clear();
+    OnePageChannel.heard = [];
+  });
+
+  it('never copies its month data or its queue to its own page (each change of a list sends the whole list)', async () => {
+    // One tab alone: its outbox, its shared month data and its logout listener, each on a channel.
+    const queryClient = createQueryClient();
+    const { outbox, writes } = tab();
+    const stopSharing = shareMonthData(queryClient, USER_ID);
+    const stopListening = onLogoutElsewhere(() => {});
+    await outbox.ready;
+    OnePageChannel.heard = [];
+
+    queryClient.setQueryData(['months', 1, 'journals'], [{ id: 1, highlight: 'A walk' }]);
+    writes.push(write(1));
+    await outbox.save();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+
+    expect(OnePageChannel.heard).toEqual([]);
+    stopSharing();
+    stopListening();
   });
 });
