@@ -172,6 +172,19 @@ export function newDevice(name: string): Device {
   return { name, storage: deviceStorage(), channels: new Set() };
 }
 
+/** Messages posted between tabs and not yet delivered. */
+export const broadcasts = { inTransit: 0 };
+
+/**
+ * Nothing on its way: no request, and no message between tabs. A tab hears of another tab's
+ * landed create (its server id) only by message, posted as the answer arrives: a wait that
+ * looked at the requests alone could end in between, and find that tab still showing the
+ * temporary id it swaps a moment later.
+ */
+export function nothingInTransit(): boolean {
+  return network.inFlight === 0 && broadcasts.inTransit === 0;
+}
+
 /**
  * The browser's BroadcastChannel, one bus per device: Node's own would join every client in the
  * process, so tabs of two devices would hear each other and share data no server sent. Messages
@@ -199,12 +212,17 @@ export class DeviceChannel {
         ...(message as object),
         page: `tab ${this.owner?.name ?? 'none'}`,
       });
+      broadcasts.inTransit += 1;
       setTimeout(() => {
-        if (other.closed) return;
-        const deliver = () => other.onmessage?.({ data: copy } as MessageEvent);
-        if (other.owner) here.run(other.owner, deliver);
-        else deliver();
-        poke();
+        try {
+          if (other.closed) return;
+          const deliver = () => other.onmessage?.({ data: copy } as MessageEvent);
+          if (other.owner) here.run(other.owner, deliver);
+          else deliver();
+        } finally {
+          broadcasts.inTransit -= 1;
+          poke();
+        }
       }, 0);
     }
   }

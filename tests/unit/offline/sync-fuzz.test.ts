@@ -67,6 +67,7 @@ import { restoreAndRefresh, type TrashRef } from '../../../src/queries/trash';
 import { createQueryClient } from '../../../src/query-client';
 import { buildTestApp, createUser, type TestApp, type TestUser } from '../../support/test-app';
 import {
+  broadcasts,
   type Device,
   DeviceChannel,
   fakeLocks,
@@ -74,6 +75,7 @@ import {
   installNetwork,
   network,
   newDevice,
+  nothingInTransit,
   poke,
   setOnline,
   type TabIdentity,
@@ -510,7 +512,7 @@ class Run {
     await waitUntil(
       'every write and read to finish',
       () =>
-        network.inFlight === 0 &&
+        nothingInTransit() &&
         this.live().every(
           (tab) =>
             tab.client.isFetching() === 0 &&
@@ -530,7 +532,12 @@ class Run {
     const orphans = this.devices.map(
       (device) => `${device.name} orphans ${orphanOutboxes(device, this.live()).join(',')}`,
     );
-    return [`in flight ${network.inFlight}`, ...tabs, ...orphans].join('; ');
+    return [
+      `in flight ${network.inFlight}`,
+      `messages in transit ${broadcasts.inTransit}`,
+      ...tabs,
+      ...orphans,
+    ].join('; ');
   }
 
   async tearDown() {
