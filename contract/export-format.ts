@@ -23,7 +23,7 @@ export const IMPORT_MAX_MB = IMPORT_MAX_BYTES / (1024 * 1024);
  * upload to a temporary file and reads it as a stream, so this bounds disk and time, not memory.
  */
 export const OTHER_APP_IMPORT_MAX_BYTES = 2 * 1024 * 1024 * 1024;
-export const OTHER_APP_IMPORT_MAX_MB = OTHER_APP_IMPORT_MAX_BYTES / (1024 * 1024);
+export const OTHER_APP_IMPORT_MAX_GB = OTHER_APP_IMPORT_MAX_BYTES / (1024 * 1024 * 1024);
 
 /** `YYYY-MM-DD`; the calendar itself (no 31 April) is checked by validateExport. */
 export const EXPORT_DATE_PATTERN = '^\\d{4}-\\d{2}-\\d{2}$';
@@ -47,7 +47,7 @@ export const IMPORT_MESSAGES = {
   unsupportedVersion: (version: unknown) =>
     `Unsupported export version ${JSON.stringify(version)}: this server reads versions ${EXPORT_VERSIONS.join(' and ')}.`,
   tooLarge: `The file is too large: imports are limited to ${IMPORT_MAX_MB} MB.`,
-  tooLargeAny: `The file is too large: another app's export may have up to ${OTHER_APP_IMPORT_MAX_MB} MB, a Monthbook export ${IMPORT_MAX_MB} MB.`,
+  tooLargeAny: `The file is too large: another app's export may have up to ${OTHER_APP_IMPORT_MAX_GB} GB, a Monthbook export ${IMPORT_MAX_MB} MB.`,
   dryRun: 'dry_run must be true or false.',
   lang: 'lang must be en or pt-BR.',
   moods: 'moods must be a JSON object of mood names and levels from 1 to 5, e.g. {"super": 5}.',

@@ -37,6 +37,7 @@ import {
   isMonthbookExportHead,
   monthCsvFileName,
   OTHER_APP_IMPORT_MAX_BYTES,
+  OTHER_APP_IMPORT_MAX_GB,
 } from '../../contract/export.js';
 import { describeProblem, validateExport } from '../../contract/export-validation.js';
 import { IdParamsSchema } from '../../contract/requests.js';
@@ -312,8 +313,10 @@ export default async function exportImportRoutes(parent: FastifyInstance): Promi
           summary: "Import a Monthbook export, or another app's",
           description:
             "Another app's export (Day One JSON, Daylio CSV, Loop Habit Tracker CSV zip, jrnl " +
-            'JSON, Apple Health export.zip or export.xml; recognised by its content, up to ' +
-            `${OTHER_APP_IMPORT_MAX_BYTES} bytes) is added by calendar month: into the account's ` +
+            'JSON, Apple Health export.zip or export.xml; recognised by its first bytes, up to ' +
+            `${OTHER_APP_IMPORT_MAX_BYTES} bytes (${OTHER_APP_IMPORT_MAX_GB} GB: years of Health ` +
+            'records; 413 beyond), written to a temporary file as it arrives and read from there ' +
+            "as a stream, a JSON or CSV one up to 256 MB) is added by calendar month: into the account's " +
             'month of that period, or a new one, each item once however often it is imported. ' +
             'A Monthbook export adds the months of the file to the account as new rows, never changing existing ' +
             'ones: every month, or with `?months=new` only those the account does not have. ' +
