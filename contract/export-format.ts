@@ -16,9 +16,14 @@ export type ExportVersion = (typeof EXPORT_VERSIONS)[number];
 /** The import route's body limit; larger files are refused with 413 before they are read. */
 export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
 export const IMPORT_MAX_MB = IMPORT_MAX_BYTES / (1024 * 1024);
-/** Other apps' files are larger than a Monthbook export: years of Health records, zipped. */
-export const OTHER_APP_IMPORT_MAX_BYTES = 100 * 1024 * 1024;
-export const OTHER_APP_IMPORT_MAX_MB = OTHER_APP_IMPORT_MAX_BYTES / (1024 * 1024);
+/**
+ * Other apps' files are far larger than a Monthbook export. Apple Health's export.xml grows by
+ * hundreds of MB a year with a watch (1 GB and more after a few years), and is often sent as it is
+ * rather than zipped; a 15-year Day One export zip is mostly its photos. The server writes the
+ * upload to a temporary file and reads it as a stream, so this bounds disk and time, not memory.
+ */
+export const OTHER_APP_IMPORT_MAX_BYTES = 2 * 1024 * 1024 * 1024;
+export const OTHER_APP_IMPORT_MAX_GB = OTHER_APP_IMPORT_MAX_BYTES / (1024 * 1024 * 1024);
 
 /** `YYYY-MM-DD`; the calendar itself (no 31 April) is checked by validateExport. */
 export const EXPORT_DATE_PATTERN = '^\\d{4}-\\d{2}-\\d{2}$';
@@ -42,7 +47,7 @@ export const IMPORT_MESSAGES = {
   unsupportedVersion: (version: unknown) =>
     `Unsupported export version ${JSON.stringify(version)}: this server reads versions ${EXPORT_VERSIONS.join(' and ')}.`,
   tooLarge: `The file is too large: imports are limited to ${IMPORT_MAX_MB} MB.`,
-  tooLargeAny: `The file is too large: another app's export may have up to ${OTHER_APP_IMPORT_MAX_MB} MB, a Monthbook export ${IMPORT_MAX_MB} MB.`,
+  tooLargeAny: `The file is too large: another app's export may have up to ${OTHER_APP_IMPORT_MAX_GB} GB, a Monthbook export ${IMPORT_MAX_MB} MB.`,
   dryRun: 'dry_run must be true or false.',
   lang: 'lang must be en or pt-BR.',
   moods: 'moods must be a JSON object of mood names and levels from 1 to 5, e.g. {"super": 5}.',

@@ -32,6 +32,11 @@ export const REFUSALS = {
     en: 'A file inside the zip is too large to import (over 256 MB).',
     'pt-BR': 'Um arquivo dentro do zip é grande demais para importar (mais de 256 MB).',
   },
+  textTooLarge: {
+    en: 'This file is too large to import (over 256 MB): only a zip or an Apple Health export.xml may be larger.',
+    'pt-BR':
+      'Este arquivo é grande demais para importar (mais de 256 MB): só um zip ou um export.xml do Apple Saúde pode ser maior.',
+  },
   zipUnsafePath: {
     en: 'The zip file holds a path that leaves its folder ("..").',
     'pt-BR': 'O arquivo zip tem um caminho que sai da própria pasta ("..").',

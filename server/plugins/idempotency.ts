@@ -1,7 +1,6 @@
 // Idempotent creates: a POST with an `Idempotency-Key` header answers the first result again instead of adding a row.
 // Written here rather than taken from a package: the answers must live in the app's own database
 // (several app servers, SQLite or PostgreSQL) and be scoped per signed-in user.
-import { createHash } from 'node:crypto';
 import type {
   FastifyInstance,
   onSendHookHandler,
@@ -9,6 +8,8 @@ import type {
   RouteOptions,
 } from 'fastify';
 import fp from 'fastify-plugin';
+import { requestHasher } from '../request-hash.js';
+import { UploadedFile } from '../uploads.js';
 
 /** How long an answer is kept and replayed. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -85,11 +86,13 @@ export function canonicalJson(value: unknown): string {
 /**
  * The request's fingerprint. A body still in bytes (the import's, parsed later on a worker) or
  * text is hashed as sent, in one pass: walking a Buffer as an object visits, sorts and quotes each
- * byte, which took seconds and a gigabyte of memory for a 5 MB file. Only a parsed JSON body is
- * put in canonical form first.
+ * byte, which took seconds and a gigabyte of memory for a 5 MB file. A body written to a file as
+ * it arrived (an import's, uploads.ts) was hashed the same way on its way there, so a file of
+ * gigabytes is never read back for this. Only a parsed JSON body is put in canonical form first.
  */
 export function requestHash(method: string, url: string, body: unknown): string {
-  const hash = createHash('sha256').update(`${method} ${url}\n`);
+  if (body instanceof UploadedFile) return body.requestHash;
+  const hash = requestHasher(method, url);
   if (Buffer.isBuffer(body) || typeof body === 'string') return hash.update(body).digest('hex');
   return hash.update(canonicalJson(body)).digest('hex');
 }

@@ -9,6 +9,7 @@
 // SQLITE_BUSY (those that read first) or wait synchronously, holding the event loop, for the
 // import to commit; on the main connection they simply queue after it, as they queue after each
 // other. At most one such job per user and HEAVY_JOBS per server (services/heavy-jobs.ts).
+import { readFile } from 'node:fs/promises';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
@@ -36,6 +37,7 @@ import {
   isMonthbookExportHead,
   monthCsvFileName,
   OTHER_APP_IMPORT_MAX_BYTES,
+  OTHER_APP_IMPORT_MAX_GB,
 } from '../../contract/export.js';
 import { describeProblem, validateExport } from '../../contract/export-validation.js';
 import { IdParamsSchema } from '../../contract/requests.js';
@@ -46,6 +48,7 @@ import { HttpError } from '../http-error.js';
 import { readMonthName } from '../repositories/account-data.js';
 import { importHistory } from '../repositories/history-import.js';
 import { importFile } from '../repositories/import.js';
+import { requestHasher } from '../request-hash.js';
 import {
   type HeavyJobKind,
   HeavyJobs,
@@ -56,6 +59,7 @@ import {
   redisImportCounter,
 } from '../services/heavy-jobs.js';
 import { HeavyWorkers } from '../services/heavy-workers.js';
+import { receiveUpload, UploadedFile } from '../uploads.js';
 
 const tags = ['export'];
 /** Compiled once: checks a 5 MB file in about 50 ms, several times faster than walking it for errors. */
@@ -139,16 +143,24 @@ function importOptionsOf(query: unknown, request: FastifyRequest) {
   };
 }
 
-/** Only this route's scope: its 413 says what the limit is; anything else goes to the app's handler. */
+/**
+ * Only this route's scope: its 413 says what the limit is; anything else goes to the app's
+ * handler. The rest of a body refused midway is left unread, so the connection is closed after
+ * the answer rather than made to take in up to gigabytes more.
+ */
 function importErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
   if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-    return reply.code(413).send({ detail: IMPORT_MESSAGES.tooLargeAny });
+    return reply
+      .code(413)
+      .header('connection', 'close')
+      .send({ detail: IMPORT_MESSAGES.tooLargeAny });
   }
   throw error;
 }
 
-/** The content types other apps' exports come as; each read as bytes, recognised by content. */
-const OTHER_APP_TYPES = [
+/** The content types an import comes as; each written to a file, recognised by content. */
+const IMPORT_TYPES = [
+  'application/json',
   'application/zip',
   'application/x-zip-compressed',
   'application/octet-stream',
@@ -255,20 +267,42 @@ export default async function exportImportRoutes(parent: FastifyInstance): Promi
     },
   );
 
-  // The body stays bytes here, parsed on the worker: only this route's scope reads JSON so.
+  /**
+   * The uploaded file goes when the response is over, sent or cut off (a body that failed to
+   * arrive whole was deleted by receiveUpload already). A worker still reading it keeps its open
+   * file: deleting only takes the name away.
+   */
+  const removeUpload: onRequestHookHandler = async (request, reply) => {
+    reply.raw.once('close', () => {
+      const body: unknown = request.body;
+      if (body instanceof UploadedFile) {
+        body
+          .remove()
+          .catch((error: unknown) =>
+            request.log.warn({ err: error, path: body.path }, 'import: temporary file not removed'),
+          );
+      }
+    });
+  };
+
+  // The body is written to a temporary file as it arrives and parsed on a worker, from there:
+  // only this route's scope reads JSON so.
   await app.register(async (scope) => {
     scope.removeContentTypeParser('application/json');
-    scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
-      done(null, body),
-    );
-    scope.addContentTypeParser(OTHER_APP_TYPES, { parseAs: 'buffer' }, (_request, body, done) =>
-      done(null, body),
-    );
+    scope.addContentTypeParser(IMPORT_TYPES, (request, body, done) => {
+      receiveUpload(body, {
+        maxBytes: OTHER_APP_IMPORT_MAX_BYTES,
+        declaredLength: request.headers['content-length'],
+        hash: requestHasher(request.method, request.routeOptions.url ?? request.url),
+      }).then(
+        (file) => done(null, file),
+        (error: Error) => done(error),
+      );
+    });
     scope.withTypeProvider<TypeBoxTypeProvider>().post(
       '/import/',
       {
-        onRequest: [app.authenticate, app.requirePaid, admit('import')],
-        bodyLimit: OTHER_APP_IMPORT_MAX_BYTES,
+        onRequest: [removeUpload, app.authenticate, app.requirePaid, admit('import')],
         errorHandler: importErrors,
         // The schema documents the file; the worker validates it (validateExport) for a message
         // naming the first bad record, without Ajv's coercion of a file that must be exact.
@@ -279,8 +313,10 @@ export default async function exportImportRoutes(parent: FastifyInstance): Promi
           summary: "Import a Monthbook export, or another app's",
           description:
             "Another app's export (Day One JSON, Daylio CSV, Loop Habit Tracker CSV zip, jrnl " +
-            'JSON, Apple Health export.zip or export.xml; recognised by its content, up to ' +
-            `${OTHER_APP_IMPORT_MAX_BYTES} bytes) is added by calendar month: into the account's ` +
+            'JSON, Apple Health export.zip or export.xml; recognised by its first bytes, up to ' +
+            `${OTHER_APP_IMPORT_MAX_BYTES} bytes (${OTHER_APP_IMPORT_MAX_GB} GB: years of Health ` +
+            'records; 413 beyond), written to a temporary file as it arrives and read from there ' +
+            "as a stream, a JSON or CSV one up to 256 MB) is added by calendar month: into the account's " +
             'month of that period, or a new one, each item once however often it is imported. ' +
             'A Monthbook export adds the months of the file to the account as new rows, never changing existing ' +
             'ones: every month, or with `?months=new` only those the account does not have. ' +
@@ -311,7 +347,7 @@ export default async function exportImportRoutes(parent: FastifyInstance): Promi
           });
         }
         const body: unknown = request.body;
-        if (!Buffer.isBuffer(body)) {
+        if (!(body instanceof UploadedFile)) {
           // Another content type (text/plain): no export, said as for any other bad file.
           const problem = validateExport(body, (value, version) =>
             (version === 1 ? exportFileV1 : exportFile).Check(value),
@@ -324,14 +360,15 @@ export default async function exportImportRoutes(parent: FastifyInstance): Promi
         }
         const options = importOptionsOf(request.query, request);
         if (typeof options === 'string') return reply.code(400).send({ detail: options });
-        // A Monthbook export keeps its own, smaller limit.
-        const head = body.subarray(0, 256).toString('utf8');
-        if (body.length > IMPORT_MAX_BYTES && isMonthbookExportHead(head))
+        // A Monthbook export keeps its own, smaller limit, and goes to the worker in memory;
+        // another app's goes as its file, which the worker reads as a stream.
+        const monthbook = isMonthbookExportHead(body.head.subarray(0, 256).toString('utf8'));
+        if (monthbook && body.size > IMPORT_MAX_BYTES)
           return reply.code(413).send({ detail: IMPORT_MESSAGES.tooLarge });
         const checked = await workers.run({
           kind: 'import',
           userId: request.user.id,
-          body,
+          ...(monthbook ? { body: await readFile(body.path) } : { file: body.path }),
           locale: options.locale,
           ...(options.moodLevels ? { moodLevels: options.moodLevels } : {}),
         });

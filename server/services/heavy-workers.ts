@@ -12,21 +12,22 @@ import type { ImportedMonth, MonthLocale } from '../importers/to-months.js';
  * A job for a worker. `export` and `csv` answer a stream of text chunks. `import` parses and
  * checks an import's body (a 5 MB file costs about 50 ms to parse and as much to check, each
  * longer than another user should wait) and answers the file, or the 400 naming its first bad
- * record; the import itself is written by the main thread (routes/export-import.ts says why).
+ * record; the import itself is written by the main thread (routes/export-import.ts says why). Its
+ * body comes as bytes (a Monthbook export, a few MB) or as the path of the uploaded file (another
+ * app's export, up to gigabytes, which the worker reads as a stream).
  * `year` and `stats` answer the year view and a month at a glance (heavy-reads.ts says why).
  */
 export type HeavyJob =
   | { kind: 'export'; userId: number; exportedAt: string }
   | { kind: 'csv'; userId: number; monthId: number }
-  | {
+  | ({
       kind: 'import';
       userId: number;
-      body: Uint8Array;
       /** Names the months another app's history becomes ("January 2026", "Janeiro de 2026"). */
       locale?: MonthLocale;
       /** The user's levels for Daylio mood names its defaults do not cover. */
       moodLevels?: Record<string, number>;
-    }
+    } & ({ body: Uint8Array } | { file: string }))
   | HeavyRead;
 
 /** A read answered whole: the year view, or a month's stats (undefined: not the user's month). */
@@ -201,7 +202,7 @@ export class HeavyWorkers {
           else reject(new Error('heavy-job worker answered nothing'));
         },
       };
-      if (job.kind !== 'import') {
+      if (job.kind !== 'import' || !('body' in job)) {
         thread.post({ type: 'job', jobId, job });
         return;
       }

@@ -1,4 +1,5 @@
 // A worker thread running exports, CSV exports, imports and heavy reads on a database connection of its own (services/heavy-workers.ts hands it jobs).
+import { readFile } from 'node:fs/promises';
 import { parentPort, workerData } from 'node:worker_threads';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import {
@@ -17,8 +18,8 @@ import {
 } from '../../contract/export-validation.js';
 import { openDatabase } from '../db/database.js';
 import { HttpError } from '../http-error.js';
-import { UnreadableImport } from '../importers/history.js';
-import { readOtherExport } from '../importers/read-export.js';
+import { type History, UnreadableImport } from '../importers/history.js';
+import { readOtherExport, readOtherExportFile } from '../importers/read-export.js';
 import { historyToMonths } from '../importers/to-months.js';
 import { MonthStatsRepository } from '../repositories/month-stats.js';
 import { YearViewRepository } from '../repositories/year-view.js';
@@ -86,18 +87,23 @@ const refusal = (detail: string): JobReply => ({
   refusal: { status: 400, body: { detail, code: 'invalid_import', path: '' } },
 });
 
+type ImportJob = HeavyJob & { kind: 'import' };
+
 /** Another app's export, recognised by its content; null when it is none (a Monthbook file). */
-function readOtherApp(job: HeavyJob & { kind: 'import' }): JobReply | null {
-  const { body } = job;
-  const head = Buffer.from(body.buffer, body.byteOffset, Math.min(body.byteLength, 256)).toString(
-    'utf8',
-  );
-  if (isMonthbookExportHead(head)) return null;
+async function readOtherApp(job: ImportJob): Promise<JobReply | null> {
+  const options = {
+    locale: job.locale ?? 'en',
+    ...(job.moodLevels ? { moodLevels: job.moodLevels } : {}),
+  };
   try {
-    const history = readOtherExport(body, {
-      locale: job.locale ?? 'en',
-      ...(job.moodLevels ? { moodLevels: job.moodLevels } : {}),
-    });
+    let history: History | null;
+    if ('file' in job) history = await readOtherExportFile(job.file, options);
+    else {
+      const { body } = job;
+      const head = Buffer.from(body.buffer, body.byteOffset, Math.min(body.byteLength, 256));
+      if (isMonthbookExportHead(head.toString('utf8'))) return null;
+      history = readOtherExport(body, options);
+    }
     if (!history) return null;
     const months = historyToMonths(history, job.locale ?? 'en');
     // The months must pass the checks a Monthbook file does: one path for every import.
@@ -115,14 +121,17 @@ function readOtherApp(job: HeavyJob & { kind: 'import' }): JobReply | null {
   }
 }
 
-function checkImport(job: HeavyJob & { kind: 'import' }): JobReply {
-  const other = readOtherApp(job);
+async function checkImport(job: ImportJob): Promise<JobReply> {
+  const other = await readOtherApp(job);
   if (other) return other;
-  const { body } = job;
+  // A file here is JSON none of the apps wrote, at most TEXT_MAX_BYTES (readOtherExportFile
+  // refused a larger one), read again for the Monthbook import's own parse and message.
+  const text =
+    'file' in job
+      ? await readFile(job.file, 'utf8')
+      : Buffer.from(job.body.buffer, job.body.byteOffset, job.body.byteLength).toString('utf8');
   // A SyntaxError here is answered as the app answers any JSON parse error.
-  const file: unknown = JSON.parse(
-    Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8'),
-  );
+  const file: unknown = JSON.parse(text);
   const problem = validateExport(file, (value, version) =>
     (version === 1 ? exportFileV1 : exportFile).Check(value),
   );

@@ -7,7 +7,7 @@ import type { ExportFile } from '../../../contract/export';
 import {
   IMPORT_MAX_MB,
   type ImportMode,
-  OTHER_APP_IMPORT_MAX_MB,
+  OTHER_APP_IMPORT_MAX_GB,
 } from '../../../contract/export-format';
 import { settings } from '../../i18n/en/settings';
 import { translateMessage, useLocale, useTexts } from '../../i18n/store';
@@ -133,7 +133,7 @@ export function ImportSection() {
       <form onSubmit={submit}>
         <Stack gap="sm">
           <Text size="sm" c="dimmed">
-            {t.importOtherApps(OTHER_APP_IMPORT_MAX_MB)}
+            {t.importOtherApps(OTHER_APP_IMPORT_MAX_GB)}
           </Text>
           <FileInput
             label={t.exportFile}

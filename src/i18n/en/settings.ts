@@ -21,8 +21,8 @@ export const settings = {
   importDescription: (maxMb: number) =>
     `Add the months of a Monthbook export (JSON, up to ${maxMb} MB) to your account. Your existing months stay as they are; the file is imported completely or not at all.`,
   /** Other apps' exports, taken by the same form. */
-  importOtherApps: (maxMb: number) =>
-    `Or bring your history from Day One, Daylio, Loop Habit Tracker, jrnl or Apple Health: choose the export file the app made, as it is (up to ${maxMb} MB). You see what it will add before anything is written, and importing it again adds only what is new.`,
+  importOtherApps: (maxGb: number) =>
+    `Or bring your history from Day One, Daylio, Loop Habit Tracker, jrnl or Apple Health: choose the export file the app made, as it is (up to ${maxGb} GB). You see what it will add before anything is written, and importing it again adds only what is new.`,
   exportFile: 'Export file',
   chooseJson: 'Choose an export file',
   previewTitle: (source: string) => `Ready to import from ${source}`,

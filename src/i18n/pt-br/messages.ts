@@ -4,7 +4,7 @@ import {
   type EXPORT_PROBLEM_MESSAGES,
   EXPORT_VERSIONS,
   IMPORT_MAX_MB,
-  OTHER_APP_IMPORT_MAX_MB,
+  OTHER_APP_IMPORT_MAX_GB,
 } from '../../../contract/export-format.js';
 import type { SCHEDULE_MESSAGES } from '../../../contract/habit-schedule.js';
 import { PERIOD_MAX_YEAR, PERIOD_MIN_YEAR } from '../../../contract/month-period.js';
@@ -58,7 +58,7 @@ export const importMessages: Messages['importMessages'] = {
   unsupportedVersion: (version) =>
     `Versão de exportação ${JSON.stringify(version)} não suportada: este servidor lê as versões ${EXPORT_VERSIONS.join(' e ')}.`,
   tooLarge: `O arquivo é grande demais: as importações são limitadas a ${IMPORT_MAX_MB} MB.`,
-  tooLargeAny: `O arquivo é grande demais: a exportação de outro app pode ter até ${OTHER_APP_IMPORT_MAX_MB} MB, a do Monthbook ${IMPORT_MAX_MB} MB.`,
+  tooLargeAny: `O arquivo é grande demais: a exportação de outro app pode ter até ${OTHER_APP_IMPORT_MAX_GB} GB, a do Monthbook ${IMPORT_MAX_MB} MB.`,
   dryRun: 'dry_run deve ser true ou false.',
   lang: 'lang deve ser en ou pt-BR.',
   moods:

@@ -20,8 +20,8 @@ export const settings: Messages['settings'] = {
   importTitle: 'Importar',
   importDescription: (maxMb) =>
     `Adicione à sua conta os meses de uma exportação do Monthbook (JSON, até ${maxMb} MB). Os meses que você já tem continuam como estão; o arquivo é importado por inteiro ou não é importado.`,
-  importOtherApps: (maxMb) =>
-    `Ou traga seu histórico do Day One, Daylio, Loop Habit Tracker, jrnl ou Apple Saúde: escolha o arquivo de exportação que o app gerou, do jeito que está (até ${maxMb} MB). Você vê o que será adicionado antes de qualquer gravação, e importar de novo adiciona só o que for novo.`,
+  importOtherApps: (maxGb) =>
+    `Ou traga seu histórico do Day One, Daylio, Loop Habit Tracker, jrnl ou Apple Saúde: escolha o arquivo de exportação que o app gerou, do jeito que está (até ${maxGb} GB). Você vê o que será adicionado antes de qualquer gravação, e importar de novo adiciona só o que for novo.`,
   exportFile: 'Arquivo exportado',
   chooseJson: 'Escolha um arquivo de exportação',
   previewTitle: (source) => `Pronto para importar de ${source}`,
