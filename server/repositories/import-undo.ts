@@ -9,7 +9,15 @@ import {
 import type { DB } from '../db/schema.js';
 import { yieldingQueries } from '../db/yielding-queries.js';
 import { lockUser } from './quotas.js';
-import { BATCH_ROWS, makeRoom, purgeExpired, putInBin, type Snapshot } from './trash.js';
+import {
+  BATCH_ROWS,
+  deleteInBatches,
+  MONTH_PARTS,
+  makeRoom,
+  purgeExpired,
+  putInBin,
+  type Snapshot,
+} from './trash.js';
 
 /**
  * The ids an import inserted (migration 024): the months it made, and what it added to months
@@ -169,15 +177,7 @@ async function snapshotImport(
 }
 
 /** Deleted children first, a batch per statement (BATCH_ROWS says why), the months last. */
-const DELETE_ORDER = [
-  'daily_habits',
-  'daily_measures',
-  'journals',
-  'goals',
-  'habits',
-  'measures',
-  'months',
-] as const;
+const DELETE_ORDER = [...MONTH_PARTS, 'months'] as const;
 
 export type UndoOutcome =
   | { undone: ImportUndo }
@@ -230,16 +230,13 @@ export async function undoImport(
         rows,
         now,
       });
-      for (const table of DELETE_ORDER) {
-        const ids = (rows[table] ?? []).map((row) => row.id);
-        for (let first = 0; first < ids.length; first += BATCH_ROWS) {
-          await trx
-            .deleteFrom(table as 'goals')
-            .where('author_id', '=', userId)
-            .where('id', 'in', ids.slice(first, first + BATCH_ROWS))
-            .execute();
-        }
-      }
+      for (const table of DELETE_ORDER)
+        await deleteInBatches(
+          trx,
+          userId,
+          table,
+          (rows[table] ?? []).map((row) => row.id),
+        );
       await trx
         .deleteFrom('import_keys')
         .where('author_id', '=', userId)

@@ -50,8 +50,23 @@ const ROOT_TABLE = { month: 'months', journal: 'journals', goal: 'goals' } as co
  * one statement for them all held every other request up for its whole length.
  */
 export const BATCH_ROWS = 500;
+/** Deletes the user's rows of `table` with these ids, a batch per statement (BATCH_ROWS says why). */
+export async function deleteInBatches(
+  db: Kysely<DB>,
+  userId: number,
+  table: keyof Snapshot,
+  ids: readonly number[],
+): Promise<void> {
+  for (let first = 0; first < ids.length; first += BATCH_ROWS)
+    await db
+      .deleteFrom(table as 'goals')
+      .where('author_id', '=', userId)
+      .where('id', 'in', ids.slice(first, first + BATCH_ROWS))
+      .execute();
+}
+
 /** What hangs from a month, deleted children first, before the month itself. */
-const MONTH_PARTS = [
+export const MONTH_PARTS = [
   'daily_habits',
   'daily_measures',
   'journals',
@@ -193,18 +208,14 @@ export async function discard(
   });
   // A month's rows go in batches first, so that no one statement moves them all; a stale version
   // below rolls these back with the rest of the transaction.
-  if (kind === 'month') {
-    for (const table of MONTH_PARTS) {
-      const ids = (rows[table] ?? []).map((row) => row.id);
-      for (let first = 0; first < ids.length; first += BATCH_ROWS) {
-        await db
-          .deleteFrom(table as 'goals')
-          .where('author_id', '=', userId)
-          .where('id', 'in', ids.slice(first, first + BATCH_ROWS))
-          .execute();
-      }
-    }
-  }
+  if (kind === 'month')
+    for (const table of MONTH_PARTS)
+      await deleteInBatches(
+        db,
+        userId,
+        table,
+        (rows[table] ?? []).map((row) => row.id),
+      );
   // One statement: the rest of the item's rows cascade with it, atomically. Conditional on the
   // version itself, so an update committed since the snapshot was read makes it stale; the
   // snapshot is what shows the row was there.
