@@ -1,7 +1,6 @@
 // A create refused by a quota becomes an Error carrying the server's own sentence, which the screens' toasts show.
-import { HTTPError } from 'ky';
-import type { DetailError } from '../../contract/entities';
 import { QUOTA_EXCEEDED } from '../../contract/quota-code';
+import { errorBody, errorStatus } from './http-error';
 
 /**
  * `message` is the server's `detail`, e.g. "Journal not created — a month holds at most 200
@@ -14,15 +13,11 @@ export class QuotaExceededError extends Error {
 
 /** The QuotaExceededError for a `400 {code: "quota_exceeded"}`, or null for any other error. */
 export async function quotaError(error: unknown): Promise<QuotaExceededError | null> {
-  if (!(error instanceof HTTPError) || error.response.status !== 400) return null;
-  try {
-    const body = (await error.response.clone().json()) as Partial<DetailError>;
-    return body.code === QUOTA_EXCEEDED && typeof body.detail === 'string'
-      ? new QuotaExceededError(body.detail)
-      : null;
-  } catch {
-    return null;
-  }
+  if (errorStatus(error) !== 400) return null;
+  const body = await errorBody(error);
+  return body?.code === QUOTA_EXCEEDED && typeof body.detail === 'string'
+    ? new QuotaExceededError(body.detail)
+    : null;
 }
 
 /** Awaits a create, turning a quota's 400 into a QuotaExceededError. */

@@ -10,7 +10,7 @@ import {
   type QueryKey,
 } from '@tanstack/react-query';
 import { isOfflineError } from '../offline-error';
-import { isHttpError } from '../queries/errors';
+import { errorDetail, isHttpError } from '../queries/errors';
 
 /** The first element of every write's mutation key. */
 export const WRITE_KEY = 'write';
@@ -133,15 +133,8 @@ const retryDelay = (failures: number) => Math.min(1000 * 2 ** (failures - 1), 30
 async function refusalOf(error: unknown): Promise<unknown> {
   if (isTransient(error) || error instanceof SyncRefusal) return error;
   if (isHttpError(error)) {
-    const status = error.response.status;
-    let text = error.message;
-    try {
-      const body = (await error.response.clone().json()) as { detail?: unknown };
-      if (typeof body.detail === 'string') text = body.detail;
-    } catch {
-      // Not JSON: the status line says enough.
-    }
-    return new SyncRefusal(text, status);
+    // Without a `detail` (not JSON, say), the status line says enough.
+    return new SyncRefusal((await errorDetail(error)) ?? error.message, error.response.status);
   }
   return error;
 }

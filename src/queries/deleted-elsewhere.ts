@@ -1,7 +1,7 @@
 // A write answered 404: the item was deleted in another tab or device, so the cache drops it and the screen says so.
 import { journals } from '../i18n/en/journals';
 import { texts } from '../i18n/store';
-import { errorStatus, isHttpError } from './errors';
+import { errorBody, errorStatus } from './errors';
 
 export type DeletedKind = 'journal' | 'goal' | 'month' | 'habit';
 
@@ -38,14 +38,9 @@ export class ChangeDropped extends Error {
  * not with a 404.
  */
 async function namesMissing(error: unknown, field: string): Promise<boolean> {
-  if (!isHttpError(error) || error.response.status !== 400) return false;
-  try {
-    const body = (await error.response.clone().json()) as Record<string, unknown>;
-    const messages = body[field];
-    return Array.isArray(messages) && messages.some((m) => String(m).includes('does not exist'));
-  } catch {
-    return false;
-  }
+  if (errorStatus(error) !== 400) return false;
+  const messages = (await errorBody(error))?.[field];
+  return Array.isArray(messages) && messages.some((m) => String(m).includes('does not exist'));
 }
 
 /**

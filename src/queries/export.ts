@@ -1,6 +1,5 @@
 // Export and import: downloading the account (JSON) or a month (CSV), and importing an export with its progress.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { DetailError } from '../../contract/entities';
 import type { ImportReport } from '../../contract/export';
 import {
   IMPORT_MAX_BYTES,
@@ -10,7 +9,7 @@ import {
   OTHER_APP_IMPORT_MAX_BYTES,
 } from '../../contract/export-format';
 import { downloadExport, downloadMonthCsv, importExport, importOtherApp } from '../api/export';
-import { isHttpError } from '../api/http-error';
+import { errorBody, isHttpError } from '../api/http-error';
 import { journalSearchKeys, monthKeys } from './keys';
 
 export function useDownloadExport() {
@@ -59,12 +58,9 @@ function readText(file: Blob, onProgress: (fraction: number) => void): Promise<s
 /** The server's `detail` of a refusal (400 naming the record, 413, 402), or null. */
 async function refusal(error: unknown): Promise<ImportRefusedError | null> {
   if (!isHttpError(error) || error.response.status >= 500) return null;
-  try {
-    const body = (await error.response.clone().json()) as Partial<DetailError> & { path?: string };
-    return typeof body.detail === 'string' ? new ImportRefusedError(body.detail, body.path) : null;
-  } catch {
-    return null;
-  }
+  const body = await errorBody(error);
+  const path = typeof body?.path === 'string' ? body.path : undefined;
+  return typeof body?.detail === 'string' ? new ImportRefusedError(body.detail, path) : null;
 }
 
 export interface ImportVariables {

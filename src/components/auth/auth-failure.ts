@@ -1,6 +1,6 @@
 // What the login and register forms say when the server refuses: the rate limit's wait, or the server's own words.
 import type { FieldErrors } from '../../../contract/entities';
-import { isHttpError } from '../../queries/errors';
+import { errorBody, isHttpError } from '../../queries/errors';
 
 /**
  * Whole minutes (at least 1) from a `Retry-After` header, which holds seconds or an HTTP date;
@@ -23,15 +23,7 @@ export function rateLimitWait(error: unknown): { minutes: number | null } | null
 
 /** The JSON body of an HTTP failure: field messages, `{detail}`, or null (no body, not JSON, a network error). */
 export async function failureBody(error: unknown): Promise<FieldErrors | null> {
-  if (!isHttpError(error)) return null;
-  try {
-    const body: unknown = await error.response.clone().json();
-    return body !== null && typeof body === 'object' && !Array.isArray(body)
-      ? (body as FieldErrors)
-      : null;
-  } catch {
-    return null;
-  }
+  return (await errorBody(error)) as FieldErrors | null;
 }
 
 /** The first message the server gave for `key` (a field, or `detail`), whether a string or a list. */

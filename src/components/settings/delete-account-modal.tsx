@@ -8,8 +8,8 @@ import { app } from '../../i18n/en/app';
 import { auth } from '../../i18n/en/auth';
 import { settings } from '../../i18n/en/settings';
 import { translateMessage, useTexts } from '../../i18n/store';
-import { detailOf, fieldErrorsOf, useDeleteAccount } from '../../queries/account';
-import { errorMessage } from '../../queries/errors';
+import { fieldErrorsOf, useDeleteAccount } from '../../queries/account';
+import { errorDetail, errorMessage } from '../../queries/errors';
 import { PasswordField } from '../auth/password-field';
 import { useOpenedAfterMount } from '../use-mounted-once';
 
@@ -49,7 +49,9 @@ export function DeleteAccountModal({ opened, onClose }: DeleteAccountModalProps)
       // The server answers in English; known messages are shown in the active language.
       if (message) form.setFieldError('password', translateMessage(message));
       else
-        setFailure(translateMessage((await detailOf(error)) ?? t.notDeleted(errorMessage(error))));
+        setFailure(
+          translateMessage((await errorDetail(error)) ?? t.notDeleted(errorMessage(error))),
+        );
     }
   });
 

@@ -5,7 +5,8 @@ import { confirmationError, MESSAGES, passwordError } from '../../../contract/ru
 import { auth } from '../../i18n/en/auth';
 import { settings } from '../../i18n/en/settings';
 import { translateMessage, useTexts } from '../../i18n/store';
-import { detailOf, fieldErrorsOf, useChangePassword } from '../../queries/account';
+import { fieldErrorsOf, useChangePassword } from '../../queries/account';
+import { errorDetail } from '../../queries/errors';
 import { PasswordField } from '../auth/password-field';
 import { notifyFailure, notifySuccess } from '../toast';
 
@@ -74,7 +75,7 @@ export function PasswordForm() {
         );
         return;
       }
-      const detail = await detailOf(error);
+      const detail = await errorDetail(error);
       if (detail) setRefused(translateMessage(detail));
       else notifyFailure(t.passwordChangeFailed, error);
     }

@@ -4,12 +4,8 @@ import { HttpResponse, http } from 'msw';
 import { ACCOUNT_MESSAGES } from '../../../contract/account';
 import { MESSAGES } from '../../../contract/rules';
 import { getAccessToken, getRefreshToken, storeTokens } from '../../../src/api/tokens';
-import {
-  detailOf,
-  fieldErrorsOf,
-  useChangePassword,
-  useDeleteAccount,
-} from '../../../src/queries/account';
+import { fieldErrorsOf, useChangePassword, useDeleteAccount } from '../../../src/queries/account';
+import { errorDetail } from '../../../src/queries/errors';
 import { monthKeys } from '../../../src/queries/keys';
 import { makeJwt, makeMonth } from '../../fixtures/factories';
 import { db } from '../msw/db';
@@ -74,7 +70,7 @@ describe('useChangePassword', () => {
       new_password: [MESSAGES.passwordRules],
       confirm_password: [MESSAGES.passwordsDoNotMatch],
     });
-    expect(await detailOf(result.current.error)).toBeNull();
+    expect(await errorDetail(result.current.error)).toBeNull();
     expect(getAccessToken()).toBe(oldTokens.access);
     expect(getRefreshToken()).toBe(oldTokens.refresh);
   });
@@ -93,7 +89,7 @@ describe('useChangePassword', () => {
     );
     await waitFor(() => expect(result.current.isError).toBe(true));
     expect(await fieldErrorsOf(result.current.error)).toBeNull();
-    expect(await detailOf(result.current.error)).toBe(MESSAGES.tooManyRequests);
+    expect(await errorDetail(result.current.error)).toBe(MESSAGES.tooManyRequests);
   });
 });
 
