@@ -35,6 +35,21 @@ export class UploadedFile {
   }
 }
 
+/**
+ * Past the smaller limit of the kind of file its first bytes show (a Monthbook export), which the
+ * route answers with that limit's own message.
+ */
+export class UploadTooLargeForKind extends Error {
+  readonly code = 'FST_ERR_CTP_BODY_TOO_LARGE';
+  readonly statusCode = 413;
+  constructor() {
+    super('the body is larger than its kind of file may be');
+  }
+}
+
+/** How many first bytes tell the kind of file, for a limit of its own. */
+const KIND_BYTES = 256;
+
 /** A client that went away before sending its whole body. */
 class UploadAborted extends Error {
   constructor() {
@@ -45,20 +60,31 @@ class UploadAborted extends Error {
 /**
  * Writes `body` to a new temporary file, counting its bytes, and feeding them to `hash`. Past
  * `maxBytes` (or a Content-Length saying so, before a byte is read) it fails with Fastify's own
- * FST_ERR_CTP_BODY_TOO_LARGE, as a body read in memory would. The file is deleted on every failure
- * (too large, the client gone, the disk full); once it resolves, the caller deletes it.
+ * FST_ERR_CTP_BODY_TOO_LARGE, as a body read in memory would; past `kindLimit.maxBytes`, once
+ * the first bytes show a file of that kind, with UploadTooLargeForKind, so such a file is refused
+ * as soon as it passes its own limit rather than once the whole body is on disk. The file is
+ * deleted on every failure (too large, the client gone, the disk full); once it resolves, the
+ * caller deletes it.
  */
 export async function receiveUpload(
   body: Readable,
-  options: { maxBytes: number; declaredLength: string | undefined; hash: Hash },
+  options: {
+    maxBytes: number;
+    declaredLength: string | undefined;
+    hash: Hash;
+    kindLimit?: { isKind: (head: Buffer) => boolean; maxBytes: number };
+  },
 ): Promise<UploadedFile> {
-  const { maxBytes, declaredLength, hash } = options;
+  const { maxBytes, declaredLength, hash, kindLimit } = options;
   if (declaredLength !== undefined && Number(declaredLength) > maxBytes)
     throw new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE();
   const path = join(tmpdir(), `${UPLOAD_FILE_PREFIX}${randomUUID()}`);
   const head: Buffer[] = [];
   let headLength = 0;
   let size = 0;
+  /** The kind's limit, once its first bytes have shown the body is of that kind. */
+  let kindMaxBytes: number | undefined;
+  let kindKnown = kindLimit === undefined;
   const counter = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       size += chunk.length;
@@ -70,6 +96,15 @@ export async function receiveUpload(
       if (headLength < HEAD_BYTES) {
         head.push(chunk.subarray(0, HEAD_BYTES - headLength));
         headLength += Math.min(chunk.length, HEAD_BYTES - headLength);
+      }
+      if (!kindKnown && kindLimit && headLength >= KIND_BYTES) {
+        kindKnown = true;
+        if (kindLimit.isKind(Buffer.concat(head).subarray(0, KIND_BYTES)))
+          kindMaxBytes = kindLimit.maxBytes;
+      }
+      if (kindMaxBytes !== undefined && size > kindMaxBytes) {
+        callback(new UploadTooLargeForKind());
+        return;
       }
       callback(null, chunk);
     },

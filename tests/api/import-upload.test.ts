@@ -8,11 +8,12 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
+  IMPORT_MAX_BYTES,
   IMPORT_MESSAGES,
   type ImportReport,
   OTHER_APP_IMPORT_MAX_BYTES,
 } from '../../contract/export.js';
-import { receiveUpload, UPLOAD_FILE_PREFIX } from '../../server/uploads.js';
+import { receiveUpload, UPLOAD_FILE_PREFIX, UploadTooLargeForKind } from '../../server/uploads.js';
 import { setUpTestApp } from '../support/test-app.js';
 import { healthXml, record } from './importers/files.js';
 
@@ -153,6 +154,18 @@ describe('another app’s file larger than memory should hold', () => {
     expect(strays()).toEqual([]);
   });
 
+  it('refuses a Monthbook export with 413 as soon as it passes its own limit, before the body ends', async () => {
+    // The body never ends: only a refusal midway answers.
+    const body = new Readable({ read() {} });
+    body.push('{"format":"monthbook-export","version":2,"months":[');
+    body.push(Buffer.alloc(IMPORT_MAX_BYTES + 64 * 1024, ' '));
+    const response = await upload(body, { 'content-type': 'application/json' });
+    body.destroy();
+    expect(response.status).toBe(413);
+    expect(JSON.parse(response.body)).toEqual({ detail: IMPORT_MESSAGES.tooLarge });
+    await noStrays();
+  });
+
   it('deletes the file of a refused import and of a client that goes away midway', async () => {
     const refused = await upload(Readable.from(['hello']), { 'content-type': 'text/csv' });
     expect(refused.status).toBe(400);
@@ -205,6 +218,31 @@ describe('receiveUpload', () => {
       }),
     ).rejects.toMatchObject({ code: 'FST_ERR_CTP_BODY_TOO_LARGE', statusCode: 413 });
     expect(strays()).toEqual([]);
+  });
+
+  it('fails past the smaller limit of the kind its first bytes show, and only for that kind', async () => {
+    const kindLimit = {
+      isKind: (head: Buffer) => head.toString().startsWith('small:'),
+      maxBytes: 300,
+    };
+    const body = (start: string) => Readable.from([Buffer.from(start), Buffer.alloc(400)]);
+    await expect(
+      receiveUpload(body('small:'), {
+        maxBytes: 1e6,
+        declaredLength: undefined,
+        hash: hash(),
+        kindLimit,
+      }),
+    ).rejects.toBeInstanceOf(UploadTooLargeForKind);
+    expect(strays()).toEqual([]);
+    const other = await receiveUpload(body('large:'), {
+      maxBytes: 1e6,
+      declaredLength: undefined,
+      hash: hash(),
+      kindLimit,
+    });
+    expect(other.size).toBe(406);
+    await other.remove();
   });
 
   it('fails when the body breaks off, and deletes what it wrote', async () => {
