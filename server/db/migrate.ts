@@ -23,6 +23,7 @@ import * as binSize from './migrations/020-bin-size.js';
 import * as oneDailyItemPerEntry from './migrations/021-one-daily-item-per-entry.js';
 import * as importKeys from './migrations/023-import-keys.js';
 import * as importUndo from './migrations/024-import-undo.js';
+import * as importKeyJournals from './migrations/025-import-key-journals.js';
 
 type DialectMigration = {
   up: (db: Parameters<Migration['up']>[0], dialect: Database['dialect']) => Promise<void>;
@@ -52,6 +53,7 @@ const migrations: Record<string, DialectMigration> = {
   '020-bin-size': binSize,
   '023-import-keys': importKeys,
   '024-import-undo': importUndo,
+  '025-import-key-journals': importKeyJournals,
 };
 
 export async function migrate(database: Database): Promise<void> {

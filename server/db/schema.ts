@@ -225,6 +225,8 @@ export interface ImportKeysTable {
   key_hash: string;
   /** The import that recorded it (migration 024); null for keys recorded before that. */
   import_id: number | null;
+  /** The entry it was written as or onto (migration 025); null for keys recorded before that. */
+  journal_id: number | null;
 }
 
 /** One import and the ids of what it created, for its undo (migration 024). */

@@ -175,15 +175,17 @@ export function healthReader(locale: Locale): HealthReader {
       const measures: HistoryMeasure[] = [];
       const unitOf = (unit: string) =>
         unit === '' || unit === 'count' ? {} : { unit: unit.slice(0, 16) };
-      for (const { kind, unit, totals: daily } of totals.values())
+      for (const [type, { kind, unit, totals: daily }] of totals)
         measures.push({
           name: kind.names[locale],
+          key: type,
           ...unitOf(unit),
           values: new Map([...daily.values()].map(([day, value]) => [day, round(value)])),
         });
-      for (const { kind, unit, days } of lasts.values())
+      for (const [type, { kind, unit, days }] of lasts)
         measures.push({
           name: kind.names[locale],
+          key: type,
           ...unitOf(unit),
           values: new Map([...days].map(([day, { value }]) => [day, round(value)])),
         });
@@ -191,6 +193,7 @@ export function healthReader(locale: Locale): HealthReader {
       if (slept.size > 0)
         measures.push({
           name: SLEEP_NAMES[locale],
+          key: SLEEP,
           unit: 'h',
           values: new Map([...slept].map(([day, hours]) => [day, round(hours)])),
         });

@@ -32,6 +32,8 @@ export interface HistoryHabit {
 
 export interface HistoryMeasure {
   name: string;
+  /** What names it across exports when the name does not (Health's type identifier: the name is in the user's language); the name otherwise. */
+  key?: string;
   unit?: string;
   /** One value a day, by `YYYY-MM-DD`. */
   values: Map<string, number>;

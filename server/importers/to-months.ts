@@ -6,7 +6,7 @@ import type {
   ExportMonth,
 } from '../../contract/export.js';
 import { MONTH_NAME_MAX_LENGTH } from '../../contract/rules.js';
-import { type History, SOURCE_NAMES } from './history.js';
+import { type History, type ImportSource, SOURCE_NAMES } from './history.js';
 import { highlightOf, noteParts } from './text.js';
 
 export type MonthLocale = 'en' | 'pt-BR';
@@ -33,7 +33,33 @@ export interface ImportedMonth {
   month: ExportMonth;
   /** The month's journals' keys, in the order of `month.journals`. */
   keys: string[];
+  /** Each journal's ticks' and values' keys, in the order of its `daily_habits` and `daily_measures`. */
+  itemKeys: { habits: string[]; measures: string[] }[];
 }
+
+/**
+ * The entry named after the app that carries a day's ticks and values when nothing was written
+ * that day. Its key was also the key of all that day's ticks and values before they had their
+ * own, so a known one says the day was imported (repositories/import-keys.ts).
+ */
+export function dayCarrier(source: ImportSource, date: string): KeyedJournal {
+  return {
+    key: `${source}:${date}`,
+    journal: {
+      created_at: date,
+      highlight: SOURCE_NAMES[source],
+      daily_habits: [],
+      daily_measures: [],
+    },
+  };
+}
+
+/**
+ * A tick's or value's key: its habit or measure and its day, so a later export's new habit (or a
+ * new Health type) on days imported before still comes in, and nothing comes in twice.
+ */
+const itemKey = (source: ImportSource, kind: 'habit' | 'measure', name: string, date: string) =>
+  `${source}:${kind}:${name}:${date}`;
 
 const periodOf = (date: string) => date.slice(0, 7);
 
@@ -45,12 +71,18 @@ const periodOf = (date: string) => date.slice(0, 7);
 export function historyToMonths(history: History, locale: MonthLocale): ImportedMonth[] {
   const days = new Map<
     string,
-    { entries: KeyedJournal[]; habits: ExportDailyHabit[]; measures: ExportDailyMeasure[] }
+    {
+      entries: KeyedJournal[];
+      habits: ExportDailyHabit[];
+      measures: ExportDailyMeasure[];
+      habitKeys: string[];
+      measureKeys: string[];
+    }
   >();
   const dayOf = (date: string) => {
     let day = days.get(date);
     if (!day) {
-      day = { entries: [], habits: [], measures: [] };
+      day = { entries: [], habits: [], measures: [], habitKeys: [], measureKeys: [] };
       days.set(date, day);
     }
     return day;
@@ -107,11 +139,13 @@ export function historyToMonths(history: History, locale: MonthLocale): Imported
           ...(habit.schedule.kind === 'daily' ? {} : { schedule: habit.schedule }),
         });
       }
-      dayOf(date).habits.push({
+      const day = dayOf(date);
+      day.habits.push({
         habit: id,
         is_practiced: state === 'done',
         ...(state === 'skipped' ? { is_skipped: true } : {}),
       });
+      day.habitKeys.push(itemKey(history.source, 'habit', habit.name, date));
     }
   }
   for (const measure of history.measures) {
@@ -128,7 +162,9 @@ export function historyToMonths(history: History, locale: MonthLocale): Imported
           ...(measure.unit ? { unit: measure.unit } : {}),
         });
       }
-      dayOf(date).measures.push({ measure: id, metric: value });
+      const day = dayOf(date);
+      day.measures.push({ measure: id, metric: value });
+      day.measureKeys.push(itemKey(history.source, 'measure', measure.key ?? measure.name, date));
     }
   }
 
@@ -151,28 +187,26 @@ export function historyToMonths(history: History, locale: MonthLocale): Imported
           journals: [],
         },
         keys: [],
+        itemKeys: [],
       };
       months.set(period, imported);
     }
     if (day.entries.length === 0 && (day.habits.length > 0 || day.measures.length > 0))
-      day.entries.push({
-        key: `${history.source}:${date}`,
-        journal: {
-          created_at: date,
-          highlight: SOURCE_NAMES[history.source],
-          daily_habits: [],
-          daily_measures: [],
-        },
-      });
+      day.entries.push(dayCarrier(history.source, date));
     const first = day.entries[0];
     if (first) {
       first.journal.daily_habits.push(...day.habits);
       first.journal.daily_measures.push(...day.measures);
     }
-    for (const { key, journal } of day.entries) {
+    day.entries.forEach(({ key, journal }, index) => {
       imported.month.journals.push(journal);
       imported.keys.push(key);
-    }
+      imported.itemKeys.push(
+        index === 0
+          ? { habits: day.habitKeys, measures: day.measureKeys }
+          : { habits: [], measures: [] },
+      );
+    });
   }
   return [...months.values()];
 }

@@ -1,7 +1,6 @@
 // Writes another app's history, already turned into months, into one user's account: into the month of the same calendar month when there is one, each item once however often the file is imported, all in one transaction.
-import { createHash } from 'node:crypto';
 import type { Insertable, Kysely, Transaction } from 'kysely';
-import type { ExportMonth, ImportSource } from '../../contract/export.js';
+import type { ExportDailyHabit, ExportDailyMeasure, ImportSource } from '../../contract/export.js';
 import { scheduleColumns, scheduleOrDaily } from '../../contract/habit-schedule.js';
 import { formatPeriod, periodParts } from '../../contract/month-period.js';
 import { type ImportMonthCounts, importQuotaProblem } from '../../contract/quotas.js';
@@ -14,6 +13,7 @@ import {
   insertParents,
   writeOrRollBack,
 } from './import.js';
+import { fold, knownKeys, newKeys, planMonths, recordKeys } from './import-keys.js';
 import { recordImport } from './import-undo.js';
 import { searchText } from './journal-search.js';
 import { lockUser, quotaExceeded } from './quotas.js';
@@ -25,29 +25,7 @@ export interface HistoryImportResult extends ImportResult {
   alreadyImported: number;
 }
 
-const hashOf = (key: string) => createHash('sha256').update(key).digest('hex');
-const fold = (name: string) => name.normalize('NFC').trim().toLowerCase();
 const most = (counts: number[]) => counts.reduce((max, count) => Math.max(max, count), 0);
-
-/** The month with only the entries not imported before, and the habits and measures they use. */
-function withoutImported(imported: ImportedMonth, known: ReadonlySet<string>) {
-  const keep = imported.keys.map((key) => !known.has(hashOf(key)));
-  const journals = imported.month.journals.filter((_, index) => keep[index]);
-  const keys = imported.keys.filter((_, index) => keep[index]);
-  const habitIds = new Set(
-    journals.flatMap((journal) => journal.daily_habits.map((daily) => daily.habit)),
-  );
-  const measureIds = new Set(
-    journals.flatMap((journal) => journal.daily_measures.map((daily) => daily.measure)),
-  );
-  const month: ExportMonth = {
-    ...imported.month,
-    journals,
-    habits: imported.month.habits.filter((habit) => habitIds.has(habit.id)),
-    measures: imported.month.measures.filter((measure) => measureIds.has(measure.id)),
-  };
-  return { month, keys, left: imported.keys.length - keys.length };
-}
 
 async function write(
   trx: Transaction<DB>,
@@ -57,23 +35,7 @@ async function write(
 ): Promise<HistoryImportResult> {
   const author_id = userId;
   await lockUser(trx, userId);
-  const known = new Set(
-    (
-      await trx
-        .selectFrom('import_keys')
-        .select('key_hash')
-        .where('author_id', '=', userId)
-        .where('source', '=', source)
-        .execute()
-    ).map((row) => row.key_hash),
-  );
-  let alreadyImported = 0;
-  const months = imported.flatMap((item) => {
-    const { month, keys, left } = withoutImported(item, known);
-    alreadyImported += left;
-    return month.journals.length > 0 ? [{ period: item.period, month, keys }] : [];
-  });
-
+  const known = await knownKeys(trx, userId, source);
   const accountMonths = await trx
     .selectFrom('months')
     .select(['id', 'name', 'period_year', 'period_month'])
@@ -86,6 +48,14 @@ async function write(
     const period = formatPeriod({ year: row.period_year, month: row.period_month });
     if (!byPeriod.has(period)) byPeriod.set(period, { id: row.id, name: row.name });
   }
+  const { months, left: alreadyImported } = await planMonths(
+    trx,
+    userId,
+    source,
+    imported,
+    known,
+    (period) => byPeriod.get(period)?.id,
+  );
   const targets = months.map((item) => byPeriod.get(item.period));
   const targetIds = targets.flatMap((target) => (target ? [target.id] : []));
 
@@ -118,7 +88,7 @@ async function write(
   const named = (rows: { id: number; month_id: number; name: string }[], monthId: number) =>
     new Map(rows.filter((row) => row.month_id === monthId).map((row) => [fold(row.name), row.id]));
 
-  const counts = months.map(({ month }, index): ImportMonthCounts => {
+  const counts = months.map(({ month, additions }, index): ImportMonthCounts => {
     const target = targets[index];
     const habits = target ? named(habitRows, target.id) : new Map();
     const measures = target ? named(measureRows, target.id) : new Map();
@@ -129,8 +99,14 @@ async function write(
       measures:
         measures.size + month.measures.filter((item) => !measures.has(fold(item.name))).length,
       goals: target ? (goalCounts.get(target.id) ?? 0) : 0,
-      dailyHabitsPerJournal: most(month.journals.map((journal) => journal.daily_habits.length)),
-      dailyMeasuresPerJournal: most(month.journals.map((journal) => journal.daily_measures.length)),
+      dailyHabitsPerJournal: most([
+        ...month.journals.map((journal) => journal.daily_habits.length),
+        ...additions.map((addition) => addition.holds.habits + addition.habits.length),
+      ]),
+      dailyMeasuresPerJournal: most([
+        ...month.journals.map((journal) => journal.daily_measures.length),
+        ...additions.map((addition) => addition.holds.measures + addition.measures.length),
+      ]),
     };
   });
   const problem =
@@ -222,27 +198,63 @@ async function write(
       highlight_search: searchText(journal.highlight, journal.note),
     })),
   );
+  const tick = (journal_id: number, m: number, daily: ExportDailyHabit) => ({
+    author_id,
+    journal_id,
+    habit_id: habits.maps[m]?.get(daily.habit) as number,
+    is_practiced: daily.is_practiced ? (1 as const) : (0 as const),
+    is_skipped: daily.is_skipped === true && !daily.is_practiced ? (1 as const) : (0 as const),
+  });
+  const value = (journal_id: number, m: number, daily: ExportDailyMeasure) => ({
+    author_id,
+    journal_id,
+    measure_id: measures.maps[m]?.get(daily.measure) as number,
+    metric: daily.metric,
+  });
   const dailyHabits = journals.flatMap(({ journal, m }, j) =>
-    journal.daily_habits.map((daily) => ({
-      author_id,
-      journal_id: journalIds[j] as number,
-      habit_id: habits.maps[m]?.get(daily.habit) as number,
-      is_practiced: daily.is_practiced ? (1 as const) : (0 as const),
-      is_skipped: daily.is_skipped === true && !daily.is_practiced ? (1 as const) : (0 as const),
-    })),
+    journal.daily_habits.map((daily) => tick(journalIds[j] as number, m, daily)),
   );
   await insertLeaves(trx, 'daily_habits', dailyHabits);
   const dailyMeasures = journals.flatMap(({ journal, m }, j) =>
-    journal.daily_measures.map((daily) => ({
-      author_id,
-      journal_id: journalIds[j] as number,
-      measure_id: measures.maps[m]?.get(daily.measure) as number,
-      metric: daily.metric,
-    })),
+    journal.daily_measures.map((daily) => value(journalIds[j] as number, m, daily)),
   );
   await insertLeaves(trx, 'daily_measures', dailyMeasures);
 
-  const hashes = [...new Set(months.flatMap(({ keys }) => keys.map(hashOf)))];
+  // New ticks and values on entries the account has (import-keys.ts says which), listed for an undo.
+  const additions = months.flatMap(({ additions }, m) =>
+    additions.map((addition) => ({ addition, m })),
+  );
+  const addedHabits = await insertReturningIds(
+    trx,
+    'daily_habits',
+    additions.flatMap(({ addition, m }) =>
+      addition.habits.map((item) => tick(addition.journalId, m, item.daily)),
+    ),
+  );
+  const addedMeasures = await insertReturningIds(
+    trx,
+    'daily_measures',
+    additions.flatMap(({ addition, m }) =>
+      addition.measures.map((item) => value(addition.journalId, m, item.daily)),
+    ),
+  );
+
+  const keys = newKeys(
+    [
+      ...months
+        .flatMap(({ keys }) => keys)
+        .flatMap((journalKeys, j) =>
+          journalKeys.map((key) => ({ key, journalId: journalIds[j] as number })),
+        ),
+      ...additions.flatMap(({ addition }) =>
+        [...addition.habits, ...addition.measures].map(({ key }) => ({
+          key,
+          journalId: addition.journalId,
+        })),
+      ),
+    ],
+    known,
+  );
   const importId = await recordImport(
     trx,
     userId,
@@ -253,18 +265,12 @@ async function write(
       measures: measures.intoExisting,
       goals: [],
       journals: journalIds.filter((_, j) => targets[journals[j]?.m as number] !== undefined),
+      daily_habits: addedHabits,
+      daily_measures: addedMeasures,
     },
-    hashes.length > 0,
+    keys.size > 0,
   );
-  for (let start = 0; start < hashes.length; start += 1000)
-    await trx
-      .insertInto('import_keys')
-      .values(
-        hashes
-          .slice(start, start + 1000)
-          .map((key_hash) => ({ author_id, source, key_hash, import_id: importId ?? null })),
-      )
-      .execute();
+  await recordKeys(trx, userId, source, importId ?? null, keys);
 
   return {
     counts: {
@@ -273,8 +279,8 @@ async function write(
       measures: measures.created,
       goals: 0,
       journals: journalIds.length,
-      daily_habits: dailyHabits.length,
-      daily_measures: dailyMeasures.length,
+      daily_habits: dailyHabits.length + addedHabits.length,
+      daily_measures: dailyMeasures.length + addedMeasures.length,
     },
     months: await importedMonths(trx, userId, freshIds),
     skipped: [],
@@ -282,6 +288,24 @@ async function write(
     alreadyImported,
     ...(importId === undefined ? {} : { importId }),
   };
+}
+
+/** Inserts leaf rows a batch at a time and returns their ids (in no particular order). */
+async function insertReturningIds(
+  trx: Transaction<DB>,
+  table: 'daily_habits' | 'daily_measures',
+  rows: Insertable<DB['daily_habits']>[] | Insertable<DB['daily_measures']>[],
+): Promise<number[]> {
+  const ids: number[] = [];
+  for (let start = 0; start < rows.length; start += 1000) {
+    const returned = await trx
+      .insertInto(table as 'daily_habits')
+      .values(rows.slice(start, start + 1000) as Insertable<DB['daily_habits']>[])
+      .returning('id')
+      .execute();
+    ids.push(...returned.map((row) => row.id));
+  }
+  return ids;
 }
 
 /**

@@ -22,7 +22,8 @@ import {
 /**
  * The ids an import inserted (migration 024): the months it made, and what it added to months
  * the account already had. What a new month holds is taken with the month, and an entry's ticks
- * and values with their entry, so neither is listed.
+ * and values with their entry, so neither is listed; only ticks and values it put on entries
+ * the account already had are (absent from records made before it could).
  */
 export interface ImportCreated {
   months: number[];
@@ -30,6 +31,8 @@ export interface ImportCreated {
   measures: number[];
   goals: number[];
   journals: number[];
+  daily_habits?: number[];
+  daily_measures?: number[];
 }
 
 type ItemTable = 'months' | 'habits' | 'measures' | 'goals' | 'journals';
@@ -118,7 +121,8 @@ function union<T>(...lists: T[][]): T[] {
  * Everything the import created that is still there, as it is now (edits since included): its
  * months with all they hold, the items it added to other months, every tick and value of its
  * entries and of its habits and measures (a tick of an imported habit on an older entry goes
- * with the habit, as a delete of the habit would take it), its keys and its record.
+ * with the habit, as a delete of the habit would take it), the ticks and values it put on older
+ * entries, its keys and its record.
  */
 async function snapshotImport(
   db: Kysely<DB>,
@@ -148,6 +152,7 @@ async function snapshotImport(
     union(
       await rowsWhere(db, userId, table, 'journal_id', journalIds),
       await rowsWhere(db, userId, table, itemColumn, itemIds),
+      await rowsWhere(db, userId, table, 'id', created[table] ?? []),
     );
   const importKeys = await db
     .selectFrom('import_keys')

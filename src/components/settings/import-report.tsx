@@ -6,7 +6,7 @@ import type { ImportCounts, ImportReport, ImportUndo } from '../../../contract/e
 import type { Messages } from '../../i18n/en';
 import { settings } from '../../i18n/en/settings';
 import { useTexts } from '../../i18n/store';
-import { UndoImportButton } from './import-undo';
+import { UndoImportButton, undoneSummary } from './import-undo';
 
 const KINDS = [
   'habits',
@@ -61,7 +61,7 @@ export function ImportReportView({ report }: { report: ImportReport }) {
   if (undone) {
     return (
       <Alert color="gray" variant="light" title={t.importUndoneTitle} role="status">
-        <Text size="sm">{t.importUndone(importSummary(undone.counts, t))}</Text>
+        <Text size="sm">{t.importUndone(undoneSummary(undone.counts, t))}</Text>
       </Alert>
     );
   }

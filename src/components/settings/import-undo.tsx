@@ -1,7 +1,8 @@
 // "Undo this import" under a real import's report: confirmed first, then everything it created goes to Recently deleted as one item.
 import { Button } from '@mantine/core';
 import { Suspense, useState } from 'react';
-import type { ImportUndo } from '../../../contract/export';
+import type { ImportCounts, ImportUndo } from '../../../contract/export';
+import type { Messages } from '../../i18n/en';
 import { settings } from '../../i18n/en/settings';
 import { texts, translateMessage, useTexts } from '../../i18n/store';
 import { conflictDetail } from '../../queries/errors';
@@ -9,6 +10,32 @@ import { useUndoImport } from '../../queries/import-undo';
 import { ConfirmModal, loadConfirmModal } from '../lazy-modals';
 import { notifyFailure } from '../toast';
 import { useMountedOnce } from '../use-mounted-once';
+
+const KINDS = [
+  'habits',
+  'measures',
+  'goals',
+  'journals',
+  'daily_habits',
+  'daily_measures',
+] as const satisfies readonly (keyof ImportCounts)[];
+
+/**
+ * `1 month with 3 journal entries and 2 habit ticks.`: what an undo moved, in the given words.
+ * An import from another app never has goals, and often no new month: a list of zeros would
+ * hide the few kinds it did move, so they are left out.
+ */
+export function undoneSummary(
+  counts: ImportCounts,
+  words: Messages['settings'] = settings,
+): string {
+  const items = KINDS.filter((kind) => counts[kind] > 0).map((kind) =>
+    words.counts[kind](counts[kind]),
+  );
+  const last = items.at(-1) ?? '';
+  const list = items.length > 1 ? words.listOf(items.slice(0, -1).join(', '), last) : last;
+  return words.undoneSummary(counts.months > 0 ? words.counts.months(counts.months) : '', list);
+}
 
 export function UndoImportButton({
   importId,

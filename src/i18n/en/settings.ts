@@ -93,6 +93,13 @@ export const settings = {
     'Everything this import created goes to Recently deleted as one item, including any changes you made to it since. You can restore it from there for 30 days.',
   importUndoneTitle: 'Import undone',
   importUndone: (summary: string) => `Moved to Recently deleted: ${summary}`,
+  /** What an undo moved, kinds it moved none of left out: `1 month with 3 journal entries and 2 habit ticks.` (either part may be ''). */
+  undoneSummary: (months: string, list: string) => {
+    if (months === '') return list === '' ? 'nothing.' : `${list}.`;
+    return list === '' ? `${months}.` : `${months} with ${list}.`;
+  },
+  /** `3 habits, 1 measure and 2 habit ticks`: the last of a list and the others before it. */
+  listOf: (others: string, last: string) => `${others} and ${last}`,
   undoImportFailed: 'Failed to undo the import',
   // Password.
   passwordTitle: 'Change password',

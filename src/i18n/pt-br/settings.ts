@@ -87,6 +87,11 @@ export const settings: Messages['settings'] = {
     'Tudo o que esta importação criou vai para Excluídos recentemente como um só item, com as alterações que você fez depois. Você pode restaurá-lo de lá por 30 dias.',
   importUndoneTitle: 'Importação desfeita',
   importUndone: (summary) => `Movido para Excluídos recentemente: ${summary}`,
+  undoneSummary: (months, list) => {
+    if (months === '') return list === '' ? 'nada.' : `${list}.`;
+    return list === '' ? `${months}.` : `${months} com ${list}.`;
+  },
+  listOf: (others, last) => `${others} e ${last}`,
   undoImportFailed: 'Falha ao desfazer a importação',
   passwordTitle: 'Alterar senha',
   passwordDescription: 'Seus outros aparelhos saem da conta na hora; este continua conectado.',

@@ -248,9 +248,24 @@ describe('Apple Health', () => {
   it('reads export.xml with Apple’s internal DTD: sums, the day’s last body mass, sleep by waking day', () => {
     const history = read(xml);
     expect(history?.measures).toEqual([
-      { name: 'Steps', unit: 'steps', values: new Map([['2025-05-01', 1500]]) },
-      { name: 'Body mass', unit: 'kg', values: new Map([['2025-05-01', 80.5]]) },
-      { name: 'Sleep', unit: 'h', values: new Map([['2025-05-02', 7.5]]) },
+      {
+        name: 'Steps',
+        key: 'HKQuantityTypeIdentifierStepCount',
+        unit: 'steps',
+        values: new Map([['2025-05-01', 1500]]),
+      },
+      {
+        name: 'Body mass',
+        key: 'HKQuantityTypeIdentifierBodyMass',
+        unit: 'kg',
+        values: new Map([['2025-05-01', 80.5]]),
+      },
+      {
+        name: 'Sleep',
+        key: 'HKCategoryTypeIdentifierSleepAnalysis',
+        unit: 'h',
+        values: new Map([['2025-05-02', 7.5]]),
+      },
     ]);
     expect(history?.notes).toContainEqual({
       code: 'types_left_out',
