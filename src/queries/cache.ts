@@ -21,6 +21,25 @@ export function upsert<T extends Row>(
   });
 }
 
+/**
+ * Adds `row` unless the list holds a row with its id already. A queued create is shown again over
+ * every list that arrives (src/offline/sync.ts), and a list from another tab of the device may
+ * hold the created row with that tab's later changes (an edit, a tick): the create's first values
+ * must not undo them. A list from the server never holds a temporary id, so it gets the row.
+ */
+export function addMissing<T extends Row>(
+  queryClient: QueryClient,
+  key: readonly unknown[],
+  row: T,
+  order?: (a: T, b: T) => number,
+): void {
+  queryClient.setQueryData<T[]>(key, (rows) => {
+    if (rows === undefined || rows.some((r) => r.id === row.id)) return rows;
+    const next = [...rows, row];
+    return order ? next.sort(order) : next;
+  });
+}
+
 export function patchRow<T extends Row>(
   queryClient: QueryClient,
   key: readonly unknown[],

@@ -13,7 +13,7 @@ import {
   swapTempId,
   writeHandle,
 } from '../offline/sync';
-import { cachedOrRead, patchRow, upsert } from './cache';
+import { addMissing, cachedOrRead, patchRow, upsert } from './cache';
 import { withConflictResolution } from './conflicts';
 import {
   dailyHabitCreate,
@@ -69,7 +69,7 @@ export const journalCreate = defineWrite<JournalCreateWrite, Journal>({
       note: body.note ?? '',
       mood: body.mood ?? null,
     };
-    upsert(queryClient, journalKeys.list(monthId), journal, compareJournals);
+    addMissing(queryClient, journalKeys.list(monthId), journal, compareJournals);
   },
   landed: (queryClient, { monthId, tempId }, journal) => {
     swapTempId(queryClient, tempId, journal.id);

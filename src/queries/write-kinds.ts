@@ -3,7 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { texts } from '../i18n/store';
 import { defineWrite, isTempId, SyncRefusal, swapTempId, type WriteSubject } from '../offline/sync';
 import { OFFLINE_TEXTS } from '../offline/texts';
-import { dropRows, upsert } from './cache';
+import { addMissing, dropRows, upsert } from './cache';
 import { goneAnyway } from './deleted-elsewhere';
 
 /**
@@ -48,7 +48,7 @@ export function defineCreate<Body, Row extends { id: number }>(kind: {
     },
     optimistic: (queryClient, v) => {
       const row = kind.shown(queryClient, v);
-      if (row) upsert(queryClient, kind.list(v.monthId), row);
+      if (row) addMissing(queryClient, kind.list(v.monthId), row);
     },
     landed: (queryClient, { monthId, tempId }, row) => {
       swapTempId(queryClient, tempId, row.id);

@@ -126,6 +126,52 @@ describe('useCreateJournal', () => {
     expect(queryClient.getQueryState(goalKeys.list(id))?.isInvalidated).toBe(false);
   });
 
+  it("keeps another tab's edit and tick of an entry still queued here: shown again, the create does not undo them", async () => {
+    const fixture = seedMonth(makeMonthFixture({ journals: 1, habits: ['Read'] }));
+    const [read] = fixture.habits;
+    const id = fixture.month.id;
+    const { result, queryClient } = await renderOnPage(fixture, () => useCreateJournal(id));
+    // The page has the month's habits: the new entry's tick is shown with it.
+    queryClient.setQueryData(habitKeys.list(id), fixture.habits);
+    setBrowserOnline(false);
+    const shown = await act(() =>
+      result.current.hook.mutateAsync({
+        highlight: 'Written here',
+        metric: 2,
+        habits: [{ habitId: read!.id, isPracticed: true }],
+      }),
+    );
+
+    // Another tab edits the entry and unticks its habit; its lists come whole (src/offline/tabs.ts).
+    const journals = queryClient.getQueryData(journalsQueryOptions(id).queryKey) ?? [];
+    const dailies = queryClient.getQueryData(dailyHabitsQueryOptions(id).queryKey) ?? [];
+    await act(async () => {
+      queryClient.setQueryData(
+        journalsQueryOptions(id).queryKey,
+        journals.map((j) =>
+          j.id === shown.id ? { ...j, highlight: 'Edited in the other tab' } : j,
+        ),
+      );
+      queryClient.setQueryData(
+        dailyHabitsQueryOptions(id).queryKey,
+        dailies.map((d) => (d.journal_id === shown.id ? { ...d, is_practiced: false } : d)),
+      );
+    });
+
+    expect(
+      queryClient
+        .getQueryData(journalsQueryOptions(id).queryKey)
+        ?.filter((j) => j.id === shown.id)
+        .map((j) => j.highlight),
+    ).toEqual(['Edited in the other tab']);
+    expect(
+      queryClient
+        .getQueryData(dailyHabitsQueryOptions(id).queryKey)
+        ?.filter((d) => d.journal_id === shown.id)
+        .map((d) => d.is_practiced),
+    ).toEqual([false]);
+  });
+
   it("writes each step's change to the cache once, however many changes wait to sync", async () => {
     const habits = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H'];
     const fixture = seedMonth(makeMonthFixture({ journals: 2, habits }));
