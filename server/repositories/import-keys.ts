@@ -1,6 +1,6 @@
 // What of another app's file an account imported before (by each item's key there), and where a later export's new ticks and values for a day imported before go.
 import { createHash } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type {
   ExportDailyHabit,
   ExportDailyMeasure,
@@ -18,7 +18,7 @@ export const fold = (name: string) => name.normalize('NFC').trim().toLowerCase()
 export type KnownKeys = ReadonlyMap<string, number | null>;
 
 export async function knownKeys(
-  trx: Kysely<DB>,
+  trx: Transaction<DB>,
   userId: number,
   source: ImportSource,
 ): Promise<KnownKeys> {
@@ -115,56 +115,6 @@ function daysOf(imported: ImportedMonth, source: ImportSource, known: KnownKeys)
     });
   });
   return { days, left };
-}
-
-/**
- * The file without the days an earlier import brought whole (the key of every entry, tick and
- * value of the day known), and how many entries those days held. Such a day adds nothing
- * (planMonths would find nothing new in it), so the heavy-jobs worker leaves it out before the
- * months cross to the main thread: a later export of the same app is mostly what came before,
- * and that part costs the main thread nothing. A day with anything new is kept whole, since
- * where its new ticks go depends on what the day had before.
- */
-export function withoutKnownDays(
-  imported: readonly ImportedMonth[],
-  known: KnownKeys,
-): { months: ImportedMonth[]; left: number } {
-  const isKnown = (key: string) => known.has(hashOf(key));
-  let left = 0;
-  const months = imported.flatMap((item): ImportedMonth[] => {
-    const byDay = new Map<string, number[]>();
-    item.month.journals.forEach((journal, j) => {
-      byDay.set(journal.created_at, [...(byDay.get(journal.created_at) ?? []), j]);
-    });
-    const kept: number[] = [];
-    for (const indices of byDay.values()) {
-      const whole = indices.every((j) => {
-        const items = item.itemKeys[j];
-        return (
-          isKnown(item.keys[j] as string) &&
-          (items?.habits ?? []).every(isKnown) &&
-          (items?.measures ?? []).every(isKnown)
-        );
-      });
-      if (whole) left += indices.length;
-      else kept.push(...indices);
-    }
-    if (kept.length === item.month.journals.length) return [item];
-    if (kept.length === 0) return [];
-    kept.sort((a, b) => a - b);
-    return [
-      {
-        ...item,
-        month: {
-          ...item.month,
-          journals: kept.map((j) => item.month.journals[j] as ExportMonth['journals'][number]),
-        },
-        keys: kept.map((j) => item.keys[j] as string),
-        itemKeys: kept.map((j) => item.itemKeys[j] ?? { habits: [], measures: [] }),
-      },
-    ];
-  });
-  return { months, left };
 }
 
 /** Rows of a query run on `ids` a batch at a time (BATCH_ROWS), so no statement grows unbounded. */

@@ -385,7 +385,7 @@ export default async function exportImportRoutes(parent: FastifyInstance): Promi
         }
         const status = options.dryRun ? 200 : 201;
         if ('history' in checked) {
-          const { source, months, notes, alreadyImported } = checked.history;
+          const { source, months, notes } = checked.history;
           const result = await importHistory(
             yieldingQueries(app.database.db),
             request.user.id,
@@ -399,7 +399,7 @@ export default async function exportImportRoutes(parent: FastifyInstance): Promi
             skipped_months: [],
             source,
             merged_months: result.merged,
-            already_imported: alreadyImported + result.alreadyImported,
+            already_imported: result.alreadyImported,
             notes,
             dry_run: options.dryRun,
             ...(options.dryRun || result.importId === undefined

@@ -38,10 +38,7 @@ export type HeavyRead =
 /** Another app's file, read and turned into months (server/importers). */
 export interface OtherAppImport {
   source: ImportSource;
-  /** Without the days an earlier import of the account brought whole (withoutKnownDays). */
   months: ImportedMonth[];
-  /** Entries of the days left out so. */
-  alreadyImported: number;
   notes: ImportNote[];
 }
 

@@ -21,7 +21,6 @@ import { HttpError } from '../http-error.js';
 import { type History, UnreadableImport } from '../importers/history.js';
 import { readOtherExport, readOtherExportFile } from '../importers/read-export.js';
 import { historyToMonths } from '../importers/to-months.js';
-import { knownKeys, withoutKnownDays } from '../repositories/import-keys.js';
 import { MonthStatsRepository } from '../repositories/month-stats.js';
 import { YearViewRepository } from '../repositories/year-view.js';
 import { exportChunks } from '../services/export-import.js';
@@ -115,16 +114,7 @@ async function readOtherApp(job: ImportJob): Promise<JobReply | null> {
       months: months.map((item) => item.month),
     });
     if (problem) return refusal(describeProblem(problem));
-    const known = await knownKeys(database.db, job.userId, history.source);
-    const { months: fresh, left } = withoutKnownDays(months, known);
-    return {
-      history: {
-        source: history.source,
-        months: fresh,
-        alreadyImported: left,
-        notes: history.notes,
-      },
-    };
+    return { history: { source: history.source, months, notes: history.notes } };
   } catch (error) {
     if (error instanceof UnreadableImport) return refusal(error.messageIn(job.locale ?? 'en'));
     throw error;

@@ -6,7 +6,6 @@ import { NOTE_MAX_LENGTH } from '../../../contract/rules.js';
 import { emptyHistory } from '../../../server/importers/history.js';
 import { readOtherExport } from '../../../server/importers/read-export.js';
 import { historyToMonths, monthName } from '../../../server/importers/to-months.js';
-import { hashOf, withoutKnownDays } from '../../../server/repositories/import-keys.js';
 import { DAYLIO_9, dayOneEntry, dayOneJournal, JRNL, loopZip } from './files.js';
 
 const asFile = (months: ReturnType<typeof historyToMonths>): ExportFile => ({
@@ -85,47 +84,4 @@ it('keeps every character of a text longer than a note, in several entries of it
   expect(notes.every((note) => note.length <= NOTE_MAX_LENGTH)).toBe(true);
   expect(notes.join(' ').replace(/\s+/g, ' ')).toBe(text.replace(/\s+/g, ' ').trim());
   expect(month?.keys).toEqual(['k#1', 'k#2']);
-});
-
-it('leaves out, before the months reach the main thread, only the days an earlier import brought whole', () => {
-  const history = emptyHistory('loop');
-  history.habits.push({
-    name: 'Run',
-    schedule: { kind: 'daily' },
-    days: new Map([
-      ['2025-03-01', 'done'],
-      ['2025-03-02', 'done'],
-      ['2025-04-01', 'skipped'],
-    ]),
-  });
-  history.entries.push({ key: 'entry-2', date: '2025-03-02', time: '08:00', text: 'Long run' });
-  const months = historyToMonths(history, 'en');
-  const march = months.find((item) => item.period === '2025-03');
-  if (!march) throw new Error('no March');
-  // Everything of 1 March and of April known; of 2 March only the entry, not its tick.
-  const keysOf = (item: (typeof months)[number], j: number) => [
-    item.keys[j] as string,
-    ...(item.itemKeys[j]?.habits ?? []),
-    ...(item.itemKeys[j]?.measures ?? []),
-  ];
-  const firstOfMarch = march.month.journals.findIndex((j) => j.created_at === '2025-03-01');
-  const secondOfMarch = march.month.journals.findIndex((j) => j.created_at === '2025-03-02');
-  const april = months.find((item) => item.period === '2025-04');
-  if (!april) throw new Error('no April');
-  const known = new Map(
-    [
-      ...keysOf(march, firstOfMarch),
-      march.keys[secondOfMarch] as string,
-      ...april.month.journals.flatMap((_, j) => keysOf(april, j)),
-    ].map((key) => [hashOf(key), 1]),
-  );
-
-  const { months: fresh, left } = withoutKnownDays(months, known);
-  expect(fresh.map((item) => item.period)).toEqual(['2025-03']);
-  expect(fresh[0]?.month.journals.map((j) => j.created_at)).toEqual(['2025-03-02']);
-  expect(fresh[0]?.keys).toEqual([march.keys[secondOfMarch]]);
-  expect(fresh[0]?.itemKeys).toEqual([march.itemKeys[secondOfMarch]]);
-  // The entries of 1 March and of April.
-  expect(left).toBe(2);
-  expect(withoutKnownDays(months, new Map())).toEqual({ months, left: 0 });
 });
