@@ -19,6 +19,7 @@ import { journals as JOURNAL_TEXTS } from '../../src/i18n/en/journals.js';
 import { trash as TRASH_TEXTS } from '../../src/i18n/en/trash.js';
 import { OFFLINE_TEXTS } from '../../src/offline/texts.js';
 import { TEXTS, TOASTS } from '../../src/texts.js';
+import { type SeededRandom, seededRandom } from '../support/seeded-random.js';
 import {
   SYNC_TIMEOUT,
   savedOnDevice,
@@ -58,26 +59,6 @@ const MEASURE = 'Pages read';
 const GOALS = ['Read 5 books', 'Run 10 km'];
 /** How long a tab may take to show what another tab did, or what the server answered. */
 const CONVERGE_TIMEOUT = 15_000;
-
-/** mulberry32, as the unit suite's fuzzer: a seed always draws the same steps. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    next,
-    int: (n: number) => Math.floor(next() * n),
-    chance: (p: number) => next() < p,
-    pick<T>(items: readonly T[]): T | undefined {
-      return items.length === 0 ? undefined : items[Math.floor(next() * items.length)];
-    },
-  };
-}
 
 // --- The model: what the user did -------------------------------------------------------------
 
@@ -192,7 +173,7 @@ const savedWrites = async (page: Page) => (await savedOnDevice(page))?.mutations
 // --- A run ------------------------------------------------------------------------------------
 
 class Run {
-  readonly rng: ReturnType<typeof random>;
+  readonly rng: SeededRandom;
   readonly model: Model = { entries: [], goals: new Map(GOALS.map((name) => [name, false])) };
   readonly log: string[] = [];
   readonly tabs: { name: string; page: Page }[] = [];
@@ -204,7 +185,7 @@ class Run {
   private written = 0;
 
   constructor(readonly seed: number) {
-    this.rng = random(seed);
+    this.rng = seededRandom(seed);
   }
 
   async setUp(): Promise<void> {

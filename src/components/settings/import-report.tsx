@@ -6,23 +6,14 @@ import type { ImportCounts, ImportReport, ImportUndo } from '../../../contract/e
 import type { Messages } from '../../i18n/en';
 import { settings } from '../../i18n/en/settings';
 import { useTexts } from '../../i18n/store';
-import { UndoImportButton, undoneSummary } from './import-undo';
-
-const KINDS = [
-  'habits',
-  'measures',
-  'goals',
-  'journals',
-  'daily_habits',
-  'daily_measures',
-] as const satisfies readonly (keyof ImportCounts)[];
+import { IMPORTED_PARTS, UndoImportButton, undoneSummary } from './import-undo';
 
 /** `2 months with 3 habits, 1 measure, … and 4 measure values.`, in the given words. */
 export function importSummary(
   counts: ImportCounts,
   words: Messages['settings'] = settings,
 ): string {
-  const parts = KINDS.map((kind) => words.counts[kind](counts[kind]));
+  const parts = IMPORTED_PARTS.map((kind) => words.counts[kind](counts[kind]));
   return words.importSummary(
     words.counts.months(counts.months),
     parts.slice(0, -1).join(', '),

@@ -1,7 +1,12 @@
 // "Undo this import" under a real import's report: confirmed first, then everything it created goes to Recently deleted as one item.
 import { Button } from '@mantine/core';
 import { Suspense, useState } from 'react';
-import type { ImportCounts, ImportUndo } from '../../../contract/export';
+import {
+  IMPORT_KINDS,
+  type ImportCounts,
+  type ImportKind,
+  type ImportUndo,
+} from '../../../contract/export';
 import type { Messages } from '../../i18n/en';
 import { settings } from '../../i18n/en/settings';
 import { texts, translateMessage, useTexts } from '../../i18n/store';
@@ -11,14 +16,10 @@ import { ConfirmModal, loadConfirmModal } from '../lazy-modals';
 import { notifyFailure } from '../toast';
 import { useMountedOnce } from '../use-mounted-once';
 
-const KINDS = [
-  'habits',
-  'measures',
-  'goals',
-  'journals',
-  'daily_habits',
-  'daily_measures',
-] as const satisfies readonly (keyof ImportCounts)[];
+/** What an import puts in its months, in the order its summaries list them. */
+export const IMPORTED_PARTS = IMPORT_KINDS.filter(
+  (kind): kind is Exclude<ImportKind, 'months'> => kind !== 'months',
+);
 
 /**
  * `1 month with 3 journal entries and 2 habit ticks.`: what an undo moved, in the given words.
@@ -29,7 +30,7 @@ export function undoneSummary(
   counts: ImportCounts,
   words: Messages['settings'] = settings,
 ): string {
-  const items = KINDS.filter((kind) => counts[kind] > 0).map((kind) =>
+  const items = IMPORTED_PARTS.filter((kind) => counts[kind] > 0).map((kind) =>
     words.counts[kind](counts[kind]),
   );
   const last = items.at(-1) ?? '';

@@ -65,6 +65,7 @@ import { measuresQueryOptions } from '../../../src/queries/measures';
 import { monthsQueryOptions } from '../../../src/queries/months';
 import { restoreAndRefresh, type TrashRef } from '../../../src/queries/trash';
 import { createQueryClient } from '../../../src/query-client';
+import { type SeededRandom, seededRandom } from '../../support/seeded-random';
 import { buildTestApp, createUser, type TestApp, type TestUser } from '../../support/test-app';
 import {
   broadcasts,
@@ -96,27 +97,6 @@ const RUNS = Number(process.env.SYNC_FUZZ_RUNS ?? (process.env.SYNC_FUZZ_SEED ? 
 const ROUNDS = 3;
 const replay = (seed: number) =>
   `SYNC_FUZZ_SEED=${seed} npx vitest run --project unit tests/unit/offline/sync-fuzz.test.ts`;
-
-/** mulberry32: a small seeded PRNG, so a seed always draws the same operations. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    next,
-    int: (n: number) => Math.floor(next() * n),
-    chance: (p: number) => next() < p,
-    pick<T>(items: readonly T[]): T | undefined {
-      return items.length === 0 ? undefined : items[Math.floor(next() * items.length)];
-    },
-  };
-}
-type Random = ReturnType<typeof random>;
 
 // --- The model: what the users did, as the app accepted it -----------------------------------
 
@@ -190,7 +170,7 @@ const realFetch = globalThis.fetch;
 const realBroadcastChannel = globalThis.BroadcastChannel;
 const jsdomArrayBuffer = globalThis.ArrayBuffer;
 /** The conflict dialogs answer with the current run's random draws. */
-let dialogs: { rng: Random; model: Model; log: string[] } | undefined;
+let dialogs: { rng: SeededRandom; model: Model; log: string[] } | undefined;
 
 beforeAll(async () => {
   // The server runs in this jsdom page, whose ArrayBuffer is jsdom's: Fastify would not take a
@@ -244,7 +224,7 @@ async function inject(user: TestUser, method: 'GET' | 'POST', url: string, paylo
 }
 
 class Run {
-  readonly rng: Random;
+  readonly rng: SeededRandom;
   readonly model: Model = { entries: new Map(), goals: new Map(), restored: [] };
   readonly log: string[] = [];
   readonly devices: Device[] = [newDevice('A'), newDevice('B')];
@@ -255,7 +235,7 @@ class Run {
   monthId = 0;
 
   constructor(readonly seed: number) {
-    this.rng = random(seed);
+    this.rng = seededRandom(seed);
   }
 
   live(): Tab[] {
@@ -787,7 +767,7 @@ describe('sync fuzzer', () => {
     async (seed) => {
       const run = new Run(seed);
       network.trace.length = 0;
-      dialogs = { rng: random(seed ^ 0x5eed), model: run.model, log: run.log };
+      dialogs = { rng: seededRandom(seed ^ 0x5eed), model: run.model, log: run.log };
       try {
         await run.setUp();
         for (let round = 1; round <= ROUNDS; round += 1) {
