@@ -339,40 +339,6 @@ function mentions(value: unknown, id: number): boolean {
   );
 }
 
-/**
- * Whether `mine` must wait for `other`, made before it in another scope: it refers to the item
- * `other` creates; or one of them is about the whole of the other's item (an entry edited or
- * deleted, and a tick of it; a month, and anything in it). Only waiting writes count: one that
- * was refused leaves `mine` to be refused or sent on its own.
- */
-function waitsFor(mine: AnyMutation, other: AnyMutation): boolean {
-  if (other.mutationId >= mine.mutationId || other.state.status !== 'pending') return false;
-  // A create never waits for the writes about its item (adopted from a closed tab, it is newer).
-  const creates = (mine.state.variables as { tempId?: unknown } | undefined)?.tempId;
-  if (typeof creates === 'number' && mentions(other.state.variables, creates)) return false;
-  const scope = mine.options.scope?.id;
-  const otherScope = other.options.scope?.id;
-  if (scope === undefined || otherScope === undefined || scope === otherScope) return false;
-  const [kind, otherKind] = [kindOf(mine), kindOf(other)];
-  if (!kind || !otherKind) return false;
-  const created = (other.state.variables as { tempId?: unknown } | undefined)?.tempId;
-  if (typeof created === 'number' && mentions(mine.state.variables, created)) return true;
-  const [subject, otherSubject] = [subjectOf(mine), subjectOf(other)];
-  if (!subject || !otherSubject) return false;
-  const wholeItem = (k: AnyWriteKind, m: AnyMutation, s: WriteSubject) =>
-    scopeKey(k, m.state.variables) === subjectKey(s);
-  if (
-    subjectKey(subject) === subjectKey(otherSubject) &&
-    (wholeItem(kind, mine, subject) || wholeItem(otherKind, other, otherSubject))
-  )
-    return true;
-  return (
-    subject.monthId !== undefined &&
-    subject.monthId === otherSubject.monthId &&
-    (subject.kind === 'month' || otherSubject.kind === 'month')
-  );
-}
-
 /** The temporary ids `value` holds in its id fields. */
 function temporaryIds(value: unknown, found: number[] = []): number[] {
   if (value === null || typeof value !== 'object') return found;
@@ -420,15 +386,14 @@ function waitsForAnotherTab(
 const UNHEARD_CREATE_WAIT_MS = 2_000;
 
 /**
- * Resolves once no write that `mine` must follow (see `waitsFor`) is still waiting to be sent, and
- * every temporary id it holds is this tab's or swapped for the server's.
+ * Resolves once no write that `mine` must follow (see `follows`), in this tab or another, is still
+ * waiting to be sent, and every temporary id it holds is this tab's or swapped for the server's.
  */
 function prerequisitesSettled(queryClient: QueryClient, mine: AnyMutation): Promise<void> {
   const cache = queryClient.getMutationCache();
   let waited = false;
   const blocked = () =>
-    cache.getAll().some((other) => waitsFor(mine, other)) ||
-    waitsForAnotherTab(queryClient, mine, !waited);
+    earlierWriteWaits(queryClient, mine) || waitsForAnotherTab(queryClient, mine, !waited);
   if (!blocked()) return Promise.resolve();
   return new Promise((resolve) => {
     const check = () => {
@@ -450,6 +415,175 @@ function prerequisitesSettled(queryClient: QueryClient, mine: AnyMutation): Prom
       if (event.query.queryKey[0] === OTHER_TABS_WRITES_KEY[0]) check();
     });
   });
+}
+
+// --- Every tab's changes, in the order they were made --------------------------------------------
+
+/**
+ * When the user made a write's change (kept in the write's meta, saved and adopted with it): its
+ * place among every tab's queued writes. TanStack's own `submittedAt` is reset when a failed write
+ * is sent again, which would pass an old change off as the newest.
+ */
+function madeAt(write: { meta?: Record<string, unknown>; state: { submittedAt: number } }): number {
+  const at = write.meta?.madeAt;
+  return typeof at === 'number' ? at : write.state.submittedAt;
+}
+
+/** While queued changes are being shown: the cache updates they make are not data to show them over. */
+let applying = false;
+/** Writes the server has answered (their variables), whose optimistic change must not come back. */
+const landed = new WeakSet<object>();
+
+/** A queued write of this tab or another, as the order between tabs reads it. */
+interface OrderedWrite {
+  kind: AnyWriteKind;
+  variables: unknown;
+  madeAt: number;
+  /** Still to be sent: not failed for good, nor waiting for the user after failing. */
+  waiting: boolean;
+  mutation?: AnyMutation;
+}
+
+/**
+ * The other open tabs' queued writes, with the server's ids of the creates this tab heard landed;
+ * a create that landed is left out (its row is the server's now, and showing its stand-in again
+ * would list the item twice). Refusals are left out: their change leaves the screen.
+ */
+function otherTabsWrites(queryClient: QueryClient): OrderedWrite[] {
+  const swapped = swappedIds.get(queryClient);
+  return (queryClient.getQueryData<SavedWrite[]>(OTHER_TABS_WRITES_KEY) ?? []).flatMap((saved) => {
+    const kind = kinds.get(String(saved.mutationKey?.[1]));
+    const { status, error, variables } = saved.state;
+    const refused = error !== null && typeof error === 'object' && 'text' in error;
+    const created = (variables as { tempId?: unknown } | undefined)?.tempId;
+    if (!kind || refused || (typeof created === 'number' && swapped?.has(created))) return [];
+    return [
+      {
+        kind,
+        variables: withKnownIds(queryClient, variables),
+        madeAt: madeAt(saved),
+        waiting: status === 'pending',
+      },
+    ];
+  });
+}
+
+/** This tab's queued writes and the other tabs', oldest change first. */
+function everyTabsWrites(queryClient: QueryClient): OrderedWrite[] {
+  const mine = queuedWrites(queryClient).flatMap((mutation): OrderedWrite[] => {
+    const kind = kindOf(mutation);
+    const { status, error, variables } = mutation.state;
+    if (!kind || (status === 'error' && !isTransient(error)) || landed.has(variables)) return [];
+    return [{ kind, variables, madeAt: madeAt(mutation), waiting: status === 'pending', mutation }];
+  });
+  return [...mine, ...otherTabsWrites(queryClient)].sort((a, b) => a.madeAt - b.madeAt);
+}
+
+/**
+ * Shows every tab's queued changes again over the cached data, oldest first, so the newest change
+ * to an item is the one shown, whichever tab made it: every tab then shows the same. Each tab
+ * showing only its own over what another sent would put its older tick back over that tab's newer
+ * one.
+ */
+function showQueued(queryClient: QueryClient, received?: QueryKey): void {
+  const outer = applying;
+  applying = true;
+  try {
+    for (const write of everyTabsWrites(queryClient))
+      write.kind.optimistic?.(queryClient, write.variables);
+    dropOrphanStandIns(queryClient, received);
+  } finally {
+    applying = outer;
+  }
+}
+
+/**
+ * A row with a temporary id stays only while a tab still holds its create (waiting, or refused and
+ * shown with its choices). One whose create landed, or left with its tab, would stay for good:
+ * another tab's list, or its queue as it last told it, may bring it back after the server's row
+ * came, when this tab never heard which id replaced it. Only the list just `received` can bring
+ * one, else (another tab's queue changed) any list may hold one.
+ */
+function dropOrphanStandIns(queryClient: QueryClient, received?: QueryKey): void {
+  const swapped = swappedIds.get(queryClient);
+  const creating = createsOf([
+    ...queuedWrites(queryClient),
+    ...(queryClient.getQueryData<SavedWrite[]>(OTHER_TABS_WRITES_KEY) ?? []),
+  ]);
+  const orphan = (row: unknown) => {
+    const id = rowId(row);
+    return typeof id === 'number' && isTempId(id) && (!creating.has(id) || swapped?.has(id));
+  };
+  const lists = queryClient
+    .getQueryCache()
+    .findAll({ queryKey: received ?? ['months'], exact: received !== undefined });
+  for (const query of lists) {
+    const data = query.state.data;
+    if (Array.isArray(data) && data.some(orphan))
+      queryClient.setQueryData(
+        query.queryKey,
+        data.filter((row) => !orphan(row)),
+      );
+  }
+}
+
+/** A write as `follows` compares it: its kind and its variables. */
+type WriteOf = Pick<OrderedWrite, 'kind' | 'variables'>;
+
+/**
+ * Whether `mine` must be sent after `other`, made before it: both are about one item; or `mine`
+ * refers to the item `other` creates; or one of them is about the whole of the other's item (an
+ * entry edited or deleted, and a tick of it; a month, and anything in it).
+ */
+function follows(mine: WriteOf, other: WriteOf): boolean {
+  // A create never waits for the writes about its item.
+  const creates = (mine.variables as { tempId?: unknown } | undefined)?.tempId;
+  if (typeof creates === 'number' && mentions(other.variables, creates)) return false;
+  const created = (other.variables as { tempId?: unknown } | undefined)?.tempId;
+  if (typeof created === 'number' && mentions(mine.variables, created)) return true;
+  const [key, otherKey] = [
+    scopeKey(mine.kind, mine.variables),
+    scopeKey(other.kind, other.variables),
+  ];
+  if (key === otherKey) return true;
+  const [subject, otherSubject] = [
+    mine.kind.subject(mine.variables),
+    other.kind.subject(other.variables),
+  ];
+  if (
+    subjectKey(subject) === subjectKey(otherSubject) &&
+    (key === subjectKey(subject) || otherKey === subjectKey(otherSubject))
+  )
+    return true;
+  return (
+    subject.monthId !== undefined &&
+    subject.monthId === otherSubject.monthId &&
+    (subject.kind === 'month' || otherSubject.kind === 'month')
+  );
+}
+
+/**
+ * Whether a write `mine` must follow is still to be sent, in this tab or another: it goes first,
+ * so the server gets each item's changes in the order they were made, whichever tab sends when.
+ * Writes in `mine`'s own scope are TanStack's to order; a refused one leaves `mine` to be refused
+ * or sent on its own.
+ */
+function earlierWriteWaits(queryClient: QueryClient, mine: AnyMutation): boolean {
+  const kind = kindOf(mine);
+  if (!kind) return false;
+  const at = madeAt(mine);
+  const me = { kind, variables: mine.state.variables };
+  return everyTabsWrites(queryClient).some(
+    (other) =>
+      other.waiting &&
+      (other.madeAt < at ||
+        (other.madeAt === at &&
+          other.mutation !== undefined &&
+          other.mutation.mutationId < mine.mutationId)) &&
+      (other.mutation === undefined ||
+        other.mutation.options.scope?.id !== mine.options.scope?.id) &&
+      follows(me, other),
+  );
 }
 
 // --- The queue ---------------------------------------------------------------------------------
@@ -562,6 +696,7 @@ export function enqueueWrite<V, R>(
   const mutation = queryClient.getMutationCache().build<R, unknown, V, unknown>(queryClient, {
     mutationKey: writeKey(kind.name),
     scope: { id: scopeOf(queryClient, kind, variables) },
+    meta: { madeAt: Date.now() },
   });
   collecting?.push(mutation);
   const done = mutation.execute(variables);
@@ -602,24 +737,6 @@ export function discardWrite(queryClient: QueryClient, mutation: AnyMutation): v
 
 /** Clients set up, with how many write kinds had their defaults then. */
 const installed = new WeakMap<QueryClient, number>();
-let applying = false;
-/** Writes the server has answered (their variables), whose optimistic change must not come back. */
-const landed = new WeakSet<object>();
-
-/** Re-applies every queued write's change, over data that just came from the server or the page. */
-function reapplyQueued(queryClient: QueryClient, queryKey: QueryKey): void {
-  if (queryKey[0] !== 'months') return;
-  applying = true;
-  try {
-    for (const mutation of queuedWrites(queryClient)) {
-      if (mutation.state.status === 'error' && !isTransient(mutation.state.error)) continue;
-      if (landed.has(mutation.state.variables)) continue;
-      kindOf(mutation)?.optimistic?.(queryClient, mutation.state.variables);
-    }
-  } finally {
-    applying = false;
-  }
-}
 
 function defaults(
   queryClient: QueryClient,
@@ -695,9 +812,14 @@ export function installSync(queryClient: QueryClient): void {
   );
   for (const kind of kinds.values())
     queryClient.setMutationDefaults(writeKey(kind.name), defaults(queryClient, kind));
+  // Data from the server, another tab or the saved cache, or another tab's queue changed: the
+  // queued changes go over it again.
   queryClient.getQueryCache().subscribe((event) => {
     if (applying || event.type !== 'updated' || event.action.type !== 'success') return;
-    reapplyQueued(queryClient, event.query.queryKey);
+    const { queryKey } = event.query;
+    if (queryKey[0] === 'months') showQueued(queryClient, queryKey);
+    else if (queryKey[0] === OTHER_TABS_WRITES_KEY[0] && queryKey[1] === OTHER_TABS_WRITES_KEY[1])
+      showQueued(queryClient);
   });
   queryClient.getMutationCache().subscribe((event) => {
     if (event.type !== 'updated') return;
@@ -722,15 +844,7 @@ export function resumeQueuedWrites(queryClient: QueryClient): Promise<unknown> {
     .getQueryCache()
     .findAll({ queryKey: ['months'] })
     .filter((query) => query.state.isInvalidated);
-  for (const mutation of queuedWrites(queryClient)) {
-    const variables = mutation.state.variables;
-    applying = true;
-    try {
-      kindOf(mutation)?.optimistic?.(queryClient, variables);
-    } finally {
-      applying = false;
-    }
-  }
+  showQueued(queryClient);
   for (const query of toRead)
     if (!query.state.isInvalidated)
       void queryClient.invalidateQueries({

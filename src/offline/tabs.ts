@@ -118,7 +118,10 @@ export function openOutbox({
   /** What each other open tab last said it has waiting, and what this one last said. */
   const others = new Map<string, SavedWrites>();
   let announced = '[]';
+  /** Closed tabs whose outbox was adopted: a message of theirs still on its way is stale. */
+  const adopted = new Set<string>();
   const setOthers = (owner: string, list: SavedWrites | undefined) => {
+    if (adopted.has(owner)) return;
     if (list && list.length > 0) others.set(owner, list);
     else if (!others.delete(owner)) return;
     othersChanged?.([...others.values()].flat());
@@ -168,6 +171,7 @@ export function openOutbox({
     } finally {
       // Only now: until its writes are this tab's, a change here to an item it created waits for them.
       setOthers(owner, undefined);
+      adopted.add(owner);
     }
   };
   const adoptOutbox = async (owner: string) => {

@@ -40,11 +40,11 @@ import { browserSessionForFile, VIEWPORTS } from './support/session.js';
 const session = browserSessionForFile();
 
 /**
- * Three short runs keep the file near a minute and a half on a busy two-core machine. Seeds 1, 4
- * and 8 are left out: they find tabs that keep showing their own queued tick over another tab's
- * later one (seed 1 only now and then), which the app does not settle yet.
+ * Three short runs keep the file near a minute and a half on a busy two-core machine. Seeds 4 and
+ * 8 found tabs that kept showing their own queued tick over another tab's later one, and the older
+ * tick sent last.
  */
-const DEFAULT_SEEDS = [2, 3, 5];
+const DEFAULT_SEEDS = [3, 4, 8];
 const FIRST_SEED = Number(process.env.SYNC_FUZZ_SEED ?? 1);
 const RUNS = Number(process.env.SYNC_FUZZ_RUNS ?? 1);
 const SEEDS =

@@ -1,11 +1,13 @@
 // The sync queue's final answers: a change dropped by the user leaves the queue for good, and a change that
-// depends on an unsaved one is refused in the reader's language.
+// depends on an unsaved one is refused in the reader's language; changes to one item made in several tabs
+// are shown and sent in the order they were made.
 import { waitFor } from '@testing-library/react';
 import { setLocale } from '../../../src/i18n/store';
 import type { SavedWrite } from '../../../src/offline/sync';
 import {
   defineWrite,
   enqueueWrite,
+  installSync,
   newTempId,
   OTHER_TABS_WRITES_KEY,
   queuedWrites,
@@ -14,6 +16,7 @@ import {
 import { DeletedElsewhereError } from '../../../src/queries/deleted-elsewhere';
 import { requireSaved } from '../../../src/queries/write-kinds';
 import { createTestQueryClient } from '../queries/wrapper';
+import { restoreOnlineAfterEach, setBrowserOnline } from './offline-support';
 
 afterEach(() => setLocale('en'));
 
@@ -124,5 +127,110 @@ describe('items another tab created offline', () => {
     expect(queryClient.getQueryData(['months', 1, 'dailyhabits'])).toEqual([
       { id: 5, journal_id: 90 },
     ]);
+  });
+});
+
+const goalsKey = ['months', 1, 'goals'];
+const goalSends: boolean[] = [];
+const goalDone = defineWrite<{ goalId: number; done: boolean }, void>({
+  name: 'test.goal-done',
+  subject: ({ goalId }) => ({ kind: 'goal', id: goalId, monthId: 1 }),
+  run: async ({ done }) => {
+    goalSends.push(done);
+  },
+  optimistic: (queryClient, { goalId, done }) =>
+    queryClient.setQueryData<{ id: number; done: boolean }[]>(goalsKey, (rows) =>
+      rows?.map((row) => (row.id === goalId ? { ...row, done } : row)),
+    ),
+});
+
+/** Another open tab's queued tick of goal 4, made `madeAt`, as that tab announced it. */
+const tickedInAnotherTab = (done: boolean, madeAt: number) =>
+  ({
+    mutationKey: ['write', 'test.goal-done'],
+    meta: { madeAt },
+    state: { status: 'pending', isPaused: true, variables: { goalId: 4, done }, error: null },
+  }) as unknown as SavedWrite;
+
+describe('changes to one item made in several tabs', () => {
+  restoreOnlineAfterEach();
+
+  it("shows the newest, whichever tab made it: a tab's older tick never goes back over another's newer one", async () => {
+    setBrowserOnline(false);
+    const queryClient = createTestQueryClient();
+    queryClient.setQueryData(goalsKey, [{ id: 4, done: false }]);
+    void enqueueWrite(queryClient, goalDone, { goalId: 4, done: true });
+    expect(queryClient.getQueryData(goalsKey)).toEqual([{ id: 4, done: true }]);
+    // Another tab unticked it afterwards, and sends its list with that change.
+    queryClient.setQueryData(OTHER_TABS_WRITES_KEY, [tickedInAnotherTab(false, Date.now() + 1)]);
+    queryClient.setQueryData(goalsKey, [{ id: 4, done: false }]);
+    expect(queryClient.getQueryData(goalsKey)).toEqual([{ id: 4, done: false }]);
+    // An older change of that tab does not hide this tab's newer one.
+    queryClient.setQueryData(OTHER_TABS_WRITES_KEY, [
+      tickedInAnotherTab(false, Date.now() - 60_000),
+    ]);
+    expect(queryClient.getQueryData(goalsKey)).toEqual([{ id: 4, done: true }]);
+  });
+
+  it("sends a change after another tab's earlier change to the same item, so the server ends with the newest", async () => {
+    goalSends.length = 0;
+    const queryClient = createTestQueryClient();
+    queryClient.setQueryData(OTHER_TABS_WRITES_KEY, [
+      tickedInAnotherTab(false, Date.now() - 1_000),
+    ]);
+    const done = enqueueWrite(queryClient, goalDone, { goalId: 4, done: true });
+    await waitFor(() => expect(queuedWrites(queryClient)).toHaveLength(1));
+    expect(goalSends).toEqual([]);
+    // The other tab sent its change and says it has nothing left.
+    queryClient.setQueryData(OTHER_TABS_WRITES_KEY, []);
+    await done;
+    expect(goalSends).toEqual([true]);
+  });
+
+  it("deletes an entry only after another tab's earlier value for it is sent", async () => {
+    const deleted: number[] = [];
+    const entryDelete = defineWrite<{ journalId: number }, void>({
+      name: 'test.entry-delete',
+      subject: ({ journalId }) => ({ kind: 'journal', id: journalId, monthId: 1 }),
+      run: async ({ journalId }) => {
+        deleted.push(journalId);
+      },
+    });
+    defineWrite<{ journalId: number; valueId: number }, void>({
+      name: 'test.value',
+      subject: ({ journalId }) => ({ kind: 'journal', id: journalId, monthId: 1 }),
+      scope: ({ valueId }) => `value:${valueId}`,
+      run: async () => {},
+    });
+    const queryClient = createTestQueryClient();
+    const value = {
+      mutationKey: ['write', 'test.value'],
+      meta: { madeAt: Date.now() - 1_000 },
+      state: {
+        status: 'pending',
+        isPaused: true,
+        variables: { journalId: 5, valueId: 9 },
+        error: null,
+      },
+    } as unknown as SavedWrite;
+    queryClient.setQueryData(OTHER_TABS_WRITES_KEY, [value]);
+    const done = enqueueWrite(queryClient, entryDelete, { journalId: 5 });
+    await waitFor(() => expect(queuedWrites(queryClient)).toHaveLength(1));
+    // Sent first, the delete would leave that value nothing to go on: refused as deleted elsewhere.
+    expect(deleted).toEqual([]);
+    queryClient.setQueryData(OTHER_TABS_WRITES_KEY, []);
+    await done;
+    expect(deleted).toEqual([5]);
+  });
+
+  it('drops a row standing in for a create no tab holds any more', () => {
+    const queryClient = createTestQueryClient();
+    installSync(queryClient);
+    queryClient.setQueryData(OTHER_TABS_WRITES_KEY, [createdInAnotherTab(-11)]);
+    queryClient.setQueryData(['months', 1, 'journals'], [{ id: -11 }, { id: -12 }, { id: 3 }]);
+    expect(queryClient.getQueryData(['months', 1, 'journals'])).toEqual([{ id: -11 }, { id: 3 }]);
+    // That tab's create landed; it says it has nothing left, though this tab missed the new id.
+    queryClient.setQueryData(OTHER_TABS_WRITES_KEY, []);
+    expect(queryClient.getQueryData(['months', 1, 'journals'])).toEqual([{ id: 3 }]);
   });
 });

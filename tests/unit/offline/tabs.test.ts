@@ -287,6 +287,35 @@ describe("every tab lists the other open tabs' changes", () => {
     expect(b.seen.others).toEqual([]);
   });
 
+  it('ignores what a closed tab said after its writes were adopted: a late word of it never lists them again', async () => {
+    const a = tab();
+    await a.outbox.ready;
+    a.writes.push(write(5));
+    await a.outbox.save();
+    const b = tab();
+    await b.outbox.ready;
+    await waitFor(() => expect(goalIds(b.seen.others)).toEqual([5]));
+    const closed = (await outboxes())[0]?.slice('outbox:'.length) ?? '';
+    locks.free(`monthbook-tab:${closed}`);
+    await waitFor(() => expect(goalIds(b.writes)).toEqual([5]));
+    // What the closed tab posted just before it went arrives now.
+    const late = new BroadcastChannel('monthbook:tabs');
+    late.postMessage({
+      type: 'pending',
+      tab: closed,
+      buster: BUSTER,
+      writes: JSON.stringify([write(5)]),
+      page: 'closed-page',
+    });
+    late.close();
+    // A message of another tab, posted after it, arrives after it: the late one was heard by then.
+    const c = tab();
+    await c.outbox.ready;
+    c.writes.push(write(6));
+    await c.outbox.save();
+    await waitFor(() => expect(goalIds(b.seen.others)).toEqual([6]));
+  });
+
   it("never lists another user's changes", async () => {
     const a = tab(savedQueriesBuster(USER_ID + 1));
     const b = tab();
