@@ -31,13 +31,17 @@ export default defineConfig({
   // A flaky test must show as failing, not pass on its second try.
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
-  // TODO(measure): workers.
+  // Two files at a time on this two-core machine: the whole suite took 11.8 min with two workers
+  // and 16.0 min with one (docs/performance.md). A browser test mostly waits on the page, the
+  // server or a timer, so a second worker uses time the first leaves idle.
   workers: 2,
   reporter: 'list',
+  // Each test's, and each hook's: Playwright gives a hook the test's timeout. A file's own server
+  // has 90 s to start (the server fixture, tests/e2e/support/fixtures.ts).
   timeout: 60_000,
-  // How long an `expect.poll` without a timeout of its own waits for its value (Playwright's
-  // default). Under Vitest it was one second: with two workers on two busy cores, a panel that
-  // opens on a click once took longer than that to say so (habit-schedules, 'Month at a glance').
+  // How long an `expect.poll` without a timeout of its own waits for its value: Playwright's
+  // default. Vitest's was one second, tight for two workers on two cores that other work shares.
+  // What each poll waits for is unchanged.
   expect: { timeout: 5_000 },
   use: {
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
@@ -45,7 +49,11 @@ export default defineConfig({
     // runner would otherwise let an action wait until the test's whole timeout).
     actionTimeout: 30_000,
     navigationTimeout: 30_000,
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace: actions, network, console and a film strip of the screen. Not
+    // the DOM snapshot after every action: taking them made the tests three times slower on the
+    // big pages and changed what they saw (a second Enter landed after the first save had closed
+    // its dialog; Back on the 31-entry page restored the scroll short).
+    trace: { mode: 'retain-on-failure', snapshots: false, screenshots: true },
     screenshot: { mode: 'only-on-failure', fullPage: true },
   },
   webServer: {
