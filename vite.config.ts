@@ -141,8 +141,8 @@ export default defineConfig({
   test: {
     // A fork per core. Vitest's default leaves one core to itself (one fork on two cores), yet a
     // fork's file mostly waits on loading jsdom, the app or a database: on two cores the unit suite
-    // takes 187 s instead of 300, the server suite 103 s instead of 207. The e2e and reliability
-    // projects keep to one fork of their own.
+    // takes 187 s instead of 300, the server suite 103 s instead of 207. The reliability project
+    // keeps to one fork of its own. The browser tests run under Playwright (playwright.config.ts).
     maxWorkers: '100%',
     projects: [
       {
@@ -189,20 +189,6 @@ export default defineConfig({
           poolOptions: { forks: { singleFork: true } },
           testTimeout: 120_000,
           hookTimeout: 120_000,
-        },
-      },
-      {
-        test: {
-          name: 'e2e',
-          globals: true,
-          environment: 'node',
-          include: ['tests/e2e/**/*.test.ts'],
-          globalSetup: ['tests/e2e/global-setup.ts'],
-          // One Chromium and one server at a time: the machine has two cores.
-          pool: 'forks',
-          poolOptions: { forks: { singleFork: true } },
-          testTimeout: 60_000,
-          hookTimeout: 90_000,
         },
       },
     ],

@@ -2,11 +2,12 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 import type { ExportFile } from '../../contract/export.js';
 import { TEXTS } from '../../src/texts.js';
 import { navEntry, signedInPage } from './support/app-helpers.js';
 import { axeViolations } from './support/axe.js';
+import { expect, session, test, VIEWPORTS } from './support/fixtures.js';
 import { path, registerAndLogin, toast, uniqueUsername, visible } from './support/page-helpers.js';
 import {
   loggedInStorage,
@@ -16,9 +17,7 @@ import {
   seedJournal,
   seedMonth,
 } from './support/seed-account.js';
-import { browserSessionForFile, VIEWPORTS } from './support/session.js';
 
-const session = browserSessionForFile();
 const downloads = mkdtempSync(join(tmpdir(), 'monthbook-e2e-downloads-'));
 
 /** Clicks `button` and returns the file the browser saved, with its suggested name. */
@@ -44,8 +43,8 @@ const api = (route: string, body: unknown, access?: string, method = 'POST') =>
     body: JSON.stringify(body),
   });
 
-describe('account settings', () => {
-  it('round trip: export, delete the account, register again, import: identical data', async () => {
+test.describe('account settings', () => {
+  test('round trip: export, delete the account, register again, import: identical data', async () => {
     const { url } = session().server;
     const username = uniqueUsername('roundtrip');
     const account = await seedAccount(url, username);
@@ -132,12 +131,11 @@ describe('account settings', () => {
     await visible(page.getByText('Café, "quoted", =1+1'));
   });
 
-  it.each([
+  for (const [name, viewport] of [
     ['desktop', VIEWPORTS.desktop],
     ['phone', VIEWPORTS.phone],
-  ] as const)(
-    'a file that is not an export is refused before upload (%s)',
-    async (_name, viewport) => {
+  ] as const)
+    test(`a file that is not an export is refused before upload (${name})`, async () => {
       const account = await seedAccount(session().server.url, uniqueUsername('refused'));
       const page = await signedInPage(session(), viewport, account);
       let uploads = 0;
@@ -156,10 +154,9 @@ describe('account settings', () => {
       await visible(page.getByText('Nothing was imported'));
       await visible(page.getByText('exported_at: is required'));
       expect(uploads).toBe(0);
-    },
-  );
+    });
 
-  it('change password at 390 px: this session goes on, another one is signed out', async () => {
+  test('change password at 390 px: this session goes on, another one is signed out', async () => {
     const { url } = session().server;
     const username = uniqueUsername('changer');
     const account = await seedAccount(url, username);
@@ -199,12 +196,11 @@ describe('account settings', () => {
     expect((await api('api/token/', { username, password: 'Brand!new9' })).status).toBe(200);
   });
 
-  it.each([
+  for (const [name, viewport, colorScheme] of [
     ['1280 px, light', VIEWPORTS.desktop, 'light'],
     ['390 px, dark', VIEWPORTS.phone, 'dark'],
-  ] as const)(
-    'the opened forms, the refusal and the dialog pass axe (%s)',
-    async (_name, viewport, colorScheme) => {
+  ] as const)
+    test(`the opened forms, the refusal and the dialog pass axe (${name})`, async () => {
       const account = await seedAccount(session().server.url, uniqueUsername('axe'));
       const page = await session().newPage(viewport, {
         colorScheme,
@@ -229,6 +225,5 @@ describe('account settings', () => {
       await page.getByRole('button', { name: 'Delete account…' }).click();
       await visible(page.getByRole('dialog', { name: 'Delete your account?' }));
       expect(await axeViolations(page, { afterAnimations: true })).toEqual([]);
-    },
-  );
+    });
 });

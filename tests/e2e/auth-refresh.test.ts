@@ -1,15 +1,15 @@
 // An expired session in Chromium, many times over and on a slow network: one refresh, the new token everywhere, never /login.
+import type { Page, Request, Route } from '@playwright/test';
 import { createSigner } from 'fast-jwt';
-import type { Page, Request, Route } from 'playwright-core';
 import type { TokenClaims } from '../../contract/entities.js';
 import { STORAGE_KEYS } from '../../contract/rules.js';
+import { expect, session, test } from './support/fixtures.js';
 import { path, uniqueUsername, visible } from './support/page-helpers.js';
 import { type SeededAccount, seedAccount, seedJournal, seedMonth } from './support/seed-account.js';
-import { browserSessionForFile } from './support/session.js';
 
 /** Known here so the test can sign an expired access token the server would otherwise accept. */
 const JWT_SECRET = 'e2e-only-secret-for-expired-token-tests-0123456789';
-const session = browserSessionForFile({ JWT_SECRET });
+test.use({ serverEnv: { JWT_SECRET } });
 
 const ROUNDS = 20;
 
@@ -48,8 +48,8 @@ async function slowNetwork(page: Page): Promise<void> {
   });
 }
 
-describe('an expired access token, again and again', () => {
-  it(`is refreshed and never ends on /login (${ROUNDS} rounds, slow network)`, async () => {
+test.describe('an expired access token, again and again', () => {
+  test(`is refreshed and never ends on /login (${ROUNDS} rounds, slow network)`, async () => {
     const url = session().server.url;
     const account = await seedAccount(url, uniqueUsername('looper'));
     const month = await seedMonth(url, account, 'March 2026', 'Steps', ['Stretch']);
@@ -115,8 +115,8 @@ describe('an expired access token, again and again', () => {
   });
 });
 
-describe('a reload while the refresh is out', () => {
-  it('keeps the session: the next page load refreshes again instead of going to /login (6 rounds)', async () => {
+test.describe('a reload while the refresh is out', () => {
+  test('keeps the session: the next page load refreshes again instead of going to /login (6 rounds)', async () => {
     const url = session().server.url;
     const account = await seedAccount(url, uniqueUsername('reloader'));
     const page = await session().newPage();

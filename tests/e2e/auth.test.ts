@@ -1,10 +1,11 @@
 // Login, register and session screens in Chromium (docs/product-rules.md sections 2, 4 and 8):
 // messages, links, storage, token refresh.
+import type { Page, Request } from '@playwright/test';
 import { createSigner } from 'fast-jwt';
-import type { Page, Request } from 'playwright-core';
 import type { TokenClaims } from '../../contract/entities.js';
 import { STORAGE_KEYS } from '../../contract/rules.js';
 import { TEXTS } from '../../src/texts.js';
+import { expect, session, test, VIEWPORTS } from './support/fixtures.js';
 import {
   openLiveForm,
   path,
@@ -19,11 +20,10 @@ import {
   seedJournal,
   seedMonth,
 } from './support/seed-account.js';
-import { browserSessionForFile, VIEWPORTS } from './support/session.js';
 
 /** Known here so the test can sign an expired access token the server would otherwise accept. */
 const JWT_SECRET = 'e2e-only-secret-for-expired-token-tests-0123456789';
-const session = browserSessionForFile({ JWT_SECRET });
+test.use({ serverEnv: { JWT_SECRET } });
 
 const storageLength = (page: Page) => page.evaluate<number>('localStorage.length');
 const storedAccess = (page: Page) =>
@@ -60,8 +60,8 @@ const isRefresh = (request: Request) =>
   request.method() === 'POST' && /^\/api\/token\/refresh\/?$/.test(new URL(request.url()).pathname);
 
 for (const [label, viewport] of Object.entries(VIEWPORTS)) {
-  describe(`login and register at ${viewport.width} px (${label})`, () => {
-    it('login: a wrong password, the visibility toggle, the links between the two forms', async () => {
+  test.describe(`login and register at ${viewport.width} px (${label})`, () => {
+    test('login: a wrong password, the visibility toggle, the links between the two forms', async () => {
       const { username } = await seedAccount(session().server.url, uniqueUsername('login'), {
         pay: false,
       });
@@ -108,7 +108,7 @@ for (const [label, viewport] of Object.entries(VIEWPORTS)) {
       await visible(page.getByRole('button', { name: 'Monthly' }));
     });
 
-    it('visiting /register clears local storage, asking first when signed in', async () => {
+    test('visiting /register clears local storage, asking first when signed in', async () => {
       const account = await seedAccount(session().server.url, uniqueUsername('clearer'));
       const page = await pageWithTokens(account.tokens.access, account.tokens.refresh, viewport);
       await page.evaluate(`localStorage.setItem('unrelated', 'kept elsewhere')`);
@@ -127,8 +127,8 @@ for (const [label, viewport] of Object.entries(VIEWPORTS)) {
   });
 }
 
-describe('an expired access token', () => {
-  it('is refreshed exactly once for the journals page’s parallel requests', async () => {
+test.describe('an expired access token', () => {
+  test('is refreshed exactly once for the journals page’s parallel requests', async () => {
     const url = session().server.url;
     const account = await seedAccount(url, uniqueUsername('refresher'));
     const month = await seedMonth(url, account, 'March 2026', 'Steps', ['Stretch', 'Walk']);
@@ -165,7 +165,7 @@ describe('an expired access token', () => {
     expect(refreshes).toHaveLength(1);
   });
 
-  it('with a refresh the server refuses, sends the user to /login with storage cleared', async () => {
+  test('with a refresh the server refuses, sends the user to /login with storage cleared', async () => {
     const url = session().server.url;
     const account = await seedAccount(url, uniqueUsername('expired'));
     const [header, payload] = account.tokens.refresh.split('.');

@@ -1,7 +1,8 @@
 // axe-core on every screen in Chromium, at 1280 and 390 px, in light and dark: no WCAG 2 A/AA or best-practice violation.
-import type { BrowserContextOptions, Page } from 'playwright-core';
+import type { BrowserContextOptions, Page } from '@playwright/test';
 import { TEXTS } from '../../src/texts.js';
 import { axeViolations } from './support/axe.js';
+import { expect, session, test, VIEWPORTS } from './support/fixtures.js';
 import { settled, uniqueUsername, visible } from './support/page-helpers.js';
 import {
   loggedInStorage,
@@ -12,7 +13,6 @@ import {
   seedJournal,
   seedMonth,
 } from './support/seed-account.js';
-import { browserSessionForFile, VIEWPORTS } from './support/session.js';
 
 type Who = 'anonymous' | 'unpaid' | 'empty' | 'full';
 
@@ -114,12 +114,11 @@ const SCREENS: Screen[] = [
   },
 ];
 
-const session = browserSessionForFile();
 let accounts: Record<Exclude<Who, 'anonymous'>, SeededAccount>;
 let fullMonth: SeededMonth;
 
-beforeAll(async () => {
-  const url = session().server.url;
+test.beforeAll(async ({ server }) => {
+  const url = server.url;
   const [unpaid, empty, full] = await Promise.all([
     seedAccount(url, uniqueUsername('unpaid'), { pay: false }),
     seedAccount(url, uniqueUsername('empty')),
@@ -135,33 +134,34 @@ beforeAll(async () => {
 
 for (const [label, viewport] of Object.entries(VIEWPORTS)) {
   for (const colorScheme of ['light', 'dark'] as const) {
-    describe(`axe at ${viewport.width} px (${label}), ${colorScheme}`, () => {
-      it.each(SCREENS)('$name has no violations', async (screen) => {
-        const { browser, server } = session();
-        const options: BrowserContextOptions = {
-          viewport,
-          colorScheme,
-          baseURL: server.url,
-          // The app's CSP allows only its own scripts; axe is injected from the test.
-          bypassCSP: true,
-          ...(screen.who === 'anonymous'
-            ? {}
-            : { storageState: loggedInStorage(server.url, accounts[screen.who]) }),
-        };
-        const context = await browser.newContext(options);
-        try {
-          const page = await context.newPage();
-          await page.goto(screen.path(fullMonth));
-          await screen.ready(page);
-          // Let Mantine's transitions finish: half-faded elements would fail the contrast rule.
-          // settled() waits for frames in a row with none running, so a transition that starts a
-          // frame or two after the content shows is waited for too (a single look could miss it).
-          await settled(page);
-          expect(await axeViolations(page)).toEqual([]);
-        } finally {
-          await context.close();
-        }
-      });
+    test.describe(`axe at ${viewport.width} px (${label}), ${colorScheme}`, () => {
+      for (const screen of SCREENS)
+        test(`${screen.name} has no violations`, async () => {
+          const { browser, server } = session();
+          const options: BrowserContextOptions = {
+            viewport,
+            colorScheme,
+            baseURL: server.url,
+            // The app's CSP allows only its own scripts; axe is injected from the test.
+            bypassCSP: true,
+            ...(screen.who === 'anonymous'
+              ? {}
+              : { storageState: loggedInStorage(server.url, accounts[screen.who]) }),
+          };
+          const context = await browser.newContext(options);
+          try {
+            const page = await context.newPage();
+            await page.goto(screen.path(fullMonth));
+            await screen.ready(page);
+            // Let Mantine's transitions finish: half-faded elements would fail the contrast rule.
+            // settled() waits for frames in a row with none running, so a transition that starts a
+            // frame or two after the content shows is waited for too (a single look could miss it).
+            await settled(page);
+            expect(await axeViolations(page)).toEqual([]);
+          } finally {
+            await context.close();
+          }
+        });
     });
   }
 }

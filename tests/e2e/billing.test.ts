@@ -1,5 +1,6 @@
 // Paying in Chromium with the built-in local checkout: Pay Once, Cancel, and ending a subscription in Billing.
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
+import { expect, session, test, VIEWPORTS } from './support/fixtures.js';
 import { path, STRONG_PASSWORD, uniqueUsername, visible } from './support/page-helpers.js';
 import {
   loggedInStorage,
@@ -9,12 +10,9 @@ import {
   seedJournal,
   seedMonth,
 } from './support/seed-account.js';
-import { browserSessionForFile, VIEWPORTS } from './support/session.js';
 
 /** Where screenshots go when E2E_SCREENSHOTS names a folder (to look at the screens by eye). */
 const SHOTS = process.env.E2E_SCREENSHOTS;
-
-const session = browserSessionForFile();
 
 /** Registers and logs in through the API, then opens the app with the tokens in localStorage. */
 async function signedInPage(): Promise<Page> {
@@ -40,8 +38,8 @@ async function signedInPage(): Promise<Page> {
   return page;
 }
 
-describe('local checkout', () => {
-  it('an unpaid user is sent from /months to /subscribe', async () => {
+test.describe('local checkout', () => {
+  test('an unpaid user is sent from /months to /subscribe', async () => {
     const page = await signedInPage();
     await page.goto('/months');
     await path(page, '/subscribe');
@@ -49,7 +47,7 @@ describe('local checkout', () => {
     await visible(page.getByRole('button', { name: 'Pay Once' }));
   });
 
-  it('Pay Once shows the one-time price and opens the months page once paid', async () => {
+  test('Pay Once shows the one-time price and opens the months page once paid', async () => {
     const page = await signedInPage();
     await page.goto('/subscribe');
     await page.getByRole('button', { name: 'Pay Once' }).click();
@@ -60,7 +58,7 @@ describe('local checkout', () => {
     await visible(page.getByRole('button', { name: 'Add New Month +' }));
   });
 
-  it('the checkout speaks the language the app shows, and the browser finds its /favicon.ico', async () => {
+  test('the checkout speaks the language the app shows, and the browser finds its /favicon.ico', async () => {
     const page = await signedInPage();
     // Portuguese chosen in the app, in an English browser.
     await page.evaluate("localStorage.setItem('locale', 'pt-BR')");
@@ -77,7 +75,7 @@ describe('local checkout', () => {
     expect(icon.headers()['content-type']).toMatch(/^image\//);
   });
 
-  it('each plan button shows its own loading state while the checkout is created', async () => {
+  test('each plan button shows its own loading state while the checkout is created', async () => {
     const page = await signedInPage();
     await page.goto('/subscribe');
     const monthly = page.getByRole('button', { name: 'Monthly' });
@@ -100,7 +98,7 @@ describe('local checkout', () => {
     await visible(page.getByText('TEST MODE'));
   });
 
-  it('a failed checkout is only logged: no navigation, no message, the button usable again', async () => {
+  test('a failed checkout is only logged: no navigation, no message, the button usable again', async () => {
     const page = await signedInPage();
     const logged: string[] = [];
     page.on('console', (message) => {
@@ -118,7 +116,7 @@ describe('local checkout', () => {
     expect(await page.getByRole('alert').count()).toBe(0);
   });
 
-  it('Cancel returns to the plans, saying no payment was made, and leaves the user unpaid', async () => {
+  test('Cancel returns to the plans, saying no payment was made, and leaves the user unpaid', async () => {
     const page = await signedInPage();
     await page.goto('/subscribe');
     await page.getByRole('button', { name: 'Monthly' }).click();
@@ -130,7 +128,7 @@ describe('local checkout', () => {
     await path(page, '/subscribe');
   });
 
-  it('Billing opens the portal, where cancelling the subscription ends writing, not reading', async () => {
+  test('Billing opens the portal, where cancelling the subscription ends writing, not reading', async () => {
     const page = await signedInPage();
     await page.goto('/subscribe');
     await page.getByRole('button', { name: 'Monthly' }).click();
@@ -170,9 +168,9 @@ async function lapse(account: SeededAccount): Promise<void> {
   expect(cancel.status).toBe(303);
 }
 
-describe('a subscription that ended', () => {
+test.describe('a subscription that ended', () => {
   for (const [label, viewport] of Object.entries(VIEWPORTS)) {
-    it(`opens a month read-only: the entries, the notice and Renew, no raw error (${label})`, async () => {
+    test(`opens a month read-only: the entries, the notice and Renew, no raw error (${label})`, async () => {
       const { url } = session().server;
       const account = await seedAccount(url, uniqueUsername('lapsed'));
       const month = await seedMonth(url, account, 'March 2026', 'Steps', ['Stretch']);
@@ -215,7 +213,7 @@ describe('a subscription that ended', () => {
       await visible(page.getByRole('button', { name: 'Monthly' }));
     });
 
-    it(`opens a month read-only from its address and on a reload, with the notice (${label})`, async () => {
+    test(`opens a month read-only from its address and on a reload, with the notice (${label})`, async () => {
       const { url } = session().server;
       const account = await seedAccount(url, uniqueUsername('lapsed'));
       const month = await seedMonth(url, account, 'March 2026', 'Steps', ['Stretch']);

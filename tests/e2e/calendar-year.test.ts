@@ -8,11 +8,10 @@ import { STORAGE_KEYS } from '../../contract/rules.js';
 import { TEXTS } from '../../src/texts.js';
 import { signedInPage, type Viewport } from './support/app-helpers.js';
 import { axeViolations } from './support/axe.js';
+import { ARTIFACTS_DIR, expect, session, test, VIEWPORTS } from './support/fixtures.js';
 import { uniqueUsername, visible } from './support/page-helpers.js';
 import { apiAs, type SeededAccount, seedAccount, seedMonth } from './support/seed-account.js';
-import { ARTIFACTS_DIR, browserSessionForFile, VIEWPORTS } from './support/session.js';
 
-const session = browserSessionForFile();
 const SCREENSHOTS = join(ARTIFACTS_DIR, 'calendar-year');
 mkdirSync(SCREENSHOTS, { recursive: true });
 
@@ -47,8 +46,8 @@ async function seeded(viewport: Viewport) {
 }
 
 for (const [label, viewport] of Object.entries(VIEWPORTS)) {
-  describe(`calendar and year view at ${viewport.width} px (${label})`, () => {
-    it('gives "March 2026" its period, shows the calendar, creates an entry on a clicked day and shows the year in pixels', async () => {
+  test.describe(`calendar and year view at ${viewport.width} px (${label})`, () => {
+    test('gives "March 2026" its period, shows the calendar, creates an entry on a clicked day and shows the year in pixels', async () => {
       const { page, month, account } = await seeded(viewport);
       const months = await api<Month[]>(account, 'GET', 'api/months/', undefined).catch(
         () => [] as Month[],
@@ -143,7 +142,7 @@ for (const [label, viewport] of Object.entries(VIEWPORTS)) {
       });
     });
 
-    it('lists the entries of a day that has several, and opens the one chosen', async () => {
+    test('lists the entries of a day that has several, and opens the one chosen', async () => {
       const { page, month, account } = await seeded(viewport);
       await api<Journal>(account, 'POST', 'api/journals/', {
         highlight: 'An evening call',
@@ -172,7 +171,7 @@ for (const [label, viewport] of Object.entries(VIEWPORTS)) {
       expect(await edit.getByLabel('Highlight').inputValue()).toBe('An evening call');
     });
 
-    it('has no accessibility violation on the calendar and the year view, light and dark; Portuguese too', async () => {
+    test('has no accessibility violation on the calendar and the year view, light and dark; Portuguese too', async () => {
       const { page, month } = await seeded(viewport);
       for (const scheme of ['light', 'dark'] as const) {
         await page.emulateMedia({ colorScheme: scheme });
@@ -214,8 +213,8 @@ for (const [label, viewport] of Object.entries(VIEWPORTS)) {
   });
 }
 
-describe('a month without a period', () => {
-  it('explains why there is no calendar and lets the user set one', async () => {
+test.describe('a month without a period', () => {
+  test('explains why there is no calendar and lets the user set one', async () => {
     const url = session().server.url;
     const account = await seedAccount(url, uniqueUsername('noperiod'));
     const month = await seedMonth(url, account, 'Holidays', 'Pages', ['Read']);

@@ -1,10 +1,11 @@
 // The month's and the year's charts in Chromium: the calendar's legend, a habit grid and line charts over every day of the month, even round value ticks, a weight chart whose axis shows half a kilogram, and the year pixels' month names clear of the squares.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Locator, Page } from 'playwright-core';
+import type { Locator, Page } from '@playwright/test';
 import type { Journal } from '../../contract/entities.js';
 import { STORAGE_KEYS } from '../../contract/rules.js';
 import { signedInPage, type Viewport } from './support/app-helpers.js';
+import { ARTIFACTS_DIR, expect, session, test, VIEWPORTS } from './support/fixtures.js';
 import { habitGrid, openGlance } from './support/glance.js';
 import { showColorScheme, uniqueUsername, visible } from './support/page-helpers.js';
 import {
@@ -14,9 +15,7 @@ import {
   seedAccount,
   seedMonth,
 } from './support/seed-account.js';
-import { ARTIFACTS_DIR, browserSessionForFile, VIEWPORTS } from './support/session.js';
 
-const session = browserSessionForFile();
 const SHOTS = join(ARTIFACTS_DIR, 'charts');
 
 const api = <T>(account: SeededAccount, method: string, path: string, body: unknown) =>
@@ -82,8 +81,8 @@ function expectEvenlySpaced(ticks: number[]): void {
 }
 
 for (const [label, viewport] of Object.entries(VIEWPORTS)) {
-  describe(`charts at ${viewport.width} px (${label})`, () => {
-    it('run over every day of the month, with round ticks, and a legend for every mark', async () => {
+  test.describe(`charts at ${viewport.width} px (${label})`, () => {
+    test('run over every day of the month, with round ticks, and a legend for every mark', async () => {
       const { page, march } = await seeded(viewport);
       mkdirSync(SHOTS, { recursive: true });
       await page.goto(`/months/${march.month.id}/journals`);
@@ -156,7 +155,7 @@ for (const [label, viewport] of Object.entries(VIEWPORTS)) {
       await page.getByRole('button', { name: 'Lista', exact: true }).click();
     });
 
-    it('shows the year: a weight axis around its values, month names clear of the squares', async () => {
+    test('shows the year: a weight axis around its values, month names clear of the squares', async () => {
       const { page } = await seeded(viewport);
       mkdirSync(SHOTS, { recursive: true });
       await page.goto('/years/2026');

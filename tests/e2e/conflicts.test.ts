@@ -2,9 +2,10 @@
 // dialog, and each choice ends as stated on the server.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 import type { DailyHabit, Journal } from '../../contract/entities.js';
 import { BOTH_SEPARATOR } from '../../src/offline/conflict-merge.js';
+import { ARTIFACTS_DIR, expect, session, test, VIEWPORTS } from './support/fixtures.js';
 import { gone, live, uniqueUsername, visible } from './support/page-helpers.js';
 import {
   loggedInStorage,
@@ -13,9 +14,7 @@ import {
   seedJournal,
   seedMonth,
 } from './support/seed-account.js';
-import { ARTIFACTS_DIR, browserSessionForFile, VIEWPORTS } from './support/session.js';
 
-const session = browserSessionForFile();
 const SHOTS = join(ARTIFACTS_DIR, 'conflicts');
 
 /** The dialog at 1280 and 390 px, light and dark, for a look. */
@@ -67,9 +66,9 @@ const CHOICES = [
   { button: 'Keep both', result: `From the phone${BOTH_SEPARATOR}From the laptop` },
 ] as const;
 
-describe('conflicts between two devices', () => {
+test.describe('conflicts between two devices', () => {
   for (const { button, result } of CHOICES) {
-    it(`asks when both changed the highlight; "${button}" leaves "${result}"`, async () => {
+    test(`asks when both changed the highlight; "${button}" leaves "${result}"`, async () => {
       const url = session().server.url;
       const account = await seedAccount(url, uniqueUsername('conflict'));
       const seeded = await seedMonth(url, account, 'Shared month', 'Hours', ['Read']);
@@ -104,7 +103,7 @@ describe('conflicts between two devices', () => {
     });
   }
 
-  it('keeps a tick from one device and a highlight edit from the other, without asking', async () => {
+  test('keeps a tick from one device and a highlight edit from the other, without asking', async () => {
     const url = session().server.url;
     const account = await seedAccount(url, uniqueUsername('merge'));
     const seeded = await seedMonth(url, account, 'Ticks month', 'Hours', ['Read']);

@@ -2,12 +2,13 @@
 // started from the last one, and the search box finding an accented word and opening its month.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 import type { Journal } from '../../contract/entities.js';
 import { COPY_TEXTS } from '../../src/i18n/en/copy-month.js';
 import { SEARCH_TEXTS } from '../../src/i18n/en/search.js';
 import { TEXTS, TOASTS } from '../../src/texts.js';
 import { isPhone } from './support/app-helpers.js';
+import { ARTIFACTS_DIR, expect, session, test, VIEWPORTS } from './support/fixtures.js';
 import { gone, live, path, toast, uniqueUsername, visible } from './support/page-helpers.js';
 import {
   loggedInStorage,
@@ -16,10 +17,8 @@ import {
   seedAccount,
   seedMonth,
 } from './support/seed-account.js';
-import { ARTIFACTS_DIR, browserSessionForFile, VIEWPORTS } from './support/session.js';
 import { recordToasts } from './support/toasts.js';
 
-const session = browserSessionForFile();
 const SHOTS = join(ARTIFACTS_DIR, 'entries');
 
 /** Far east of UTC: for half of each UTC day its date is already tomorrow's. */
@@ -69,8 +68,8 @@ async function cardOrder(page: Page): Promise<string[]> {
 }
 
 for (const [label, viewport] of Object.entries(VIEWPORTS)) {
-  describe(`entries at ${viewport.width} px (${label})`, () => {
-    it('dates a new entry today where the user is; a forgotten yesterday and an edited date take their places', async () => {
+  test.describe(`entries at ${viewport.width} px (${label})`, () => {
+    test('dates a new entry today where the user is; a forgotten yesterday and an edited date take their places', async () => {
       const url = session().server.url;
       const account = await seedAccount(url, uniqueUsername('dated'));
       const seeded = await seedMonth(url, account, 'This month', 'Hours', ['Read']);
@@ -120,7 +119,7 @@ for (const [label, viewport] of Object.entries(VIEWPORTS)) {
       expect(dates).toEqual([dayInZone(1), dayInZone()]);
     });
 
-    it("copies the last month's measure and habits into Create a Month, editable before saving", async () => {
+    test("copies the last month's measure and habits into Create a Month, editable before saving", async () => {
       const url = session().server.url;
       const account = await seedAccount(url, uniqueUsername('copier'));
       await seedMonth(url, account, 'May', 'Steps', ['Old']);
@@ -158,7 +157,7 @@ for (const [label, viewport] of Object.entries(VIEWPORTS)) {
       expect(await register.getByRole('checkbox').count()).toBe(2);
     });
 
-    it('finds an accented word typed without its accent, and opens its month at the entry', async () => {
+    test('finds an accented word typed without its accent, and opens its month at the entry', async () => {
       const url = session().server.url;
       const account = await seedAccount(url, uniqueUsername('seeker'));
       const paris = await seedMonth(url, account, 'Paris', 'Hours', []);

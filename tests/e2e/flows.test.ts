@@ -1,13 +1,11 @@
 // The flows around signing in and paying, in Chromium: the session-aware landing, /login and
 // /register, checkout's Cancel and Back, the unpaid navbar, the price on /subscribe, and 404s.
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 import { LAUNCH_OFFER, launchPrice, PLANS, STORAGE_KEYS } from '../../contract/rules.js';
 import { navEntry, signedInPage } from './support/app-helpers.js';
+import { expect, session, test, VIEWPORTS } from './support/fixtures.js';
 import { path, uniqueUsername, visible } from './support/page-helpers.js';
 import { type SeededAccount, seedAccount } from './support/seed-account.js';
-import { browserSessionForFile, VIEWPORTS } from './support/session.js';
-
-const session = browserSessionForFile();
 
 const storageLength = (page: Page) => page.evaluate<number>('localStorage.length');
 
@@ -23,8 +21,8 @@ async function accountPage(
   return { page: await signedInPage(session(), viewport, account), account };
 }
 
-describe('with a live session', () => {
-  it("the landing page offers 'Open Monthbook' and its Sign Up buttons open the app", async () => {
+test.describe('with a live session', () => {
+  test("the landing page offers 'Open Monthbook' and its Sign Up buttons open the app", async () => {
     const { page } = await accountPage('lander');
     await page.goto('/');
     const header = page.getByRole('banner');
@@ -38,14 +36,14 @@ describe('with a live session', () => {
     expect(await storageLength(page)).toBeGreaterThan(0);
   });
 
-  it('/login opens the months page', async () => {
+  test('/login opens the months page', async () => {
     const { page } = await accountPage('relogin');
     await page.goto('/login');
     await path(page, '/months');
     await visible(page.getByRole('heading', { level: 1, name: 'Months' }));
   });
 
-  it('/register asks before logging out, and keeps the session until told', async () => {
+  test('/register asks before logging out, and keeps the session until told', async () => {
     const { page } = await accountPage('twice');
     await page.goto('/register');
     await visible(page.getByRole('heading', { name: 'You are already signed in' }));
@@ -56,8 +54,8 @@ describe('with a live session', () => {
   });
 });
 
-describe('registration to login', () => {
-  it("greets with 'Account created — log in', the username filled in", async () => {
+test.describe('registration to login', () => {
+  test("greets with 'Account created — log in', the username filled in", async () => {
     const page = await session().newPage();
     await page.goto('/register');
     await page.waitForLoadState('networkidle');
@@ -71,7 +69,7 @@ describe('registration to login', () => {
     expect(await page.getByLabel('User').inputValue()).toBe(username);
   });
 
-  it('an invalid submit focuses the first bad field', async () => {
+  test('an invalid submit focuses the first bad field', async () => {
     const page = await session().newPage();
     await page.goto('/register');
     await page.waitForLoadState('networkidle');
@@ -84,9 +82,9 @@ describe('registration to login', () => {
   });
 });
 
-describe('paying', () => {
+test.describe('paying', () => {
   for (const [label, viewport] of Object.entries(VIEWPORTS)) {
-    it(`an unpaid user's navbar shows Subscribe, Settings and Logout at ${label}`, async () => {
+    test(`an unpaid user's navbar shows Subscribe, Settings and Logout at ${label}`, async () => {
       const { page } = await accountPage('unpaid', { pay: false, viewport });
       await page.goto('/subscribe');
       await visible(page.getByRole('heading', { level: 1, name: 'Choose your plan' }));
@@ -103,7 +101,7 @@ describe('paying', () => {
     });
   }
 
-  it('/subscribe shows the price due today that checkout shows, and the places left', async () => {
+  test('/subscribe shows the price due today that checkout shows, and the places left', async () => {
     const { page } = await accountPage('pricer', { pay: false });
     await page.goto('/subscribe');
     const due = launchPrice(PLANS.monthly.price, LAUNCH_OFFER.percentOff);
@@ -114,7 +112,7 @@ describe('paying', () => {
     expect(await page.locator('dl').textContent()).toContain(`Due today${due} USD`);
   });
 
-  it("checkout's Cancel returns to /subscribe saying no payment was made", async () => {
+  test("checkout's Cancel returns to /subscribe saying no payment was made", async () => {
     const { page } = await accountPage('canceler', { pay: false });
     await page.goto('/subscribe');
     await page.getByRole('button', { name: 'Monthly' }).click();
@@ -125,7 +123,7 @@ describe('paying', () => {
     await visible(page.getByRole('button', { name: 'Pay Once' }));
   });
 
-  it('while one plan is starting its checkout, the other waits', async () => {
+  test('while one plan is starting its checkout, the other waits', async () => {
     const { page } = await accountPage('doubler', { pay: false });
     await page.goto('/subscribe');
     let release: () => void = () => undefined;
@@ -142,7 +140,7 @@ describe('paying', () => {
     await visible(page.getByText('TEST MODE'));
   });
 
-  it("Back after paying shows 'Already paid' with a link to /months, never a second Pay button", async () => {
+  test("Back after paying shows 'Already paid' with a link to /months, never a second Pay button", async () => {
     const { page } = await accountPage('backer', { pay: false });
     await page.goto('/subscribe');
     await page.getByRole('button', { name: 'Pay Once' }).click();
@@ -167,8 +165,8 @@ describe('paying', () => {
   });
 });
 
-describe('not found', () => {
-  it('an unknown path answers HTTP 404 with the 404 page', async () => {
+test.describe('not found', () => {
+  test('an unknown path answers HTTP 404 with the 404 page', async () => {
     const page = await session().newPage();
     const response = await page.goto('/no-such-page');
     expect(response?.status()).toBe(404);
@@ -176,7 +174,7 @@ describe('not found', () => {
     expect(await page.getByRole('main').count()).toBe(1);
   });
 
-  it('an unknown month keeps the navbar and links to /months', async () => {
+  test('an unknown month keeps the navbar and links to /months', async () => {
     const { page } = await accountPage('lost');
     const response = await page.goto('/months/99999/journals');
     expect(response?.status()).toBe(200);

@@ -1,10 +1,11 @@
 // A habit added to a month after some entries were written, in Chromium: every card shows it unticked, and a tick on an earlier day's card saves it.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 import type { DailyHabit, Habit, Journal } from '../../contract/entities.js';
 import { TOASTS } from '../../src/texts.js';
 import { press, signedInPage, type Viewport } from './support/app-helpers.js';
+import { ARTIFACTS_DIR, expect, session, test, VIEWPORTS } from './support/fixtures.js';
 import { serverRead } from './support/offline.js';
 import {
   allSaved,
@@ -16,9 +17,7 @@ import {
   visible,
 } from './support/page-helpers.js';
 import { apiAs, type SeededAccount, seedAccount, seedMonth } from './support/seed-account.js';
-import { ARTIFACTS_DIR, browserSessionForFile, VIEWPORTS } from './support/session.js';
 
-const session = browserSessionForFile();
 const SHOTS = join(ARTIFACTS_DIR, 'habit-added-later');
 
 const api = <T>(account: SeededAccount, method: string, path: string, body: unknown) =>
@@ -58,8 +57,8 @@ const card = (page: Page, date: string) =>
   page.getByRole('article').filter({ hasText: `Entry of ${date}` });
 
 for (const [label, viewport] of Object.entries(VIEWPORTS)) {
-  describe(`a habit added later at ${viewport.width} px (${label})`, () => {
-    it('shows on every earlier card unticked, and a tick there saves it', async () => {
+  test.describe(`a habit added later at ${viewport.width} px (${label})`, () => {
+    test('shows on every earlier card unticked, and a tick there saves it', async () => {
       const { page, account, month, journals, stretch } = await seeded(viewport);
       const requestsOut = apiRequestsOut(page);
       await page.goto(`/months/${month.month.id}/journals`);

@@ -1,12 +1,10 @@
 // Space on a habit's checkbox keeps the focus on it, on a slow network, however often it is pressed.
-import type { Locator, Page } from 'playwright-core';
+import type { Locator, Page } from '@playwright/test';
 import { TEXTS } from '../../src/texts.js';
 import { press, signedInPage } from './support/app-helpers.js';
+import { expect, session, test, VIEWPORTS } from './support/fixtures.js';
 import { live, toast, uniqueUsername, visible } from './support/page-helpers.js';
 import { seedAccount, seedJournal, seedMonth } from './support/seed-account.js';
-import { browserSessionForFile, VIEWPORTS } from './support/session.js';
-
-const session = browserSessionForFile();
 
 /** Every API answer held back 150 ms: the latency at which the focus was seen to drop. */
 async function slowApi(page: Page): Promise<void> {
@@ -39,8 +37,8 @@ const focusDrops = (page: Page) => page.evaluate<string[]>('window.__focusDrops'
 const isFocused = (locator: Locator) =>
   locator.evaluate(new Function('element', 'return element === document.activeElement') as never);
 
-describe('Space on a habit checkbox on a slow network', () => {
-  it('keeps the focus on an existing entry’s checkbox, twenty presses in a row', async () => {
+test.describe('Space on a habit checkbox on a slow network', () => {
+  test('keeps the focus on an existing entry’s checkbox, twenty presses in a row', async () => {
     const url = session().server.url;
     const account = await seedAccount(url, uniqueUsername('focus'));
     const seeded = await seedMonth(url, account, 'March 2026', 'Pages', ['Read', 'Run']);
@@ -65,7 +63,7 @@ describe('Space on a habit checkbox on a slow network', () => {
     await expect.poll(() => read.isChecked()).toBe(false);
   });
 
-  it('keeps the focus on a new entry’s checkbox while the entry is still being saved', async () => {
+  test('keeps the focus on a new entry’s checkbox while the entry is still being saved', async () => {
     const url = session().server.url;
     const account = await seedAccount(url, uniqueUsername('focusnew'));
     const seeded = await seedMonth(url, account, 'April 2026', 'Pages', ['Read', 'Run']);

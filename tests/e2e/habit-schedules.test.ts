@@ -2,11 +2,12 @@
 // entries with a skip; cards and streaks.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 import type { Habit, Journal } from '../../contract/entities.js';
 import { TOASTS } from '../../src/texts.js';
 import { signedInPage, type Viewport } from './support/app-helpers.js';
 import { axeViolations } from './support/axe.js';
+import { ARTIFACTS_DIR, expect, session, test, VIEWPORTS } from './support/fixtures.js';
 import { habitGrid, openGlance } from './support/glance.js';
 import { toast, uniqueUsername, visible } from './support/page-helpers.js';
 import {
@@ -16,9 +17,7 @@ import {
   seedAccount,
   seedMonth,
 } from './support/seed-account.js';
-import { ARTIFACTS_DIR, browserSessionForFile, VIEWPORTS } from './support/session.js';
 
-const session = browserSessionForFile();
 const SHOTS = join(ARTIFACTS_DIR, 'habit-schedules');
 const api = <T>(account: SeededAccount, method: string, path: string, body: unknown) =>
   apiAs<T>(session().server.url, account, method, path, body);
@@ -80,8 +79,8 @@ async function habitCells(page: Page, habit: string): Promise<string[]> {
 }
 
 for (const [label, viewport] of Object.entries(VIEWPORTS)) {
-  describe(`habit schedules at ${viewport.width} px (${label})`, () => {
-    it('shows skipped days on the cards, and the stats follow each schedule', async () => {
+  test.describe(`habit schedules at ${viewport.width} px (${label})`, () => {
+    test('shows skipped days on the cards, and the stats follow each schedule', async () => {
       const { page, month } = await seeded(viewport);
       await page.goto(`/months/${month.month.id}/journals`);
 
@@ -121,7 +120,7 @@ for (const [label, viewport] of Object.entries(VIEWPORTS)) {
       expect(await saturday.getByRole('checkbox', { name: 'Run' }).isChecked()).toBe(true);
     });
 
-    it('looks right in dark mode and in Portuguese (screenshots)', async () => {
+    test('looks right in dark mode and in Portuguese (screenshots)', async () => {
       const { page, month, account } = await seeded(viewport);
       mkdirSync(SHOTS, { recursive: true });
       await page.emulateMedia({ colorScheme: 'dark' });

@@ -1,12 +1,10 @@
 // Settings → Import with another app's export in Chromium: the preview of a dry run, then the import, then its months on the Months page; and the import undone into Recently deleted, then restored.
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 import { loopZip } from '../api/importers/files.js';
 import { navEntry, signedInPage } from './support/app-helpers.js';
+import { expect, session, test, VIEWPORTS } from './support/fixtures.js';
 import { path, uniqueUsername, visible } from './support/page-helpers.js';
 import { seedAccount } from './support/seed-account.js';
-import { browserSessionForFile, VIEWPORTS } from './support/session.js';
-
-const session = browserSessionForFile();
 
 /** Settings → Import with a Loop Habit Tracker export: its preview, shown. */
 async function previewLoopExport(page: Page) {
@@ -24,13 +22,12 @@ async function previewLoopExport(page: Page) {
   return preview;
 }
 
-describe('importing from another app', () => {
-  it.each([
+test.describe('importing from another app', () => {
+  for (const [name, viewport] of [
     ['desktop', VIEWPORTS.desktop],
     ['phone', VIEWPORTS.phone],
-  ] as const)(
-    'Loop Habit Tracker: preview, import, the months show (%s)',
-    async (name, viewport) => {
+  ] as const)
+    test(`Loop Habit Tracker: preview, import, the months show (${name})`, async () => {
       const account = await seedAccount(session().server.url, uniqueUsername('loop'));
       const page = await signedInPage(session(), viewport, account);
       const imports: string[] = [];
@@ -54,15 +51,13 @@ describe('importing from another app', () => {
       await (await navEntry(page, viewport, 'Months')).click();
       await path(page, '/months');
       await visible(page.getByText('March 2025'));
-    },
-  );
+    });
 
-  it.each([
+  for (const [name, viewport] of [
     ['desktop', VIEWPORTS.desktop],
     ['phone', VIEWPORTS.phone],
-  ] as const)(
-    'Undo this import: its months go to Recently deleted as one item, and Restore brings them back (%s)',
-    async (name, viewport) => {
+  ] as const)
+    test(`Undo this import: its months go to Recently deleted as one item, and Restore brings them back (${name})`, async () => {
       const account = await seedAccount(session().server.url, uniqueUsername('undo'));
       const page = await signedInPage(session(), viewport, account);
       const preview = await previewLoopExport(page);
@@ -89,6 +84,5 @@ describe('importing from another app', () => {
       await page.goto('/months');
       await visible(page.getByText('March 2025'));
       await visible(page.getByText('April 2025'));
-    },
-  );
+    });
 });

@@ -1,5 +1,6 @@
 // A new user's whole journey in Chromium: landing → register → login → pay → months → journals → goals → logout.
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
+import { expect, session, test, VIEWPORTS } from './support/fixtures.js';
 import {
   gone,
   openLiveForm,
@@ -10,9 +11,6 @@ import {
   uniqueUsername,
   visible,
 } from './support/page-helpers.js';
-import { browserSessionForFile, VIEWPORTS } from './support/session.js';
-
-const session = browserSessionForFile();
 
 async function payMonthly(page: Page): Promise<void> {
   await path(page, '/subscribe');
@@ -23,8 +21,8 @@ async function payMonthly(page: Page): Promise<void> {
 }
 
 for (const [label, viewport] of Object.entries(VIEWPORTS)) {
-  describe(`at ${viewport.width} px (${label})`, () => {
-    it('the landing page shows its sections, prices and links', async () => {
+  test.describe(`at ${viewport.width} px (${label})`, () => {
+    test('the landing page shows its sections, prices and links', async () => {
       const page = await session().newPage(viewport);
       await page.goto('/');
       await visible(page.getByRole('heading', { level: 1 }));
@@ -40,7 +38,7 @@ for (const [label, viewport] of Object.entries(VIEWPORTS)) {
       await path(page, '/register');
     });
 
-    it('registers with every validation message, logs in, pays and keeps a month', async () => {
+    test('registers with every validation message, logs in, pays and keeps a month', async () => {
       const page = await session().newPage(viewport);
       const username = uniqueUsername();
 
@@ -134,7 +132,7 @@ for (const [label, viewport] of Object.entries(VIEWPORTS)) {
       await gone(page.getByText('Walked by the river'));
     });
 
-    it('sends visitors without a session to /login and logs out to the landing page', async () => {
+    test('sends visitors without a session to /login and logs out to the landing page', async () => {
       const page = await session().newPage(viewport);
       await page.goto('/months');
       await path(page, '/login');

@@ -1,11 +1,12 @@
 // The app's frame in Chromium: toasts, widths, the navbar, focus, contrast, scroll, the first
 // paint.
-import type { Locator, Page, Request } from 'playwright-core';
+import type { Locator, Page, Request } from '@playwright/test';
 import type { Journal } from '../../contract/entities.js';
 import { STORAGE_KEYS } from '../../contract/rules.js';
 import { TOASTS } from '../../src/texts.js';
 import { pointerAway, press, signedInPage } from './support/app-helpers.js';
 import { axeViolations } from './support/axe.js';
+import { expect, session, test, VIEWPORTS } from './support/fixtures.js';
 import { gone, live, nextFrame, toast, uniqueUsername, visible } from './support/page-helpers.js';
 import {
   type SeededAccount,
@@ -14,9 +15,6 @@ import {
   seedGoal,
   seedMonth,
 } from './support/seed-account.js';
-import { browserSessionForFile, VIEWPORTS } from './support/session.js';
-
-const session = browserSessionForFile();
 
 async function post<T>(account: SeededAccount, path: string, body: unknown): Promise<T> {
   const response = await fetch(`${session().server.url}/${path}`, {
@@ -104,9 +102,9 @@ async function openJournals(page: Page, monthId: number, glance = false): Promis
   if (glance) await visible(page.locator('.mb-habit-grid'));
 }
 
-describe('no screen scrolls sideways', () => {
+test.describe('no screen scrolls sideways', () => {
   for (const width of [360, 390, 768, 1024, 1280, 1920]) {
-    it(`at ${width} px: settings, months and journals, the month at a glance open and closed`, async () => {
+    test(`at ${width} px: settings, months and journals, the month at a glance open and closed`, async () => {
       const { account, month } = await longMonth();
       const page = await signedInPage(session(), { width, height: 800 }, account);
       const overflow = () =>
@@ -128,11 +126,11 @@ describe('no screen scrolls sideways', () => {
   }
 });
 
-describe('navbar', () => {
+test.describe('navbar', () => {
   for (const locale of ['en', 'pt-BR'] as const) {
     // Up to the widths where the sync status shows its words (1,440 px) and past them: at 1,280
     // px the Portuguese navbar once ran 160 px past the window's edge, the search button cut off.
-    it(`fits on one line without folding from 900 to 1,536 px (${locale})`, async () => {
+    test(`fits on one line without folding from 900 to 1,536 px (${locale})`, async () => {
       const account = await seedAccount(session().server.url, uniqueUsername('navfit'));
       for (const width of [900, 1000, 1100, 1199, 1200, 1280, 1366, 1439, 1440, 1536]) {
         const page = await signedInPage(session(), { width, height: 700 }, account);
@@ -174,7 +172,7 @@ describe('navbar', () => {
     });
   }
 
-  it('Escape closes the phone menu and gives focus back to its button', async () => {
+  test('Escape closes the phone menu and gives focus back to its button', async () => {
     const account = await seedAccount(session().server.url, uniqueUsername('escaper'));
     const page = await signedInPage(session(), VIEWPORTS.phone, account);
     await page.goto('/months');
@@ -228,8 +226,8 @@ function visibleToasts(page: Page) {
 }
 
 for (const [label, viewport] of Object.entries(VIEWPORTS)) {
-  describe(`toasts at ${viewport.width} px (${label})`, () => {
-    it('cover no header control, show three at most, merge identical ones; successes are status messages', async () => {
+  test.describe(`toasts at ${viewport.width} px (${label})`, () => {
+    test('cover no header control, show three at most, merge identical ones; successes are status messages', async () => {
       const url = session().server.url;
       const account = await seedAccount(url, uniqueUsername('toasty'));
       const seeded = await seedMonth(url, account, 'March 2026', 'Pages', ['Read', 'Run', 'Swim']);
@@ -301,8 +299,8 @@ for (const [label, viewport] of Object.entries(VIEWPORTS)) {
   });
 }
 
-describe('keyboard focus', () => {
-  it('Space on a habit keeps focus on it while its update runs', async () => {
+test.describe('keyboard focus', () => {
+  test('Space on a habit keeps focus on it while its update runs', async () => {
     const url = session().server.url;
     const account = await seedAccount(url, uniqueUsername('spacer'));
     const seeded = await seedMonth(url, account, 'April 2026', 'Pages', ['Read']);
@@ -342,7 +340,7 @@ describe('keyboard focus', () => {
     }
   });
 
-  it('after deleting an entry or a goal, focus moves to the next one, then to the heading', async () => {
+  test('after deleting an entry or a goal, focus moves to the next one, then to the heading', async () => {
     const url = session().server.url;
     const account = await seedAccount(url, uniqueUsername('deleter'));
     const seeded = await seedMonth(url, account, 'May 2026', 'Pages', ['Read']);
@@ -373,7 +371,7 @@ describe('keyboard focus', () => {
     await expect.poll(() => isFocused(page.getByRole('heading', { name: 'Goals' }))).toBe(true);
   });
 
-  it('after deleting a month, focus moves to the next month', async () => {
+  test('after deleting a month, focus moves to the next month', async () => {
     const url = session().server.url;
     const account = await seedAccount(url, uniqueUsername('monthdel'));
     await seedMonth(url, account, 'June 2026', 'Pages', []);
@@ -397,7 +395,7 @@ describe('keyboard focus', () => {
       .toBe(true);
   });
 
-  it('after changing the password, focus stays on the button', async () => {
+  test('after changing the password, focus stays on the button', async () => {
     const account = await seedAccount(session().server.url, uniqueUsername('passwd'));
     const page = await signedInPage(session(), VIEWPORTS.desktop, account);
     await page.goto('/settings');
@@ -426,7 +424,7 @@ describe('keyboard focus', () => {
     expect(await isFocused(submit), await activeDescription(page)).toBe(true);
   });
 
-  it('a route change focuses the new page heading and announces its title', async () => {
+  test('a route change focuses the new page heading and announces its title', async () => {
     const account = await seedAccount(session().server.url, uniqueUsername('router'));
     await seedMonth(session().server.url, account, 'August 2026', 'Pages', []);
     const page = await signedInPage(session(), VIEWPORTS.desktop, account);
@@ -459,9 +457,9 @@ function contrast(a: string, b: string): number {
   return (Math.max(x, y) + 0.05) / (Math.min(x, y) + 0.05);
 }
 
-describe('contrast', () => {
+test.describe('contrast', () => {
   for (const scheme of ['light', 'dark'] as const) {
-    it(`unticked checkboxes stand out 3:1 and axe finds no contrast failure (${scheme})`, async () => {
+    test(`unticked checkboxes stand out 3:1 and axe finds no contrast failure (${scheme})`, async () => {
       const url = session().server.url;
       const account = await seedAccount(url, uniqueUsername('contrast'));
       const seeded = await seedMonth(url, account, 'May 2026', 'Pages', ['Read', 'Run']);
@@ -514,8 +512,8 @@ const cardTop = (page: Page, date: string | undefined) =>
     `[...document.querySelectorAll('article')].find((a) => a.querySelector('h3')?.textContent === ${JSON.stringify(date)})?.getBoundingClientRect().top ?? null`,
   );
 
-describe('Back restores the scroll position', () => {
-  it('on the 31-entry page', async () => {
+test.describe('Back restores the scroll position', () => {
+  test('on the 31-entry page', async () => {
     const { account, month } = await longMonth();
     const page = await signedInPage(session(), VIEWPORTS.desktop, account);
     await openJournals(page, month.month.id);
@@ -547,8 +545,8 @@ describe('Back restores the scroll position', () => {
   });
 });
 
-describe('phones', () => {
-  it('goals come before a long month of entries, fold away, and a jump goes to any day', async () => {
+test.describe('phones', () => {
+  test('goals come before a long month of entries, fold away, and a jump goes to any day', async () => {
     const { account, month } = await longMonth();
     const page = await signedInPage(session(), VIEWPORTS.phone, account);
     await openJournals(page, month.month.id);
@@ -577,8 +575,8 @@ describe('phones', () => {
   });
 });
 
-describe('small things', () => {
-  it('a slow network shows the app frame and Loading... before the code runs', async () => {
+test.describe('small things', () => {
+  test('a slow network shows the app frame and Loading... before the code runs', async () => {
     const account = await seedAccount(session().server.url, uniqueUsername('slowpoke'));
     const page = await signedInPage(session(), VIEWPORTS.desktop, account);
     let release: () => void = () => {};
@@ -597,7 +595,7 @@ describe('small things', () => {
     expect(await page.getByText('Loading...').isVisible()).toBe(false);
   });
 
-  it('month cards line up their Edit and Delete rows when a name wraps', async () => {
+  test('month cards line up their Edit and Delete rows when a name wraps', async () => {
     const url = session().server.url;
     const account = await seedAccount(url, uniqueUsername('cards'));
     await seedMonth(url, account, 'A long month name that wraps, June 2026', 'Pages', []);
@@ -610,7 +608,7 @@ describe('small things', () => {
     expect(a?.y).toBeCloseTo(b?.y ?? 0, 0);
   });
 
-  it('the demo video has a poster', async () => {
+  test('the demo video has a poster', async () => {
     const page = await session().newPage(VIEWPORTS.desktop);
     await page.goto('/');
     const poster = await page.locator('video').getAttribute('poster');

@@ -2,7 +2,7 @@
 // choice sticks.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 import { STORAGE_KEYS } from '../../contract/rules.js';
 import { landing as englishLanding } from '../../src/i18n/en/landing.js';
 import { app } from '../../src/i18n/pt-br/app.js';
@@ -11,6 +11,7 @@ import { journals } from '../../src/i18n/pt-br/journals.js';
 import { landing } from '../../src/i18n/pt-br/landing.js';
 import { TEXTS } from '../../src/texts.js';
 import { isPhone, type Viewport } from './support/app-helpers.js';
+import { ARTIFACTS_DIR, expect, session, test, VIEWPORTS } from './support/fixtures.js';
 import { uniqueUsername, visible } from './support/page-helpers.js';
 import {
   loggedInStorage,
@@ -19,9 +20,7 @@ import {
   seedJournal,
   seedMonth,
 } from './support/seed-account.js';
-import { ARTIFACTS_DIR, browserSessionForFile, VIEWPORTS } from './support/session.js';
 
-const session = browserSessionForFile();
 const SCREENSHOTS = join(ARTIFACTS_DIR, 'locale');
 
 /** A signed-in page in a browser whose language is Brazilian Portuguese. */
@@ -49,8 +48,8 @@ async function chooseLanguage(page: Page, viewport: Viewport, value: 'en' | 'pt-
 }
 
 for (const [label, viewport] of Object.entries(VIEWPORTS)) {
-  describe(`Portuguese at ${viewport.width} px (${label})`, () => {
-    it('a pt-BR browser sees the months screen in Portuguese; the switch flips it and the choice survives a reload', async () => {
+  test.describe(`Portuguese at ${viewport.width} px (${label})`, () => {
+    test('a pt-BR browser sees the months screen in Portuguese; the switch flips it and the choice survives a reload', async () => {
       const account = await seedAccount(session().server.url, uniqueUsername('leitora'));
       await seedMonth(session().server.url, account, 'Março de 2027', 'Páginas lidas', ['Ler']);
       const page = await portuguesePage(viewport, account);
@@ -83,7 +82,7 @@ for (const [label, viewport] of Object.entries(VIEWPORTS)) {
       expect(await htmlLang(page)).toBe('pt-BR');
     });
 
-    it('the prerendered landing and login pages turn Portuguese once the app has loaded', async () => {
+    test('the prerendered landing and login pages turn Portuguese once the app has loaded', async () => {
       const page = await session().newPage(viewport, { locale: 'pt-BR' });
       await page.goto('/');
       await visible(page.getByRole('heading', { level: 1, name: landing.heroTitle }));
@@ -104,8 +103,8 @@ for (const [label, viewport] of Object.entries(VIEWPORTS)) {
   });
 }
 
-describe('the prerendered landing for a pt-BR browser', () => {
-  it('is never painted in English while the app starts', async () => {
+test.describe('the prerendered landing for a pt-BR browser', () => {
+  test('is never painted in English while the app starts', async () => {
     const page = await session().newPage(VIEWPORTS.desktop, { locale: 'pt-BR' });
     // Before every frame is painted: is the English heading of the prerendered page on screen?
     await page.addInitScript({
@@ -134,7 +133,7 @@ describe('the prerendered landing for a pt-BR browser', () => {
     ).toBe(false);
   });
 
-  it('an English browser still sees the prerendered page from its first paint', async () => {
+  test('an English browser still sees the prerendered page from its first paint', async () => {
     const page = await session().newPage(VIEWPORTS.desktop, { locale: 'en-US' });
     await page.goto('/', { waitUntil: 'commit' });
     await visible(page.getByRole('heading', { level: 1, name: englishLanding.heroTitle }));
@@ -146,8 +145,8 @@ describe('the prerendered landing for a pt-BR browser', () => {
   });
 });
 
-describe('the language on the journals page', () => {
-  it('the journals page opens again in the language chosen with the switch', async () => {
+test.describe('the language on the journals page', () => {
+  test('the journals page opens again in the language chosen with the switch', async () => {
     const url = session().server.url;
     const account = await seedAccount(url, uniqueUsername('bilingue'));
     const month = await seedMonth(url, account, 'Abril de 2027', 'Páginas lidas', ['Ler']);

@@ -1,9 +1,10 @@
 // Month at a glance in Chromium: the habit grid, rates, streaks and "x of y" follow the user's entries and ticks.
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 import type { Journal } from '../../contract/entities.js';
 import { TEXTS, TOASTS } from '../../src/texts.js';
 import { signedInPage, type Viewport } from './support/app-helpers.js';
 import { axeViolations } from './support/axe.js';
+import { expect, session, test, VIEWPORTS } from './support/fixtures.js';
 import { glanceSection, habitGrid, openGlance } from './support/glance.js';
 import { gone, setChecked, toast, uniqueUsername, visible } from './support/page-helpers.js';
 import {
@@ -13,9 +14,6 @@ import {
   seedGoal,
   seedMonth,
 } from './support/seed-account.js';
-import { browserSessionForFile, VIEWPORTS } from './support/session.js';
-
-const session = browserSessionForFile();
 
 async function post<T>(account: SeededAccount, path: string, body: unknown): Promise<T> {
   const response = await fetch(`${session().server.url}/${path}`, {
@@ -87,8 +85,8 @@ async function expectRow(page: Page, habit: string, cells: string[]): Promise<vo
 }
 
 for (const [label, viewport] of Object.entries(VIEWPORTS)) {
-  describe(`month at a glance at ${viewport.width} px (${label})`, () => {
-    it('keeps its place while loading, then follows new entries, ticks and goals', async () => {
+  test.describe(`month at a glance at ${viewport.width} px (${label})`, () => {
+    test('keeps its place while loading, then follows new entries, ticks and goals', async () => {
       const { page, month, account } = await seeded(viewport);
       // Hold the stats until the placeholder has been measured.
       let release: () => void = () => undefined;
@@ -158,7 +156,7 @@ for (const [label, viewport] of Object.entries(VIEWPORTS)) {
       await visible(glanceSection(fresh).getByText('2 of 3', { exact: true }));
     });
 
-    it('has no accessibility violation in light and dark; the grid is a table that scrolls inside its box', async () => {
+    test('has no accessibility violation in light and dark; the grid is a table that scrolls inside its box', async () => {
       const { page, month } = await seeded(viewport);
       for (const scheme of ['light', 'dark'] as const) {
         await page.emulateMedia({ colorScheme: scheme });

@@ -1,14 +1,13 @@
 // The Months page with ten years of months: newest calendar month first, a heading per year, a quick filter; at 390 and 1280 px, light and dark, English and Portuguese.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 import { monthCard as ptMonthCard } from '../../src/i18n/pt-br/month-card.js';
 import { axeViolations } from './support/axe.js';
+import { ARTIFACTS_DIR, expect, session, test, VIEWPORTS } from './support/fixtures.js';
 import { live, showColorScheme, uniqueUsername, visible } from './support/page-helpers.js';
 import { loggedInStorage, type SeededAccount, seedAccount } from './support/seed-account.js';
-import { ARTIFACTS_DIR, browserSessionForFile, VIEWPORTS } from './support/session.js';
 
-const session = browserSessionForFile();
 const SHOTS = join(ARTIFACTS_DIR, 'months-list');
 
 const NAMES = [
@@ -71,8 +70,8 @@ const monthNames = (page: Page) =>
     .evaluateAll((titles) => titles.map((t) => t.textContent ?? ''));
 
 for (const [label, viewport] of Object.entries(VIEWPORTS)) {
-  describe(`the Months page at ${viewport.width} px (${label})`, () => {
-    it('lists newest calendar month first, under year headings, with the current month on the first screen', async () => {
+  test.describe(`the Months page at ${viewport.width} px (${label})`, () => {
+    test('lists newest calendar month first, under year headings, with the current month on the first screen', async () => {
       const account = await tenYears();
       const page = await session().newPage(viewport, {
         storageState: loggedInStorage(session().server.url, account),
@@ -100,7 +99,7 @@ for (const [label, viewport] of Object.entries(VIEWPORTS)) {
       expect(await axeViolations(page)).toEqual([]);
     });
 
-    it('filters by year or name from the keyboard, says how many, and Escape clears it', async () => {
+    test('filters by year or name from the keyboard, says how many, and Escape clears it', async () => {
       const account = await tenYears();
       const page = await session().newPage(viewport, {
         storageState: loggedInStorage(session().server.url, account),
@@ -123,7 +122,7 @@ for (const [label, viewport] of Object.entries(VIEWPORTS)) {
       await visible(page.getByText('No month matches “nothing like it”.'));
     });
 
-    it('looks right in light and dark, English and Portuguese', async () => {
+    test('looks right in light and dark, English and Portuguese', async () => {
       const account = await tenYears();
       mkdirSync(SHOTS, { recursive: true });
       for (const locale of ['en-US', 'pt-BR']) {

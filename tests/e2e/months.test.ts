@@ -3,15 +3,13 @@
 import { MESSAGES } from '../../contract/rules.js';
 import { TEXTS, TOASTS } from '../../src/texts.js';
 import { signedInPage } from './support/app-helpers.js';
+import { expect, session, test, VIEWPORTS } from './support/fixtures.js';
 import { gone, path, toast, uniqueUsername, visible } from './support/page-helpers.js';
 import { seedAccount, seedJournal, seedMonth } from './support/seed-account.js';
-import { browserSessionForFile, VIEWPORTS } from './support/session.js';
-
-const session = browserSessionForFile();
 
 for (const [label, viewport] of Object.entries(VIEWPORTS)) {
-  describe(`months at ${viewport.width} px (${label})`, () => {
-    it('Create a Month: required fields, Add Habit +, a remove button on every row but the first', async () => {
+  test.describe(`months at ${viewport.width} px (${label})`, () => {
+    test('Create a Month: required fields, Add Habit +, a remove button on every row but the first', async () => {
       const account = await seedAccount(session().server.url, uniqueUsername('monthly'));
       const page = await signedInPage(session(), viewport, account);
       await page.goto('/months');
@@ -59,7 +57,7 @@ for (const [label, viewport] of Object.entries(VIEWPORTS)) {
       expect(await register.getByRole('checkbox', { name: 'Dropped' }).count()).toBe(0);
     });
 
-    it('Edit renames a month; Delete asks first, then removes it with its toast', async () => {
+    test('Edit renames a month; Delete asks first, then removes it with its toast', async () => {
       const url = session().server.url;
       const account = await seedAccount(url, uniqueUsername('renamer'));
       await seedMonth(url, account, 'September 2026', 'Hours', ['Read']);
@@ -112,8 +110,8 @@ for (const [label, viewport] of Object.entries(VIEWPORTS)) {
   });
 }
 
-describe('Edit month', () => {
-  it('renames the measure and a habit, adds one and removes one with its ticks after a confirm', async () => {
+test.describe('Edit month', () => {
+  test('renames the measure and a habit, adds one and removes one with its ticks after a confirm', async () => {
     const url = session().server.url;
     const account = await seedAccount(url, uniqueUsername('reshaper'));
     const month = await seedMonth(url, account, 'November 2026', 'Hours', ['Read', 'Walk']);

@@ -3,10 +3,11 @@
 // and 1280 px, light and dark; screenshots, pt-BR too.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 import type { Measure, Month } from '../../contract/entities.js';
 import { signedInPage, type Viewport } from './support/app-helpers.js';
 import { axeViolations } from './support/axe.js';
+import { ARTIFACTS_DIR, expect, session, test, VIEWPORTS } from './support/fixtures.js';
 import { glanceSection, openGlance } from './support/glance.js';
 import {
   gone,
@@ -17,9 +18,7 @@ import {
   visible,
 } from './support/page-helpers.js';
 import { loggedInStorage, type SeededAccount, seedAccount } from './support/seed-account.js';
-import { ARTIFACTS_DIR, browserSessionForFile, VIEWPORTS } from './support/session.js';
 
-const session = browserSessionForFile();
 const SCREENSHOTS = join(ARTIFACTS_DIR, 'multi-measures');
 async function api<T>(account: SeededAccount, path: string): Promise<T> {
   const response = await fetch(`${session().server.url}/${path}`, {
@@ -104,8 +103,9 @@ async function monthWithEntries(page: Page, account: SeededAccount, screenshot?:
   return month!;
 }
 
-describe('several measures with units and targets', { timeout: 180_000 }, () => {
-  it('creates them in Create a Month, asks a value for each, shows units and targets on cards and the days on target', async () => {
+test.describe('several measures with units and targets', () => {
+  test.describe.configure({ timeout: 180_000 });
+  test('creates them in Create a Month, asks a value for each, shows units and targets on cards and the days on target', async () => {
     const account = await seedAccount(session().server.url, uniqueUsername('measures'));
     const page = await signedInPage(session(), VIEWPORTS.desktop, account);
     const month = await monthWithEntries(page, account);
@@ -136,7 +136,7 @@ describe('several measures with units and targets', { timeout: 180_000 }, () => 
   });
 
   for (const [size, viewport] of Object.entries(VIEWPORTS) as [string, Viewport][]) {
-    it(`has no accessibility violation at ${viewport.width} px in light and dark; screenshots`, async () => {
+    test(`has no accessibility violation at ${viewport.width} px in light and dark; screenshots`, async () => {
       mkdirSync(SCREENSHOTS, { recursive: true });
       const account = await seedAccount(session().server.url, uniqueUsername('measures'));
       const page = await signedInPage(session(), viewport, account);
@@ -170,7 +170,7 @@ describe('several measures with units and targets', { timeout: 180_000 }, () => 
     });
   }
 
-  it('speaks Portuguese (pt-BR) in Create a Month and on the cards', async () => {
+  test('speaks Portuguese (pt-BR) in Create a Month and on the cards', async () => {
     mkdirSync(SCREENSHOTS, { recursive: true });
     const account = await seedAccount(session().server.url, uniqueUsername('medidas'));
     const page = await session().newPage(VIEWPORTS.phone, {

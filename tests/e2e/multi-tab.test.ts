@@ -1,10 +1,11 @@
 // Several tabs of one browser (one context: shared IndexedDB, Web Locks and BroadcastChannel), online and
 // offline: no tab's saved queue overwrites another's, every change reaches the server exactly once, a logout
 // ends every tab, and a question about an item deleted elsewhere is answered once for all of them.
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from '@playwright/test';
 import type { DailyHabit, DailyMeasure, Goal, Journal } from '../../contract/entities.js';
 import { OFFLINE_TEXTS } from '../../src/offline/texts.js';
 import { TEXTS } from '../../src/texts.js';
+import { expect, session, test, VIEWPORTS } from './support/fixtures.js';
 import {
   SYNC_TIMEOUT,
   savedOnDevice,
@@ -22,9 +23,7 @@ import {
   seedJournal,
   seedMonth,
 } from './support/seed-account.js';
-import { browserSessionForFile, VIEWPORTS } from './support/session.js';
 
-const session = browserSessionForFile();
 const api = <T>(account: SeededAccount, apiPath: string) =>
   serverRead<T>(session().server.url, account, apiPath);
 
@@ -97,8 +96,8 @@ async function serverEntries(account: SeededAccount, monthId: number) {
   };
 }
 
-describe('several tabs of one browser', () => {
-  it('write in A, close A, write in B, close B, reopen: both entries, each sent once', async () => {
+test.describe('several tabs of one browser', () => {
+  test('write in A, close A, write in B, close B, reopen: both entries, each sent once', async () => {
     const month = await seeded('tabsab');
     const a = await firstTab(month);
     const context = a.context();
@@ -128,7 +127,7 @@ describe('several tabs of one browser', () => {
     expect(await savedWrites(c)).toBe(0);
   });
 
-  it('write in both with both open: each tab shows both, and each entry reaches the server once', async () => {
+  test('write in both with both open: each tab shows both, and each entry reaches the server once', async () => {
     const month = await seeded('tabsboth');
     const a = await firstTab(month);
     const context = a.context();
@@ -169,7 +168,7 @@ describe('several tabs of one browser', () => {
     }
   });
 
-  it('a habit ticked in one tab on an entry the other made offline: sent once that entry has its id', async () => {
+  test('a habit ticked in one tab on an entry the other made offline: sent once that entry has its id', async () => {
     const month = await seeded('tabstemp');
     const a = await firstTab(month);
     const context = a.context();
@@ -197,7 +196,7 @@ describe('several tabs of one browser', () => {
     for (const page of [a, b]) expect(await page.getByRole('alertdialog').count()).toBe(0);
   });
 
-  it('a goal ticked in one tab while an entry is deleted in the other: both kept, both sent', async () => {
+  test('a goal ticked in one tab while an entry is deleted in the other: both kept, both sent', async () => {
     const month = await seeded('tabstick');
     const url = session().server.url;
     const seededMonth = {
@@ -237,7 +236,7 @@ describe('several tabs of one browser', () => {
     expect((await serverEntries(month.account, month.monthId)).highlights).toEqual([]);
   });
 
-  it('a tab reloaded while it sends: the entry reaches the server once', async () => {
+  test('a tab reloaded while it sends: the entry reaches the server once', async () => {
     const month = await seeded('tabsreload');
     const a = await firstTab(month);
     const context = a.context();
@@ -281,7 +280,7 @@ describe('several tabs of one browser', () => {
     expect(held).toBe(1);
   });
 
-  it('logout in one tab with changes waiting in another: warned, then every tab is logged out', async () => {
+  test('logout in one tab with changes waiting in another: warned, then every tab is logged out', async () => {
     const month = await seeded('tabslogout');
     const a = await firstTab(month);
     const context = a.context();
@@ -311,7 +310,7 @@ describe('several tabs of one browser', () => {
     await expect.poll(() => savedWrites(a)).toBe(0);
   });
 
-  it('the deleted-elsewhere question, answered once in one tab with another open, is never asked again', async () => {
+  test('the deleted-elsewhere question, answered once in one tab with another open, is never asked again', async () => {
     const month = await seeded('tabsgone');
     const url = session().server.url;
     const seededMonth = {

@@ -3,15 +3,13 @@
 import { CONTACT_EMAIL } from '../../contract/rules.js';
 import { TEXTS } from '../../src/texts.js';
 import { failNext, isPhone, navEntry, signedInPage } from './support/app-helpers.js';
+import { expect, session, test, VIEWPORTS } from './support/fixtures.js';
 import { gone, path, uniqueUsername, visible } from './support/page-helpers.js';
 import { seedAccount, seedMonth } from './support/seed-account.js';
-import { browserSessionForFile, VIEWPORTS } from './support/session.js';
-
-const session = browserSessionForFile();
 
 for (const [label, viewport] of Object.entries(VIEWPORTS)) {
-  describe(`navbar at ${viewport.width} px (${label})`, () => {
-    it('Journals opens /months without months, the latest month with some, /months when the lookup fails', async () => {
+  test.describe(`navbar at ${viewport.width} px (${label})`, () => {
+    test('Journals opens /months without months, the latest month with some, /months when the lookup fails', async () => {
       const url = session().server.url;
       const account = await seedAccount(url, uniqueUsername('navigator'));
       const page = await signedInPage(session(), viewport, account);
@@ -42,7 +40,7 @@ for (const [label, viewport] of Object.entries(VIEWPORTS)) {
       await visible(failing.getByRole('link', { name: 'February 2027' }));
     });
 
-    it('Months, Settings, Feedback, Billing and Logout', async () => {
+    test('Months, Settings, Feedback, Billing and Logout', async () => {
       const account = await seedAccount(session().server.url, uniqueUsername('clicker'));
       const page = await signedInPage(session(), viewport, account);
       await page.goto('/settings');

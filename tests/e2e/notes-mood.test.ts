@@ -3,10 +3,11 @@
 // Portuguese.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Locator, Page } from 'playwright-core';
+import type { Locator, Page } from '@playwright/test';
 import type { Journal } from '../../contract/entities.js';
 import { signedInPage, type Viewport } from './support/app-helpers.js';
 import { axeViolations } from './support/axe.js';
+import { ARTIFACTS_DIR, expect, session, test, VIEWPORTS } from './support/fixtures.js';
 import {
   gone,
   settled,
@@ -22,9 +23,7 @@ import {
   seedAccount,
   seedMonth,
 } from './support/seed-account.js';
-import { ARTIFACTS_DIR, browserSessionForFile, VIEWPORTS } from './support/session.js';
 
-const session = browserSessionForFile();
 const SCREENSHOTS = join(ARTIFACTS_DIR, 'notes-mood');
 const NOTE = 'Saw a **heron** by the [lake](https://example.com/lake).\n\n- calm\n- cold';
 
@@ -70,8 +69,9 @@ async function expect_text(scope: Locator, text: string): Promise<void> {
 
 const card = (page: Page) => page.getByRole('article').filter({ hasText: 'Long walk' });
 
-describe('an entry’s mood and Markdown note', { timeout: 120_000 }, () => {
-  it('writes an entry with a mood and a note with a link; the card shows both; search finds a note word', async () => {
+test.describe('an entry’s mood and Markdown note', () => {
+  test.describe.configure({ timeout: 120_000 });
+  test('writes an entry with a mood and a note with a link; the card shows both; search finds a note word', async () => {
     const { account, month } = await seeded();
     const page = await signedInPage(session(), VIEWPORTS.desktop, account);
     await writeEntry(page, month);
@@ -103,7 +103,7 @@ describe('an entry’s mood and Markdown note', { timeout: 120_000 }, () => {
     await visible(search.getByText('Long walk'));
   });
 
-  it('keeps a typed note and mood as a draft across a reload', async () => {
+  test('keeps a typed note and mood as a draft across a reload', async () => {
     const { account, month } = await seeded();
     const page = await signedInPage(session(), VIEWPORTS.desktop, account);
     await page.goto(`/months/${month.month.id}/journals`);
@@ -130,7 +130,7 @@ describe('an entry’s mood and Markdown note', { timeout: 120_000 }, () => {
     expect(await again.getByRole('radio', { name: 'Mood 2 of 5: bad' }).isChecked()).toBe(true);
   });
 
-  it('hides the faces in a month that turned mood off', async () => {
+  test('hides the faces in a month that turned mood off', async () => {
     const { account, month } = await seeded();
     await fetch(`${session().server.url}/api/months/${month.month.id}/`, {
       method: 'PATCH',
@@ -149,7 +149,7 @@ describe('an entry’s mood and Markdown note', { timeout: 120_000 }, () => {
   });
 
   for (const [size, viewport] of Object.entries(VIEWPORTS) as [string, Viewport][]) {
-    it(`has no accessibility violation at ${viewport.width} px in light and dark (modal and card); screenshots`, async () => {
+    test(`has no accessibility violation at ${viewport.width} px in light and dark (modal and card); screenshots`, async () => {
       mkdirSync(SCREENSHOTS, { recursive: true });
       const { account, month } = await seeded();
       const page = await signedInPage(session(), viewport, account);
@@ -177,7 +177,7 @@ describe('an entry’s mood and Markdown note', { timeout: 120_000 }, () => {
     });
   }
 
-  it('speaks Portuguese (pt-BR): the faces, the note and the card', async () => {
+  test('speaks Portuguese (pt-BR): the faces, the note and the card', async () => {
     mkdirSync(SCREENSHOTS, { recursive: true });
     const { account, month } = await seeded();
     const page = await session().newPage(VIEWPORTS.phone, {

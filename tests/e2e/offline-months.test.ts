@@ -3,7 +3,7 @@
 // the server exactly once.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Locator, Page } from 'playwright-core';
+import type { Locator, Page } from '@playwright/test';
 import type {
   DailyHabit,
   DailyMeasure,
@@ -16,6 +16,7 @@ import type { TrashItem } from '../../contract/trash.js';
 import { OFFLINE_TEXTS } from '../../src/offline/texts.js';
 import { TEXTS } from '../../src/texts.js';
 import { navEntry } from './support/app-helpers.js';
+import { ARTIFACTS_DIR, expect, session, test, VIEWPORTS } from './support/fixtures.js';
 import { gone, live, uniqueUsername, visible } from './support/page-helpers.js';
 import {
   loggedInStorage,
@@ -23,9 +24,7 @@ import {
   seedAccount,
   seedMonth,
 } from './support/seed-account.js';
-import { ARTIFACTS_DIR, browserSessionForFile, VIEWPORTS } from './support/session.js';
 
-const session = browserSessionForFile();
 const SHOTS = join(ARTIFACTS_DIR, 'offline-months');
 /** Back online, the queue goes one write at a time; a loaded machine needs a while. */
 const SYNC_TIMEOUT = 60_000;
@@ -66,8 +65,9 @@ async function goTo(page: Page, name: 'Months' | 'Settings'): Promise<void> {
   await visible(page.getByRole('heading', { level: 1, name }));
 }
 
-describe('months written offline', () => {
-  it('creates a month with an entry, renames, deletes and restores offline, keeps it over a reload, and syncs it exactly once', async () => {
+test.describe('months written offline', () => {
+  test('creates a month with an entry, renames, deletes and restores offline, keeps it over a reload, and syncs it exactly once', async () => {
+    test.setTimeout(180_000);
     const url = session().server.url;
     const account = await seedAccount(url, uniqueUsername('offmonths'));
     const april = await seedMonth(url, account, 'April', 'Pages read', ['Stretch']);
@@ -211,9 +211,10 @@ describe('months written offline', () => {
     await visible(monthCard(page, 'Offline month'));
     expect(await page.locator('[data-month-card]').count()).toBe(3);
     expect(await waitingMarker(page.locator('main')).count()).toBe(0);
-  }, 180_000);
+  });
 
-  it('a month made offline keeps its measures and habits over a reload right after Save, in the entry modal too', async () => {
+  test('a month made offline keeps its measures and habits over a reload right after Save, in the entry modal too', async () => {
+    test.setTimeout(120_000);
     const url = session().server.url;
     const account = await seedAccount(url, uniqueUsername('offseed'));
     const page = await session().newPage(VIEWPORTS.desktop, {
@@ -242,5 +243,5 @@ describe('months written offline', () => {
     await visible(register);
     await visible(register.getByLabel('Km'));
     await visible(register.getByRole('checkbox', { name: 'Run' }));
-  }, 120_000);
+  });
 });

@@ -3,11 +3,12 @@
 // refused change can be discarded.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Locator, Page } from 'playwright-core';
+import type { Locator, Page } from '@playwright/test';
 import type { DailyHabit, DailyMeasure, Goal, Journal } from '../../contract/entities.js';
 import { BOTH_SEPARATOR } from '../../src/offline/conflict-merge.js';
 import { OFFLINE_TEXTS } from '../../src/offline/texts.js';
 import { TEXTS } from '../../src/texts.js';
+import { ARTIFACTS_DIR, expect, session, test, VIEWPORTS } from './support/fixtures.js';
 import {
   SYNC_TIMEOUT,
   savedOnDevice,
@@ -26,9 +27,7 @@ import {
   seedJournal,
   seedMonth,
 } from './support/seed-account.js';
-import { ARTIFACTS_DIR, browserSessionForFile, VIEWPORTS } from './support/session.js';
 
-const session = browserSessionForFile();
 const SHOTS = join(ARTIFACTS_DIR, 'offline-writes');
 const api = <T>(account: SeededAccount, path: string) =>
   serverRead<T>(session().server.url, account, path);
@@ -132,8 +131,8 @@ async function seedMonthOf(prefix: string) {
   return { account, june };
 }
 
-describe('writes made offline', () => {
-  it('queues entries, an edit, a delete and a goal tick offline, keeps them over a reload, and syncs them exactly once', async () => {
+test.describe('writes made offline', () => {
+  test('queues entries, an edit, a delete and a goal tick offline, keeps them over a reload, and syncs them exactly once', async () => {
     const { account, june } = await seedMonthOf('offwrite');
     await seedGoal(session().server.url, account, june, 'Swim 10 km');
     const page = await openMonth(account, june.month.id, VIEWPORTS.desktop, 'allow');
@@ -217,7 +216,7 @@ describe('writes made offline', () => {
     expect(await page.getByRole('article').count()).toBe(2);
   });
 
-  it('resumes an entry cut off after its journal POST, with no duplicate and no orphan', async () => {
+  test('resumes an entry cut off after its journal POST, with no duplicate and no orphan', async () => {
     const { account, june } = await seedMonthOf('offcut');
     const page = await openMonth(account, june.month.id);
     const context = page.context();
@@ -271,7 +270,7 @@ describe('writes made offline', () => {
     expect(cuts).toBe(1);
   });
 
-  it('shows a change the server refuses for good with its message, and discards it', async () => {
+  test('shows a change the server refuses for good with its message, and discards it', async () => {
     const { account, june } = await seedMonthOf('offrefuse');
     const journal = await seedJournal(session().server.url, account, june, 'Kept as is', 3, [
       false,
@@ -342,7 +341,7 @@ describe('writes made offline', () => {
     await expect.poll(() => syncLabel(page)).toBe(OFFLINE_TEXTS.allSaved);
   });
 
-  it('two devices edit the same entry offline: the second to sync asks, and "Keep both" ends on the server', async () => {
+  test('two devices edit the same entry offline: the second to sync asks, and "Keep both" ends on the server', async () => {
     const { account, june } = await seedMonthOf('offboth');
     const journal = await seedJournal(session().server.url, account, june, 'Original', 3, [
       false,

@@ -3,10 +3,11 @@
 // online.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 import type { Goal, Month } from '../../contract/entities.js';
 import { OFFLINE_TEXTS } from '../../src/offline/texts.js';
 import { TOASTS } from '../../src/texts.js';
+import { expect, session, test, VIEWPORTS } from './support/fixtures.js';
 import {
   SYNC_TIMEOUT,
   savedOnDevice,
@@ -24,9 +25,6 @@ import {
   seedJournal,
   seedMonth,
 } from './support/seed-account.js';
-import { browserSessionForFile, VIEWPORTS } from './support/session.js';
-
-const session = browserSessionForFile();
 
 /** Set to a folder to keep screenshots of the offline screens (they are not compared). */
 const SCREENSHOTS = process.env.E2E_SCREENSHOTS_DIR;
@@ -81,8 +79,8 @@ async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
 }
 
-describe('offline', () => {
-  it('opens months seen online without a network, queues a goal tick, a month delete and its Undo, and recovers', async () => {
+test.describe('offline', () => {
+  test('opens months seen online without a network, queues a goal tick, a month delete and its Undo, and recovers', async () => {
     const seeded = await seed();
     const { account, june, july } = seeded;
     const page = await session().newPage(VIEWPORTS.desktop, {
@@ -158,7 +156,7 @@ describe('offline', () => {
     await expect.poll(() => goalOnline.isChecked()).toBe(false);
   });
 
-  it('fits the offline notice on a phone screen', async () => {
+  test('fits the offline notice on a phone screen', async () => {
     const seeded = await seed();
     const page = await session().newPage(VIEWPORTS.phone, {
       storageState: loggedInStorage(session().server.url, seeded.account),

@@ -2,11 +2,9 @@
 // 404 page, unknown months included.
 import { TEXTS } from '../../src/texts.js';
 import { signedInPage } from './support/app-helpers.js';
+import { expect, session, test, VIEWPORTS } from './support/fixtures.js';
 import { path, uniqueUsername, visible } from './support/page-helpers.js';
 import { seedAccount, seedMonth } from './support/seed-account.js';
-import { browserSessionForFile, VIEWPORTS } from './support/session.js';
-
-const session = browserSessionForFile();
 
 const LEGAL = [
   { path: '/tou', title: 'Terms of use', sections: 7 },
@@ -14,10 +12,9 @@ const LEGAL = [
 ];
 
 for (const [label, viewport] of Object.entries(VIEWPORTS)) {
-  describe(`pages at ${viewport.width} px (${label})`, () => {
-    it.each(LEGAL)(
-      '$path: $sections numbered sections, the date and a Back link',
-      async (legal) => {
+  test.describe(`pages at ${viewport.width} px (${label})`, () => {
+    for (const legal of LEGAL)
+      test(`${legal.path}: ${legal.sections} numbered sections, the date and a Back link`, async () => {
         const page = await session().newPage(viewport);
         await page.goto(legal.path);
         await visible(page.getByRole('heading', { level: 1, name: legal.title }));
@@ -28,10 +25,9 @@ for (const [label, viewport] of Object.entries(VIEWPORTS)) {
         await visible(page.getByText(`Last updated: ${TEXTS.legalDate}`));
         await page.getByRole('link', { name: /Back/ }).click();
         await path(page, '/');
-      },
-    );
+      });
 
-    it('/settings shows the navbar and the text settings page', async () => {
+    test('/settings shows the navbar and the text settings page', async () => {
       const account = await seedAccount(session().server.url, uniqueUsername('settler'));
       const page = await signedInPage(session(), viewport, account);
       await page.goto('/settings');
@@ -44,7 +40,7 @@ for (const [label, viewport] of Object.entries(VIEWPORTS)) {
       await visible(navigation);
     });
 
-    it('unknown pages and unknown or malformed months show the 404 texts', async () => {
+    test('unknown pages and unknown or malformed months show the 404 texts', async () => {
       const url = session().server.url;
       const account = await seedAccount(url, uniqueUsername('lost'));
       const other = await seedAccount(url, uniqueUsername('owner'));

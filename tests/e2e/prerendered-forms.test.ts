@@ -1,10 +1,8 @@
 // /login and /register are prerendered: they show before any JavaScript runs, and text typed early survives the app's start.
-import type { Page, Route } from 'playwright-core';
+import type { Page, Route } from '@playwright/test';
+import { expect, session, test } from './support/fixtures.js';
 import { path, STRONG_PASSWORD, uniqueUsername, visible } from './support/page-helpers.js';
 import { SEED_PASSWORD, seedAccount } from './support/seed-account.js';
-import { browserSessionForFile } from './support/session.js';
-
-const session = browserSessionForFile();
 
 /**
  * Holds the app's code (module scripts under /assets) until `release` is called, as on a slow
@@ -41,7 +39,7 @@ async function appReplacedPrerenderedField(page: Page): Promise<void> {
     .toBe(true);
 }
 
-it('/login shows its form before any script runs, and what was typed logs in', async () => {
+test('/login shows its form before any script runs, and what was typed logs in', async () => {
   const page = await session().newPage();
   const { username } = await seedAccount(session().server.url, uniqueUsername('early'));
   const release = await holdScripts(page);
@@ -63,7 +61,7 @@ it('/login shows its form before any script runs, and what was typed logs in', a
   await path(page, '/months');
 });
 
-it('/register keeps early typing and still shows its validation messages', async () => {
+test('/register keeps early typing and still shows its validation messages', async () => {
   const page = await session().newPage();
   const release = await holdScripts(page);
 

@@ -1,15 +1,15 @@
 // Account recovery in Chromium, with mail caught by a loopback SMTP server: confirm an address from Settings, then forgot → mail → reset → log in with the new password.
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 import { RECOVERY_MESSAGES, RECOVERY_PATHS } from '../../contract/recovery-rules.js';
-import { linkToken, startSmtpCatcher } from '../support/smtp-catcher.js';
+import { linkToken, type SmtpCatcher } from '../support/smtp-catcher.js';
 import { axeViolations } from './support/axe.js';
+import { expect, session, test, VIEWPORTS } from './support/fixtures.js';
 import { path, toast, uniqueUsername, visible } from './support/page-helpers.js';
 import { loggedInStorage, SEED_PASSWORD, seedAccount } from './support/seed-account.js';
-import { browserSessionForFile, VIEWPORTS } from './support/session.js';
 
-const catcher = await startSmtpCatcher();
-const session = browserSessionForFile({ SMTP_URL: catcher.url });
-afterAll(() => catcher.close());
+test.use({
+  serverEnv: [async ({ smtp }, use) => use({ SMTP_URL: smtp.url }), { scope: 'worker' }],
+});
 
 const NEW_PASSWORD = 'Brand!new9';
 /** What the reset page says, as it opens, of a used, expired or unknown link. */
@@ -22,7 +22,12 @@ async function shot(page: Page, name: string): Promise<void> {
 }
 
 /** The app link in the latest mail to `address` whose subject has `subject`. */
-async function mailedLink(address: string, subject: string, linkPath: string): Promise<string> {
+async function mailedLink(
+  catcher: SmtpCatcher,
+  address: string,
+  subject: string,
+  linkPath: string,
+): Promise<string> {
   const mail = await catcher.waitFor(
     (m) => m.to.includes(address) && m.subject.includes(subject) && !used.has(m),
     10_000,
@@ -32,8 +37,10 @@ async function mailedLink(address: string, subject: string, linkPath: string): P
 }
 const used = new Set<unknown>();
 
-describe('account recovery', () => {
-  it('confirms an address from Settings, then resets a forgotten password through it', async () => {
+test.describe('account recovery', () => {
+  test('confirms an address from Settings, then resets a forgotten password through it', async ({
+    smtp,
+  }) => {
     const username = uniqueUsername('recover');
     const address = `${username}@example.org`;
     const account = await seedAccount(session().server.url, username);
@@ -53,7 +60,7 @@ describe('account recovery', () => {
 
     // The link opens in another browser, signed out.
     const confirmPage = await session().newPage(VIEWPORTS.phone);
-    await confirmPage.goto(await mailedLink(address, 'Confirm', RECOVERY_PATHS.confirmEmail));
+    await confirmPage.goto(await mailedLink(smtp, address, 'Confirm', RECOVERY_PATHS.confirmEmail));
     await visible(
       confirmPage.getByText(`${address} is now your account’s email address`, { exact: false }),
     );
@@ -70,7 +77,7 @@ describe('account recovery', () => {
     await visible(page.getByText(RECOVERY_MESSAGES.resetRequested));
 
     // The mailed link → a new password → every device signed out → log in with the new one.
-    const resetLink = await mailedLink(address, 'Reset', RECOVERY_PATHS.resetPassword);
+    const resetLink = await mailedLink(smtp, address, 'Reset', RECOVERY_PATHS.resetPassword);
     await page.goto(resetLink);
     await page.getByLabel(/^New password/).fill(NEW_PASSWORD);
     await page.getByLabel(/^Confirm new password/).fill(NEW_PASSWORD);
@@ -99,52 +106,53 @@ describe('account recovery', () => {
     expect(await again.getByText(/ask for a new/i).count()).toBe(1);
   });
 
-  it.each([
+  for (const [name, viewport, colorScheme] of [
     ['390 px, light', VIEWPORTS.phone, 'light'],
     ['390 px, dark', VIEWPORTS.phone, 'dark'],
     ['1280 px, light', VIEWPORTS.desktop, 'light'],
     ['1280 px, dark', VIEWPORTS.desktop, 'dark'],
-  ] as const)('the recovery screens pass axe (%s)', async (name, viewport, colorScheme) => {
-    const account = await seedAccount(session().server.url, uniqueUsername('axe'));
-    const tag = name.replace(/[^a-z0-9]+/gi, '-');
-    const page = await session().newPage(viewport, { colorScheme, bypassCSP: true });
+  ] as const)
+    test(`the recovery screens pass axe (${name})`, async () => {
+      const account = await seedAccount(session().server.url, uniqueUsername('axe'));
+      const tag = name.replace(/[^a-z0-9]+/gi, '-');
+      const page = await session().newPage(viewport, { colorScheme, bypassCSP: true });
 
-    await page.goto('/forgot-password');
-    await visible(page.getByRole('button', { name: 'Send reset link' }));
-    expect(await axeViolations(page, { afterAnimations: true })).toEqual([]);
-    await shot(page, `forgot-${tag}`);
-    await page.getByLabel(/^Username or email/).fill('someone-else');
-    await page.getByRole('button', { name: 'Send reset link' }).click();
-    await visible(page.getByText(RECOVERY_MESSAGES.resetRequested));
-    expect(await axeViolations(page, { afterAnimations: true })).toEqual([]);
-    await shot(page, `forgot-sent-${tag}`);
+      await page.goto('/forgot-password');
+      await visible(page.getByRole('button', { name: 'Send reset link' }));
+      expect(await axeViolations(page, { afterAnimations: true })).toEqual([]);
+      await shot(page, `forgot-${tag}`);
+      await page.getByLabel(/^Username or email/).fill('someone-else');
+      await page.getByRole('button', { name: 'Send reset link' }).click();
+      await visible(page.getByText(RECOVERY_MESSAGES.resetRequested));
+      expect(await axeViolations(page, { afterAnimations: true })).toEqual([]);
+      await shot(page, `forgot-sent-${tag}`);
 
-    await page.goto('/reset-password#token=an-unknown-token-0123456789abcdefghijkl');
-    await visible(page.getByText(DEAD_LINK));
-    expect(await axeViolations(page, { afterAnimations: true })).toEqual([]);
-    await shot(page, `reset-dead-link-${tag}`);
+      await page.goto('/reset-password#token=an-unknown-token-0123456789abcdefghijkl');
+      await visible(page.getByText(DEAD_LINK));
+      expect(await axeViolations(page, { afterAnimations: true })).toEqual([]);
+      await shot(page, `reset-dead-link-${tag}`);
 
-    await page.goto('/confirm-email#token=an-unknown-token-0123456789abcdefghijkl');
-    await visible(page.getByText(RECOVERY_MESSAGES.invalidLink));
-    expect(await axeViolations(page, { afterAnimations: true })).toEqual([]);
-    await shot(page, `confirm-dead-link-${tag}`);
+      await page.goto('/confirm-email#token=an-unknown-token-0123456789abcdefghijkl');
+      await visible(page.getByText(RECOVERY_MESSAGES.invalidLink));
+      expect(await axeViolations(page, { afterAnimations: true })).toEqual([]);
+      await shot(page, `confirm-dead-link-${tag}`);
 
-    const settings = await session().newPage(viewport, {
-      colorScheme,
-      bypassCSP: true,
-      storageState: loggedInStorage(session().server.url, account),
-      serviceWorkers: 'block',
+      const settings = await session().newPage(viewport, {
+        colorScheme,
+        bypassCSP: true,
+        storageState: loggedInStorage(session().server.url, account),
+        serviceWorkers: 'block',
+      });
+      await settings.goto('/settings');
+      await settings.getByRole('button', { name: 'Add an email address…' }).click();
+      await settings.getByRole('button', { name: 'Send confirmation link' }).click();
+      await visible(settings.getByText('This field is required.').first());
+      expect(await axeViolations(settings, { afterAnimations: true })).toEqual([]);
+      await settings.getByRole('region', { name: 'Email address' }).scrollIntoViewIfNeeded();
+      if (SHOTS) {
+        await settings
+          .getByRole('region', { name: 'Email address' })
+          .screenshot({ path: `${SHOTS}/settings-email-${tag}.png` });
+      }
     });
-    await settings.goto('/settings');
-    await settings.getByRole('button', { name: 'Add an email address…' }).click();
-    await settings.getByRole('button', { name: 'Send confirmation link' }).click();
-    await visible(settings.getByText('This field is required.').first());
-    expect(await axeViolations(settings, { afterAnimations: true })).toEqual([]);
-    await settings.getByRole('region', { name: 'Email address' }).scrollIntoViewIfNeeded();
-    if (SHOTS) {
-      await settings
-        .getByRole('region', { name: 'Email address' })
-        .screenshot({ path: `${SHOTS}/settings-email-${tag}.png` });
-    }
-  });
 });

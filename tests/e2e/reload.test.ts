@@ -1,8 +1,9 @@
 // Reloading the app shows the server's data (lists reload after a change: docs/product-rules.md
 // section 4), with the service worker and saved data on.
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 import { TEXTS, TOASTS } from '../../src/texts.js';
 import { signedInPage } from './support/app-helpers.js';
+import { expect, session, test } from './support/fixtures.js';
 import { savedOnDevice } from './support/offline.js';
 import { gone, toast, uniqueUsername, visible } from './support/page-helpers.js';
 import {
@@ -12,9 +13,6 @@ import {
   seedJournal,
   seedMonth,
 } from './support/seed-account.js';
-import { browserSessionForFile } from './support/session.js';
-
-const session = browserSessionForFile();
 
 /** A signed-in page as a user has it: service worker and offline copy of the data both active. */
 function userPage(account: SeededAccount): Promise<Page> {
@@ -23,8 +21,8 @@ function userPage(account: SeededAccount): Promise<Page> {
   });
 }
 
-describe('after a reload', () => {
-  it('a change made just before it is still there', async () => {
+test.describe('after a reload', () => {
+  test('a change made just before it is still there', async () => {
     const url = session().server.url;
     const account = await seedAccount(url, uniqueUsername('reloader'));
     const month = await seedMonth(url, account, 'April 2026', 'Hours', ['Read', 'Run']);
@@ -58,7 +56,7 @@ describe('after a reload', () => {
       .toBe(0);
   });
 
-  it('a change made elsewhere (another device) shows', async () => {
+  test('a change made elsewhere (another device) shows', async () => {
     const url = session().server.url;
     const account = await seedAccount(url, uniqueUsername('twodevices'));
     await seedMonth(url, account, 'April 2026', 'Hours', ['Read']);
@@ -79,8 +77,8 @@ describe('after a reload', () => {
   });
 });
 
-describe('a draft in the journal modal', () => {
-  it('Escape and the overlay ask first; a reload prompts and Back keeps the draft, which comes back in the modal', async () => {
+test.describe('a draft in the journal modal', () => {
+  test('Escape and the overlay ask first; a reload prompts and Back keeps the draft, which comes back in the modal', async () => {
     const url = session().server.url;
     const account = await seedAccount(url, uniqueUsername('drafter'));
     await seedMonth(url, account, 'June 2026', 'Hours', ['Read']);

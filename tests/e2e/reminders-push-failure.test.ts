@@ -1,8 +1,9 @@
 // Reminders in Chromium when this device cannot be subscribed to push: the rest is saved, push goes back off, and only push is said to have failed.
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 import { RECOVERY_PATHS } from '../../contract/recovery-rules.js';
 import type { ReminderSettings } from '../../contract/reminders.js';
-import { linkToken, startSmtpCatcher } from '../support/smtp-catcher.js';
+import { linkToken, type SmtpCatcher } from '../support/smtp-catcher.js';
+import { expect, session, test, VIEWPORTS } from './support/fixtures.js';
 import { toast, uniqueUsername, visible } from './support/page-helpers.js';
 import {
   loggedInStorage,
@@ -10,11 +11,10 @@ import {
   type SeededAccount,
   seedAccount,
 } from './support/seed-account.js';
-import { browserSessionForFile, VIEWPORTS } from './support/session.js';
 
-const catcher = await startSmtpCatcher();
-const session = browserSessionForFile({ SMTP_URL: catcher.url });
-afterAll(() => catcher.close());
+test.use({
+  serverEnv: [async ({ smtp }, use) => use({ SMTP_URL: smtp.url }), { scope: 'worker' }],
+});
 
 /** Where screenshots go when E2E_SCREENSHOTS names a folder (to look at the screens by eye). */
 const SHOTS = process.env.E2E_SCREENSHOTS;
@@ -31,7 +31,11 @@ async function api(account: SeededAccount, method: string, path: string, body?: 
 }
 
 /** Email and digest reminders need a confirmed address: added and confirmed through the mail. */
-async function confirmAddress(account: SeededAccount, address: string): Promise<void> {
+async function confirmAddress(
+  catcher: SmtpCatcher,
+  account: SeededAccount,
+  address: string,
+): Promise<void> {
   const asked = await api(account, 'POST', 'api/account/email/', {
     email: address,
     password: SEED_PASSWORD,
@@ -71,13 +75,15 @@ async function refusePushService(page: Page): Promise<void> {
   });
 }
 
-describe('reminders when push cannot be turned on', () => {
+test.describe('reminders when push cannot be turned on', () => {
   for (const [label, viewport] of Object.entries(VIEWPORTS)) {
-    it(`saves email and the digest, switches push back off and says only push failed (${label})`, async () => {
+    test(`saves email and the digest, switches push back off and says only push failed (${label})`, async ({
+      smtp,
+    }) => {
       const username = uniqueUsername('nopush');
       const address = `${username}@example.org`;
       const account = await seedAccount(session().server.url, username);
-      await confirmAddress(account, address);
+      await confirmAddress(smtp, account, address);
       const page = await session().newPage(viewport, {
         storageState: loggedInStorage(session().server.url, account),
         permissions: ['notifications'],

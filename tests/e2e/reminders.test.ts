@@ -1,8 +1,9 @@
 // Reminders in Chromium: Settings saves a time and zone; push on this device; a push delivered to the service worker (CDP) shows the reminder, and its 'write' action opens today's entry dialog.
 import { createECDH, randomBytes } from 'node:crypto';
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 import type { PushPayload, ReminderSettings } from '../../contract/reminders.js';
 import { axeViolations } from './support/axe.js';
+import { expect, session, test, VIEWPORTS } from './support/fixtures.js';
 import { path, toast, uniqueUsername, visible } from './support/page-helpers.js';
 import {
   loggedInStorage,
@@ -10,9 +11,7 @@ import {
   seedAccount,
   seedMonth,
 } from './support/seed-account.js';
-import { browserSessionForFile, VIEWPORTS } from './support/session.js';
 
-const session = browserSessionForFile();
 /** Where screenshots go when E2E_SCREENSHOTS names a folder (to look at the screens by eye). */
 const SHOTS = process.env.E2E_SCREENSHOTS;
 
@@ -83,8 +82,8 @@ async function stubPushService(page: Page): Promise<string> {
   return endpoint;
 }
 
-describe('reminders', () => {
-  it('subscribes this device to push and saves; the settings stay after a reload', async () => {
+test.describe('reminders', () => {
+  test('subscribes this device to push and saves; the settings stay after a reload', async () => {
     const account = await seedAccount(session().server.url, uniqueUsername('pushme'));
     const page = await session().newPage(VIEWPORTS.desktop, {
       storageState: loggedInStorage(session().server.url, account),
@@ -134,7 +133,7 @@ describe('reminders', () => {
     expect(endpoint).toMatch(/^https:/);
   });
 
-  it("a push delivered to the service worker shows the reminder; its 'write' action opens today's entry dialog", async () => {
+  test("a push delivered to the service worker shows the reminder; its 'write' action opens today's entry dialog", async () => {
     const account = await seedAccount(session().server.url, uniqueUsername('pushed'));
     // Today's month (the page runs in UTC): a month whose calendar month is another sends today's
     // entry to the month holding today, or offers to create it.
@@ -233,14 +232,13 @@ describe('reminders', () => {
     }
   });
 
-  it.each([
+  for (const [name, viewport, colorScheme, locale] of [
     ['390 px, light, en', VIEWPORTS.phone, 'light', 'en-US'],
     ['390 px, dark, pt-BR', VIEWPORTS.phone, 'dark', 'pt-BR'],
     ['1280 px, light, pt-BR', VIEWPORTS.desktop, 'light', 'pt-BR'],
     ['1280 px, dark, en', VIEWPORTS.desktop, 'dark', 'en-US'],
-  ] as const)(
-    'Settings with Reminders passes axe (%s)',
-    async (name, viewport, colorScheme, locale) => {
+  ] as const)
+    test(`Settings with Reminders passes axe (${name})`, async () => {
       const account = await seedAccount(session().server.url, uniqueUsername('axerem'));
       const page = await session().newPage(viewport, {
         colorScheme,
@@ -272,6 +270,5 @@ describe('reminders', () => {
       await visible(region.getByRole('alert'));
       expect(await axeViolations(page, { afterAnimations: true })).toEqual([]);
       if (SHOTS) await region.screenshot({ path: `${SHOTS}/settings-reminders-error-${tag}.png` });
-    },
-  );
+    });
 });

@@ -1,10 +1,11 @@
 // A search result opens its month at the entry, scrolled to and marked, from any page.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 import type { Journal } from '../../contract/entities.js';
 import { SEARCH_TEXTS } from '../../src/i18n/en/search.js';
 import { isPhone, signedInPage } from './support/app-helpers.js';
+import { ARTIFACTS_DIR, expect, session, test, VIEWPORTS } from './support/fixtures.js';
 import { gone, live, path, uniqueUsername, visible } from './support/page-helpers.js';
 import {
   type SeededAccount,
@@ -12,9 +13,7 @@ import {
   seedAccount,
   seedMonth,
 } from './support/seed-account.js';
-import { ARTIFACTS_DIR, browserSessionForFile, VIEWPORTS } from './support/session.js';
 
-const session = browserSessionForFile();
 const SHOTS = join(ARTIFACTS_DIR, 'search-arrival');
 
 async function postJournal(
@@ -49,8 +48,8 @@ async function openHit(page: Page, phone: boolean, words: string, text: RegExp):
 }
 
 for (const [label, viewport] of Object.entries(VIEWPORTS)) {
-  describe(`a search result at ${viewport.width} px`, () => {
-    it('opened from /months and from another month, lands on its entry, scrolled to and marked', async () => {
+  test.describe(`a search result at ${viewport.width} px`, () => {
+    test('opened from /months and from another month, lands on its entry, scrolled to and marked', async () => {
       const url = session().server.url;
       const account = await seedAccount(url, uniqueUsername('arrive'));
       const paris = await seedMonth(url, account, 'Paris', 'Hours', []);

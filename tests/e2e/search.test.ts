@@ -1,8 +1,9 @@
 // Search in Chromium over more hits than one page: "Load more" reaches the oldest, year and month filters narrow them, by mouse and by keyboard, at 390 and 1280 px, in English and Portuguese.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 import { axeViolations } from './support/axe.js';
+import { ARTIFACTS_DIR, expect, session, test, VIEWPORTS } from './support/fixtures.js';
 import { live, uniqueUsername, visible } from './support/page-helpers.js';
 import {
   loggedInStorage,
@@ -10,9 +11,7 @@ import {
   seedAccount,
   seedMonth,
 } from './support/seed-account.js';
-import { ARTIFACTS_DIR, browserSessionForFile, VIEWPORTS } from './support/session.js';
 
-const session = browserSessionForFile();
 const SHOTS = join(ARTIFACTS_DIR, 'search');
 
 async function shot(page: Page, name: string): Promise<void> {
@@ -46,8 +45,8 @@ async function openSearch(page: Page): Promise<void> {
 }
 
 for (const [label, viewport] of Object.entries(VIEWPORTS)) {
-  describe(`search at ${viewport.width} px (${label})`, () => {
-    it('loads more hits to the oldest and filters by year and month', async () => {
+  test.describe(`search at ${viewport.width} px (${label})`, () => {
+    test('loads more hits to the oldest and filters by year and month', async () => {
       const url = session().server.url;
       const account = await seedAccount(url, uniqueUsername('search'));
       const seeded = await seedMonth(url, account, 'Cafés', 'Cups', []);
@@ -94,8 +93,8 @@ for (const [label, viewport] of Object.entries(VIEWPORTS)) {
   });
 }
 
-describe('search in Portuguese at 390 px', () => {
-  it('says the same in pt-BR', async () => {
+test.describe('search in Portuguese at 390 px', () => {
+  test('says the same in pt-BR', async () => {
     const url = session().server.url;
     const account = await seedAccount(url, uniqueUsername('busca'));
     const seeded = await seedMonth(url, account, 'Cafés', 'Xícaras', []);

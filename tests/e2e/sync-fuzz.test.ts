@@ -11,15 +11,16 @@
 // show the same.
 //
 // The steps follow from the seed; the timing of the answers does not.
-// Replay one seed: SYNC_FUZZ_SEED=<seed> npx vitest run --project e2e tests/e2e/sync-fuzz.test.ts
+// Replay one seed: SYNC_FUZZ_SEED=<seed> npx playwright test tests/e2e/sync-fuzz.test.ts
 // More runs: SYNC_FUZZ_RUNS=<n> (from seed 1, or from SYNC_FUZZ_SEED); each takes 25 to 35 s.
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from '@playwright/test';
 import type { DailyHabit, DailyMeasure, Goal, Journal } from '../../contract/entities.js';
 import { journals as JOURNAL_TEXTS } from '../../src/i18n/en/journals.js';
 import { trash as TRASH_TEXTS } from '../../src/i18n/en/trash.js';
 import { OFFLINE_TEXTS } from '../../src/offline/texts.js';
 import { TEXTS, TOASTS } from '../../src/texts.js';
 import { type SeededRandom, seededRandom } from '../support/seeded-random.js';
+import { expect, session, test, VIEWPORTS } from './support/fixtures.js';
 import {
   SYNC_TIMEOUT,
   savedOnDevice,
@@ -35,9 +36,6 @@ import {
   seedGoal,
   seedMonth,
 } from './support/seed-account.js';
-import { browserSessionForFile, VIEWPORTS } from './support/session.js';
-
-const session = browserSessionForFile();
 
 /**
  * Three short runs keep the file near a minute and a half on a busy two-core machine. Seeds 4 and
@@ -52,7 +50,7 @@ const SEEDS =
     ? Array.from({ length: RUNS }, (_, index) => FIRST_SEED + index)
     : DEFAULT_SEEDS;
 const replay = (seed: number) =>
-  `SYNC_FUZZ_SEED=${seed} npx vitest run --project e2e tests/e2e/sync-fuzz.test.ts`;
+  `SYNC_FUZZ_SEED=${seed} npx playwright test tests/e2e/sync-fuzz.test.ts`;
 
 const HABIT = 'Stretch';
 const MEASURE = 'Pages read';
@@ -419,11 +417,10 @@ class Run {
   }
 }
 
-describe('sync fuzzer in Chromium: one device, several tabs', () => {
-  it.each(SEEDS)(
-    'seed %i: the server and every tab show what the user did',
-    { timeout: 120_000 },
-    async (seed) => {
+test.describe('sync fuzzer in Chromium: one device, several tabs', () => {
+  for (const seed of SEEDS)
+    test(`seed ${seed}: the server and every tab show what the user did`, async () => {
+      test.setTimeout(120_000);
       const run = new Run(seed);
       try {
         await run.setUp();
@@ -443,6 +440,5 @@ describe('sync fuzzer in Chromium: one device, several tabs', () => {
           `Sync fuzzer in Chromium, seed ${seed}: ${message}\nReplay: ${replay(seed)}\nSteps:\n  ${run.log.join('\n  ')}`,
         );
       }
-    },
-  );
+    });
 });

@@ -1,6 +1,6 @@
 // Every toast of docs/product-rules.md section 8 in Chromium — success, failure status (warning)
 // and network error (danger) — and its 3-second life.
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 import { TOAST_DURATION_MS } from '../../contract/rules.js';
 import { TOASTS } from '../../src/texts.js';
 import {
@@ -11,6 +11,7 @@ import {
   signedInPage,
   type Viewport,
 } from './support/app-helpers.js';
+import { expect, session, test, VIEWPORTS } from './support/fixtures.js';
 import { gone, toast, uniqueUsername, visible } from './support/page-helpers.js';
 import {
   type SeededAccount,
@@ -20,10 +21,7 @@ import {
   seedJournal,
   seedMonth,
 } from './support/seed-account.js';
-import { browserSessionForFile, VIEWPORTS } from './support/session.js';
 import { settledToasts, TOAST_LIFETIME_RANGE, type ToastRecord } from './support/toasts.js';
-
-const session = browserSessionForFile();
 
 type Expected = Pick<ToastRecord, 'text' | 'color'>;
 
@@ -67,8 +65,8 @@ function countRequests(page: Page, method: string, pattern: RegExp): () => numbe
 }
 
 for (const [label, viewport] of Object.entries(VIEWPORTS)) {
-  describe(`toasts at ${viewport.width} px (${label})`, () => {
-    it('months: create and delete, each failing first with a status, then with a network error', async () => {
+  test.describe(`toasts at ${viewport.width} px (${label})`, () => {
+    test('months: create and delete, each failing first with a status, then with a network error', async () => {
       const { page } = await seeded(viewport);
       const shown: Expected[] = [];
       await page.goto('/months');
@@ -108,13 +106,13 @@ for (const [label, viewport] of Object.entries(VIEWPORTS)) {
 
 // The toasts look the same at any width: the journals screen's are checked at 1280 px only, to keep
 // the suite short; the months screen's above run at both widths.
-describe('journals screen toasts at 1280 px', () => {
+test.describe('journals screen toasts at 1280 px', () => {
   // These writes are queued: Save and a tick show at once (with their success toast for a
   // create); an attempt that fails on the way (a 500 or a dropped connection) is sent again by itself
   // with backoff. A tick's or a delete's first failed attempt still shows the failure toast,
   // then its success toast when the retry lands; a create's modal has closed by then, so only the
   // navbar's sync status tells (see tests/e2e/offline-writes for refusals).
-  it('journals: create, tick, delete, and goals: create, tick, delete — each failing first', async () => {
+  test('journals: create, tick, delete, and goals: create, tick, delete — each failing first', async () => {
     const { page, month, account } = await seeded(VIEWPORTS.desktop);
     const shown: Expected[] = [];
     const journalPosts = countRequests(page, 'POST', /^\/api\/journals\/?$/);

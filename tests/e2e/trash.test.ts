@@ -2,12 +2,11 @@
 // deleted month from Settings' Recently deleted, ticks and all, surviving a reload.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
+import { ARTIFACTS_DIR, expect, session, test, VIEWPORTS } from './support/fixtures.js';
 import { gone, live, toast, uniqueUsername, visible } from './support/page-helpers.js';
 import { loggedInStorage, seedAccount, seedJournal, seedMonth } from './support/seed-account.js';
-import { ARTIFACTS_DIR, browserSessionForFile, VIEWPORTS } from './support/session.js';
 
-const session = browserSessionForFile();
 const SHOTS = join(ARTIFACTS_DIR, 'trash');
 
 async function shot(page: Page, name: string): Promise<void> {
@@ -16,8 +15,8 @@ async function shot(page: Page, name: string): Promise<void> {
 }
 
 for (const [label, viewport] of Object.entries(VIEWPORTS)) {
-  describe(`Recently deleted at ${viewport.width} px (${label})`, () => {
-    it("brings an entry back with the toast's Undo, its ticks included", async () => {
+  test.describe(`Recently deleted at ${viewport.width} px (${label})`, () => {
+    test("brings an entry back with the toast's Undo, its ticks included", async () => {
       const url = session().server.url;
       const account = await seedAccount(url, uniqueUsername('undo'));
       const seeded = await seedMonth(url, account, 'Undo month', 'Hours', ['Read']);
@@ -45,7 +44,7 @@ for (const [label, viewport] of Object.entries(VIEWPORTS)) {
       await page.close();
     });
 
-    it('restores a deleted month from Settings, with its entries', async () => {
+    test('restores a deleted month from Settings, with its entries', async () => {
       const url = session().server.url;
       const account = await seedAccount(url, uniqueUsername('binned'));
       const seeded = await seedMonth(url, account, 'Binned month', 'Hours', ['Read']);

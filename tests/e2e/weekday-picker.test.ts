@@ -1,13 +1,12 @@
 // The weekday picker of a habit's schedule in Create a Month, in Chromium: styled chips on one line, light and dark, phone and desktop.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 import { signedInPage, type Viewport } from './support/app-helpers.js';
+import { ARTIFACTS_DIR, expect, session, test, VIEWPORTS } from './support/fixtures.js';
 import { uniqueUsername, visible } from './support/page-helpers.js';
 import { seedAccount } from './support/seed-account.js';
-import { ARTIFACTS_DIR, browserSessionForFile, VIEWPORTS } from './support/session.js';
 
-const session = browserSessionForFile();
 const SHOTS = join(ARTIFACTS_DIR, 'weekday-picker');
 
 async function openPicker(viewport: Viewport): Promise<Page> {
@@ -63,9 +62,9 @@ const MEASURE_CHIPS = `[...document.querySelectorAll('[role="dialog"] input[id*=
 
 const measureChips = (page: Page) => page.evaluate<ChipBox[]>(MEASURE_CHIPS);
 
-describe('the weekday picker', () => {
+test.describe('the weekday picker', () => {
   for (const viewport of [VIEWPORTS.phone, VIEWPORTS.desktop]) {
-    it(`shows seven styled chips on one line, without native checkboxes, at ${viewport.width} px`, async () => {
+    test(`shows seven styled chips on one line, without native checkboxes, at ${viewport.width} px`, async () => {
       const page = await openPicker(viewport);
       mkdirSync(SHOTS, { recursive: true });
       const dialog = page.getByRole('dialog', { name: 'Create a Month' });
@@ -117,9 +116,9 @@ const MEASURE_FORM = `(() => {
   };
 })()`;
 
-describe('the Create a Month form', () => {
+test.describe('the Create a Month form', () => {
   for (const viewport of [VIEWPORTS.phone, VIEWPORTS.desktop]) {
-    it(`shows the unit placeholder whole and a Schedule select of the form's size, at ${viewport.width} px`, async () => {
+    test(`shows the unit placeholder whole and a Schedule select of the form's size, at ${viewport.width} px`, async () => {
       const page = await openPicker(viewport);
       const form = await page.evaluate<{
         placeholder: string;

@@ -1,7 +1,8 @@
 // A reminder's 'Write today's entry' (/months/<latest>/journals?write=today) files today in the month whose calendar month holds it, or offers to create that month.
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 import { journals as ptJournals } from '../../src/i18n/pt-br/journals.js';
 import { TEXTS } from '../../src/texts.js';
+import { expect, session, test, VIEWPORTS } from './support/fixtures.js';
 import { gone, live, path, uniqueUsername, visible } from './support/page-helpers.js';
 import {
   loggedInStorage,
@@ -9,9 +10,6 @@ import {
   seedAccount,
   seedMonth,
 } from './support/seed-account.js';
-import { browserSessionForFile, VIEWPORTS } from './support/session.js';
-
-const session = browserSessionForFile();
 
 /** Today in UTC (the pages below run in UTC), and the same day nine months before. */
 const today = new Date().toISOString().slice(0, 10);
@@ -39,8 +37,8 @@ async function pageFor(account: SeededAccount, locale = 'en-US'): Promise<Page> 
   });
 }
 
-describe("the reminder's 'Write today's entry'", () => {
-  it('opens the month that holds today, not the latest one made', async () => {
+test.describe("the reminder's 'Write today's entry'", () => {
+  test('opens the month that holds today, not the latest one made', async () => {
     const url = session().server.url;
     const account = await seedAccount(url, uniqueUsername('todayish'));
     const current = await seedMonth(url, account, monthName(todayDate, 'en-US'), 'Pages', ['Read']);
@@ -54,7 +52,7 @@ describe("the reminder's 'Write today's entry'", () => {
     await visible(page.getByRole('heading', { level: 1, name: current.month.name }));
   });
 
-  it('offers to create the month of today when none holds it, then writes there', async () => {
+  test('offers to create the month of today when none holds it, then writes there', async () => {
     const url = session().server.url;
     const account = await seedAccount(url, uniqueUsername('nomonth'));
     const old = await seedMonth(url, account, monthName(monthsBefore(9), 'en-US'), 'Pages', [
@@ -85,7 +83,7 @@ describe("the reminder's 'Write today's entry'", () => {
     expect(await page.getByText(/No month holds today/).count()).toBe(0);
   });
 
-  it('says it in Portuguese for a Portuguese reader', async () => {
+  test('says it in Portuguese for a Portuguese reader', async () => {
     const url = session().server.url;
     const account = await seedAccount(url, uniqueUsername('semmes'));
     const old = await seedMonth(url, account, monthName(monthsBefore(9), 'pt-BR'), 'Páginas', []);

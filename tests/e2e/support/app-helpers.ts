@@ -1,8 +1,8 @@
 // Helpers for the logged-in app screens: a signed-in page, the navbar (burger at 390 px) and faked API failures.
-import type { Locator, Page } from 'playwright-core';
+import type { Locator, Page } from '@playwright/test';
+import type { BrowserSession } from './fixtures.js';
 import { live, visible } from './page-helpers.js';
 import { loggedInStorage, type SeededAccount } from './seed-account.js';
-import type { BrowserSession } from './session.js';
 import { recordToasts } from './toasts.js';
 
 export interface Viewport {

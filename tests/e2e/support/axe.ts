@@ -1,8 +1,8 @@
 // axe-core in a Chromium page: its WCAG 2 A/AA and best-practice violations, one line per node.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import type { Page } from '@playwright/test';
 import type { AxeResults } from 'axe-core';
-import type { Page } from 'playwright-core';
 
 const AXE_SOURCE = readFileSync(
   createRequire(import.meta.url).resolve('axe-core/axe.min.js'),

@@ -1,11 +1,12 @@
-// Finds Debian's Chromium (installing it when missing and we are root) and launches it headless.
+// Finds Debian's Chromium (installing it when missing and we are root) and the flags it runs headless with.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { type Browser, chromium } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-const FLAGS = [
+/** Also the browser tests' launch flags (playwright.config.ts). */
+export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
@@ -35,5 +36,5 @@ export function ensureChromium(): void {
 }
 
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: FLAGS, headless: true });
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
 }

@@ -1,5 +1,6 @@
 // The journals page's "Month at a glance" section (English or Portuguese) and its habit grid.
-import type { Locator, Page } from 'playwright-core';
+import type { Locator, Page } from '@playwright/test';
+import { expect } from './fixtures.js';
 
 const GLANCE = /^(Month at a glance|O mês em resumo)$/;
 

@@ -1,5 +1,5 @@
 // What the offline end-to-end tests share: the service worker in control, what the app saved on the device, the navbar's sync state and the server's copy.
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 import type { SeededAccount } from './seed-account.js';
 
 /** Back online, queued writes go one at a time; a loaded machine needs a while. */

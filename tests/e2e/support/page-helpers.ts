@@ -1,5 +1,6 @@
-// Small waits and assertions over Playwright locators, for Vitest (no @playwright/test runner here).
-import type { Locator, Page, Request } from 'playwright-core';
+// Small waits and assertions over Playwright locators that the browser tests share.
+import type { Locator, Page, Request } from '@playwright/test';
+import { expect } from './fixtures.js';
 
 export async function visible(locator: Locator, timeout = 10_000): Promise<Locator> {
   await locator.first().waitFor({ state: 'visible', timeout });
@@ -156,10 +157,13 @@ export function toast(page: Page, text: string): Locator {
 }
 
 let counter = 0;
-/** A fresh, valid username per call (≥ 8 characters). */
+/**
+ * A fresh, valid username per call (≥ 8 characters), also across the workers that share one
+ * server: the process id tells them apart.
+ */
 export function uniqueUsername(prefix = 'journaler'): string {
   counter += 1;
-  return `${prefix}${Date.now().toString(36)}${counter}`;
+  return `${prefix}${Date.now().toString(36)}_${process.pid.toString(36)}_${counter}`;
 }
 
 export const STRONG_PASSWORD = 'Str0ng!Pass';

@@ -53,7 +53,11 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
   throw new Error(`server at ${url} did not become healthy within ${timeoutMs} ms`);
 }
 
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+/**
+ * The build's server entry and its web files, checked before anything starts: a missing build
+ * says so instead of surfacing as a server that exited.
+ */
+export function builtApp(): { entry: string; webDir: string } {
   const entry = join(DIST_DIR, 'api/server/main.js');
   const webDir = join(DIST_DIR, 'web');
   if (!existsSync(entry) || !existsSync(join(webDir, 'index.html'))) {
@@ -62,23 +66,32 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     );
   }
   if (DIST_DIR !== resolve('dist')) prepareDist(DIST_DIR);
+  return { entry, webDir };
+}
+
+/** The settings the browser tests run the app with: local test checkout, no rate limits, SQLite. */
+export function appEnv(port: number, dataDir: string, webDir: string): Record<string, string> {
+  const url = `http://127.0.0.1:${port}`;
+  return {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: url,
+    BILLING: 'local',
+    RATE_LIMIT: 'off',
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: '',
+    WEB_DIR: webDir,
+  };
+}
+
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const { entry, webDir } = builtApp();
   const port = await freePort();
   const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'monthbook-e2e-'));
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [entry], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      PUBLIC_URL: url,
-      BILLING: 'local',
-      RATE_LIMIT: 'off',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-      WEB_DIR: webDir,
-      ...env,
-    },
+    env: { ...process.env, ...appEnv(port, dataDir, webDir), ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   let stopping = false;

@@ -1,7 +1,8 @@
 // Records every toast's text, colour and life span in the page itself (a MutationObserver), for the
 // toast checks (docs/product-rules.md sections 4 and 8).
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from '@playwright/test';
 import { TOAST_DURATION_MS } from '../../../contract/rules.js';
+import { expect } from './fixtures.js';
 
 export interface ToastRecord {
   text: string;
@@ -61,7 +62,7 @@ export async function settledToasts(page: Page, timeout = 25_000): Promise<Toast
         records = await readToasts(page);
         return records.every((record) => record.lifetime !== null);
       },
-      { timeout, interval: 100 },
+      { timeout, intervals: [100] },
     )
     .toBe(true);
   return records;
