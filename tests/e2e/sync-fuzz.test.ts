@@ -12,7 +12,7 @@
 //
 // The steps follow from the seed; the timing of the answers does not.
 // Replay one seed: SYNC_FUZZ_SEED=<seed> npx playwright test tests/e2e/sync-fuzz.test.ts
-// More runs: SYNC_FUZZ_RUNS=<n> (from seed 1, or from SYNC_FUZZ_SEED); each takes 25 to 35 s.
+// More runs: SYNC_FUZZ_RUNS=<n> (from seed 1, or from SYNC_FUZZ_SEED); each takes 10 to 50 s.
 import type { BrowserContext, Page } from '@playwright/test';
 import type { DailyHabit, DailyMeasure, Goal, Journal } from '../../contract/entities.js';
 import { journals as JOURNAL_TEXTS } from '../../src/i18n/en/journals.js';
