@@ -36,3 +36,17 @@ export function yieldingQueries<DB>(db: Kysely<DB>): Kysely<DB> {
   };
   return db.withPlugin(plugin);
 }
+
+/**
+ * The same for a long loop of plain work between statements (working out an import's months):
+ * call the function it returns once per step; it lets the event loop run once YIELD_EVERY_MS have
+ * passed since it last did.
+ */
+export function eventLoopTurns(): () => Promise<void> {
+  let ranSince = performance.now();
+  return async () => {
+    if (performance.now() - ranSince < YIELD_EVERY_MS) return;
+    await new Promise((resolve) => setImmediate(resolve));
+    ranSince = performance.now();
+  };
+}

@@ -11,6 +11,7 @@ import {
   importedMonths,
   insertLeaves,
   insertParents,
+  ROWS_PER_INSERT,
   writeOrRollBack,
 } from './import.js';
 import { fold, knownKeys, newKeys, planMonths, recordKeys } from './import-keys.js';
@@ -297,10 +298,10 @@ async function insertReturningIds(
   rows: Insertable<DB['daily_habits']>[] | Insertable<DB['daily_measures']>[],
 ): Promise<number[]> {
   const ids: number[] = [];
-  for (let start = 0; start < rows.length; start += 1000) {
+  for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
     const returned = await trx
       .insertInto(table as 'daily_habits')
-      .values(rows.slice(start, start + 1000) as Insertable<DB['daily_habits']>[])
+      .values(rows.slice(start, start + ROWS_PER_INSERT) as Insertable<DB['daily_habits']>[])
       .returning('id')
       .execute();
     ids.push(...returned.map((row) => row.id));

@@ -8,7 +8,9 @@ import type {
   ImportSource,
 } from '../../contract/export.js';
 import type { DB } from '../db/schema.js';
+import { eventLoopTurns } from '../db/yielding-queries.js';
 import { dayCarrier, type ImportedMonth, type KeyedJournal } from '../importers/to-months.js';
+import { ROWS_PER_INSERT } from './import.js';
 import { BATCH_ROWS } from './trash.js';
 
 export const hashOf = (key: string) => createHash('sha256').update(key).digest('hex');
@@ -146,7 +148,11 @@ export async function planMonths(
   targetOf: (period: string) => number | undefined,
 ): Promise<{ months: PlannedMonth[]; left: number }> {
   let left = 0;
-  const split = imported.map((item) => {
+  const split = [];
+  // Ten years of days take tens of milliseconds to sort out: other requests go on meanwhile.
+  const turn = eventLoopTurns();
+  for (const item of imported) {
+    await turn();
     const found = daysOf(item, source, known);
     left += found.left;
     // Only days with new ticks or values need an entry looked up.
@@ -156,8 +162,8 @@ export async function planMonths(
         (day.earlier.length > 0 || day.legacy) &&
         targetOf(item.period) !== undefined,
     );
-    return { item, days: found.days, looking, target: targetOf(item.period) };
-  });
+    split.push({ item, days: found.days, looking, target: targetOf(item.period) });
+  }
 
   // The entries that may take a day's new ticks and values: those earlier imports remembered,
   // and, for days imported before that, every entry of the day in its month.
@@ -353,9 +359,9 @@ export async function recordKeys(
     import_id: importId,
     journal_id,
   }));
-  for (let start = 0; start < rows.length; start += 1000)
+  for (let start = 0; start < rows.length; start += ROWS_PER_INSERT)
     await trx
       .insertInto('import_keys')
-      .values(rows.slice(start, start + 1000))
+      .values(rows.slice(start, start + ROWS_PER_INSERT))
       .execute();
 }
