@@ -85,19 +85,23 @@ async function write(
           ).map((row) => [row.month_id, Number(row.count)]),
     );
   const [journalCounts, goalCounts] = [await countOf('journals'), await countOf('goals')];
-  const named = (rows: { id: number; month_id: number; name: string }[], monthId: number) =>
+  type ItemRow = { id: number; month_id: number; name: string };
+  const named = (rows: ItemRow[], monthId: number) =>
     new Map(rows.filter((row) => row.month_id === monthId).map((row) => [fold(row.name), row.id]));
+  // The month's rows count, not its names: two of its habits (or measures) may share a name.
+  const countAfter = (rows: ItemRow[], target: number | undefined, file: { name: string }[]) => {
+    const existing = target === undefined ? [] : rows.filter((row) => row.month_id === target);
+    const names = new Set(existing.map((row) => fold(row.name)));
+    return existing.length + file.filter((item) => !names.has(fold(item.name))).length;
+  };
 
   const counts = months.map(({ month, additions }, index): ImportMonthCounts => {
     const target = targets[index];
-    const habits = target ? named(habitRows, target.id) : new Map();
-    const measures = target ? named(measureRows, target.id) : new Map();
     return {
       name: month.name,
       journals: month.journals.length + (target ? (journalCounts.get(target.id) ?? 0) : 0),
-      habits: habits.size + month.habits.filter((habit) => !habits.has(fold(habit.name))).length,
-      measures:
-        measures.size + month.measures.filter((item) => !measures.has(fold(item.name))).length,
+      habits: countAfter(habitRows, target?.id, month.habits),
+      measures: countAfter(measureRows, target?.id, month.measures),
       goals: target ? (goalCounts.get(target.id) ?? 0) : 0,
       dailyHabitsPerJournal: most([
         ...month.journals.map((journal) => journal.daily_habits.length),
