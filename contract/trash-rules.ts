@@ -27,6 +27,8 @@ export const TRASH_MESSAGES = {
   importMonthGone: 'A month it added to was deleted: restore that month first.',
   importMonthPurged: 'A month it added to was deleted for good, so it cannot be restored.',
   importedAgain: 'Its file was imported again since: undo that import first.',
+  importMonthAgain:
+    'One of its months is in the account again (the same period, or name): delete that month or undo its import first.',
 } as const;
 
 /** When an item deleted at `deletedAt` is purged: TRASH_DAYS later. */

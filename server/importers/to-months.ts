@@ -40,7 +40,7 @@ export interface ImportedMonth {
 /**
  * The entry named after the app that carries a day's ticks and values when nothing was written
  * that day. Its key was also the key of all that day's ticks and values before they had their
- * own, so a known one says the day was imported (repositories/import-keys.ts).
+ * own, so a known one says the day was imported (repositories/history-days.ts).
  */
 export function dayCarrier(source: ImportSource, date: string): KeyedJournal {
   return {

@@ -1,11 +1,12 @@
 // Writes another app's history, already turned into months, into one user's account: into the month of the same calendar month when there is one, each item once however often the file is imported, all in one transaction.
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { ExportDailyHabit, ExportDailyMeasure, ImportSource } from '../../contract/export.js';
-import { scheduleColumns, scheduleOrDaily } from '../../contract/habit-schedule.js';
 import { formatPeriod, periodParts } from '../../contract/month-period.js';
-import { type ImportMonthCounts, importQuotaProblem } from '../../contract/quotas.js';
 import type { DB } from '../db/schema.js';
 import type { ImportedMonth } from '../importers/to-months.js';
+import { monthItems, resolveItems } from './history-items.js';
+import { planMonths } from './history-plan.js';
+import { ensureHistoryFits } from './history-quota.js';
 import {
   type ImportResult,
   importedMonths,
@@ -14,10 +15,10 @@ import {
   ROWS_PER_INSERT,
   writeOrRollBack,
 } from './import.js';
-import { fold, knownKeys, newKeys, planMonths, recordKeys } from './import-keys.js';
+import { knownKeys, newKeys, recordKeys } from './import-keys.js';
 import { recordImport } from './import-undo.js';
 import { searchText } from './journal-search.js';
-import { lockUser, quotaExceeded } from './quotas.js';
+import { lockUser } from './quotas.js';
 
 export interface HistoryImportResult extends ImportResult {
   /** The account's months the history was added to, by name. */
@@ -25,8 +26,6 @@ export interface HistoryImportResult extends ImportResult {
   /** Entries left out because an earlier import of the same app brought them. */
   alreadyImported: number;
 }
-
-const most = (counts: number[]) => counts.reduce((max, count) => Math.max(max, count), 0);
 
 async function write(
   trx: Transaction<DB>,
@@ -58,68 +57,13 @@ async function write(
     (period) => byPeriod.get(period)?.id,
   );
   const targets = months.map((item) => byPeriod.get(item.period));
-  const targetIds = targets.flatMap((target) => (target ? [target.id] : []));
-
-  // What the account's months already hold, by name, for merging and for the quotas.
-  const itemsOf = async (table: 'habits' | 'measures') =>
-    targetIds.length === 0
-      ? []
-      : trx
-          .selectFrom(table)
-          .select(['id', 'month_id', 'name'])
-          .where('author_id', '=', userId)
-          .where('month_id', 'in', targetIds)
-          .execute();
-  const [habitRows, measureRows] = await Promise.all([itemsOf('habits'), itemsOf('measures')]);
-  const countOf = async (table: 'journals' | 'goals') =>
-    new Map(
-      targetIds.length === 0
-        ? []
-        : (
-            await trx
-              .selectFrom(table)
-              .select((eb) => ['month_id', eb.fn.countAll<number>().as('count')])
-              .where('author_id', '=', userId)
-              .where('month_id', 'in', targetIds)
-              .groupBy('month_id')
-              .execute()
-          ).map((row) => [row.month_id, Number(row.count)]),
-    );
-  const [journalCounts, goalCounts] = [await countOf('journals'), await countOf('goals')];
-  const named = (rows: { id: number; month_id: number; name: string }[], monthId: number) =>
-    new Map(rows.filter((row) => row.month_id === monthId).map((row) => [fold(row.name), row.id]));
-
-  const counts = months.map(({ month, additions }, index): ImportMonthCounts => {
-    const target = targets[index];
-    const habits = target ? named(habitRows, target.id) : new Map();
-    const measures = target ? named(measureRows, target.id) : new Map();
-    return {
-      name: month.name,
-      journals: month.journals.length + (target ? (journalCounts.get(target.id) ?? 0) : 0),
-      habits: habits.size + month.habits.filter((habit) => !habits.has(fold(habit.name))).length,
-      measures:
-        measures.size + month.measures.filter((item) => !measures.has(fold(item.name))).length,
-      goals: target ? (goalCounts.get(target.id) ?? 0) : 0,
-      dailyHabitsPerJournal: most([
-        ...month.journals.map((journal) => journal.daily_habits.length),
-        ...additions.map((addition) => addition.holds.habits + addition.habits.length),
-      ]),
-      dailyMeasuresPerJournal: most([
-        ...month.journals.map((journal) => journal.daily_measures.length),
-        ...additions.map((addition) => addition.holds.measures + addition.measures.length),
-      ]),
-    };
-  });
-  const problem =
-    importQuotaProblem(
-      counts.filter((_, index) => !targets[index]),
-      accountMonths.length,
-    ) ??
-    importQuotaProblem(
-      counts.filter((_, index) => targets[index]),
-      0,
-    );
-  if (problem) throw quotaExceeded('months', problem);
+  const targetIds = targets.map((target) => target?.id);
+  const items = await monthItems(
+    trx,
+    userId,
+    targetIds.flatMap((id) => (id === undefined ? [] : [id])),
+  );
+  await ensureHistoryFits(trx, userId, months, targetIds, items, accountMonths.length);
 
   const fresh = months.flatMap((item, index) => (targets[index] ? [] : [item]));
   const freshIds = await insertParents(
@@ -135,53 +79,17 @@ async function write(
   );
   let nextFresh = 0;
   const monthIds = targets.map((target) => target?.id ?? (freshIds[nextFresh++] as number));
-
-  /** The file's habit or measure ids → the account's: one of the same name in the month, or a new one. */
-  const resolve = async (kind: 'habits' | 'measures') => {
-    const maps = months.map(() => new Map<number, number>());
-    const rows: {
-      m: number;
-      fileId: number;
-      row: Insertable<DB['habits']> | Insertable<DB['measures']>;
-    }[] = [];
-    months.forEach(({ month }, m) => {
-      const monthId = monthIds[m] as number;
-      const existing = named(kind === 'habits' ? habitRows : measureRows, monthId);
-      for (const item of month[kind]) {
-        const found = existing.get(fold(item.name));
-        if (found !== undefined) maps[m]?.set(item.id, found);
-        else {
-          const extra =
-            kind === 'habits'
-              ? scheduleColumns(scheduleOrDaily((item as { schedule?: unknown }).schedule))
-              : {
-                  unit: (item as { unit?: string }).unit ?? null,
-                  target: null,
-                  target_direction: null,
-                };
-          rows.push({
-            m,
-            fileId: item.id,
-            row: { author_id, month_id: monthId, name: item.name, ...extra },
-          });
-        }
-      }
-    });
-    const ids = await insertParents(
-      trx,
-      kind,
-      rows.map((item) => item.row),
-    );
-    for (const [index, item] of rows.entries())
-      maps[item.m]?.set(item.fileId, ids[index] as number);
-    // Those added to the account's own months, which an undo takes one by one.
-    const intoExisting = rows.flatMap((item, index) =>
-      targets[item.m] ? [ids[index] as number] : [],
-    );
-    return { maps, created: rows.length, intoExisting };
-  };
-  const habits = await resolve('habits');
-  const measures = await resolve('measures');
+  const merged = targets.map((target) => target !== undefined);
+  const habits = await resolveItems(trx, userId, 'habits', months, monthIds, merged, items.habits);
+  const measures = await resolveItems(
+    trx,
+    userId,
+    'measures',
+    months,
+    monthIds,
+    merged,
+    items.measures,
+  );
 
   const journals = months.flatMap(({ month }, m) =>
     month.journals.map((journal) => ({ journal, m })),
@@ -221,7 +129,7 @@ async function write(
   );
   await insertLeaves(trx, 'daily_measures', dailyMeasures);
 
-  // New ticks and values on entries the account has (import-keys.ts says which), listed for an undo.
+  // New ticks and values on entries the account has (history-plan.ts says which), listed for an undo.
   const additions = months.flatMap(({ additions }, m) =>
     additions.map((addition) => ({ addition, m })),
   );

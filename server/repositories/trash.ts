@@ -1,5 +1,7 @@
 // The Recently deleted bin: deleting moves an item's rows here whole; restoring puts them back with their ids.
 import type { Kysely, Selectable, Transaction } from 'kysely';
+import { monthIdentity } from '../../contract/export.js';
+import { formatPeriod } from '../../contract/month-period.js';
 import {
   DAILY_HABITS_PER_JOURNAL,
   type QuotaKind,
@@ -44,6 +46,14 @@ type SnapshotTable = (typeof TABLES)[number];
 export type Snapshot = Partial<{ [T in SnapshotTable]: Row<T>[] }>;
 
 const ROOT_TABLE = { month: 'months', journal: 'journals', goal: 'goals' } as const;
+
+/** When two months are the same month to a restore: their calendar period, or with none their name. */
+function sameMonth(month: Pick<Row<'months'>, 'name' | 'period_year' | 'period_month'>) {
+  return month.period_year === null || month.period_month === null
+    ? monthIdentity({ name: month.name })
+    : formatPeriod({ year: month.period_year, month: month.period_month });
+}
+
 /**
  * Rows one statement of a delete or restore moves: a month at every quota holds some 14,000, and
  * SQLite runs a statement whole on the event loop (a trigger moving the data version per row), so
@@ -443,9 +453,11 @@ export class TrashRepository {
 
   /**
    * An undone import comes back only whole: its months within the account's quota, the months it
-   * added to still there (409 as for an entry otherwise) with room for what it added, and its
-   * keys not recorded again by a later import of the same file (that would bring the same
-   * entries twice: undo the later one first).
+   * added to still there (409 as for an entry otherwise) with room for what it added, its keys
+   * not recorded again by a later import of the same file (that would bring the same entries
+   * twice: undo the later one first), and none of its months in the account again: one of the
+   * same calendar period, or without one of the same name, made since by another import (a
+   * Monthbook export has no keys) or by hand. A restore never makes two months of one period.
    */
   private async ensureImportRoom(trx: Transaction<DB>, rows: Snapshot): Promise<void> {
     await lockUser(trx, this.userId);
@@ -469,12 +481,15 @@ export class TrashRepository {
     }
     const own = new Set((rows.months ?? []).map((month) => month.id));
     if (own.size > 0) {
-      const count = await trx
+      const account = await trx
         .selectFrom('months')
-        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .select(['name', 'period_year', 'period_month'])
         .where('author_id', '=', this.userId)
-        .executeTakeFirstOrThrow();
-      if (Number(count.count) + own.size > quotaOf('months')) throw refuse('months');
+        .execute();
+      const there = new Set(account.map(sameMonth));
+      if ((rows.months ?? []).some((month) => there.has(sameMonth(month))))
+        throw new Conflict(TRASH_MESSAGES.importMonthAgain, 'month_exists');
+      if (account.length + own.size > quotaOf('months')) throw refuse('months');
     }
     // What it adds to each month it did not make, per table.
     const added = new Map<number, Map<'journals' | 'habits' | 'measures' | 'goals', number>>();
@@ -536,7 +551,9 @@ export class TrashRepository {
   /**
    * An entry's ticks and values of habits or measures removed since it was deleted are left out:
    * they have nothing to belong to any more. (A month brings its own habits and measures.) So
-   * are an undone import's ticks of its habits on older entries deleted since.
+   * are an undone import's ticks of its habits on older entries deleted since, and those it put
+   * on older entries that have a tick of that habit (a value of that measure) again since: an
+   * entry holds one of each, and the later one stays, as an import keeps what an entry has.
    */
   private async insertSnapshot(trx: Transaction<DB>, rows: Snapshot): Promise<void> {
     const existing = async (table: 'habits' | 'measures' | 'journals', ids: number[]) => {
@@ -564,13 +581,21 @@ export class TrashRepository {
       ...(rows.daily_habits ?? []).map((row) => row.journal_id),
       ...(rows.daily_measures ?? []).map((row) => row.journal_id),
     ]);
+    const ticked = await this.heldOnOlderEntries(trx, 'daily_habits', 'habit_id', rows);
+    const valued = await this.heldOnOlderEntries(trx, 'daily_measures', 'measure_id', rows);
     const restorable: Snapshot = {
       ...rows,
       daily_habits: (rows.daily_habits ?? []).filter(
-        (row) => habits.has(row.habit_id) && journals.has(row.journal_id),
+        (row) =>
+          habits.has(row.habit_id) &&
+          journals.has(row.journal_id) &&
+          !ticked.has(`${row.journal_id} ${row.habit_id}`),
       ),
       daily_measures: (rows.daily_measures ?? []).filter(
-        (row) => measures.has(row.measure_id) && journals.has(row.journal_id),
+        (row) =>
+          measures.has(row.measure_id) &&
+          journals.has(row.journal_id) &&
+          !valued.has(`${row.journal_id} ${row.measure_id}`),
       ),
     };
     for (const table of TABLES) {
@@ -584,5 +609,34 @@ export class TrashRepository {
           .execute();
       }
     }
+  }
+
+  /**
+   * The ticks (values) the entries outside the snapshot hold now, as `journal item` pairs: only
+   * an undone import puts any there, so for any other item this reads nothing.
+   */
+  private async heldOnOlderEntries(
+    trx: Transaction<DB>,
+    table: 'daily_habits' | 'daily_measures',
+    itemColumn: 'habit_id' | 'measure_id',
+    rows: Snapshot,
+  ): Promise<Set<string>> {
+    const own = new Set((rows.journals ?? []).map((row) => row.id));
+    const older = [
+      ...new Set(
+        (rows[table] ?? []).flatMap((row) => (own.has(row.journal_id) ? [] : [row.journal_id])),
+      ),
+    ];
+    const held = new Set<string>();
+    for (let first = 0; first < older.length; first += BATCH_ROWS) {
+      const found = await trx
+        .selectFrom(table as 'daily_habits')
+        .select((eb) => ['journal_id', eb.ref(itemColumn as 'habit_id').as('item')])
+        .where('author_id', '=', this.userId)
+        .where('journal_id', 'in', older.slice(first, first + BATCH_ROWS))
+        .execute();
+      for (const row of found) held.add(`${row.journal_id} ${row.item}`);
+    }
+    return held;
   }
 }

@@ -57,7 +57,10 @@ export default async function importUndoRoutes(app: FastifyInstance): Promise<vo
         description:
           'Puts back everything the undo took, with its ids, and the import’s record (so it can ' +
           'be undone again). 404 when it is not in the bin; 409 when a month it added to is ' +
-          'deleted, or its file was imported again since; 400 `quota_exceeded` past a quota.',
+          'deleted, when its file was imported again since, or when the account has one of its ' +
+          'months again (the same period, or without one the same name); 400 `quota_exceeded` ' +
+          'past a quota. Ticks and values it put on older entries that have one of that habit ' +
+          'or measure again are left out.',
         params: IdParamsSchema,
         response: {
           200: ImportUndoSchema,

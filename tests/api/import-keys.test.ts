@@ -1,14 +1,15 @@
 // A later export of the same app adds only what is new: a new Loop habit's ticks and a new Health type's values on days imported before join those days' entries, nothing doubles, and days imported before ticks had keys of their own still import once.
 import { createHash } from 'node:crypto';
 import type { ImportReport } from '../../contract/export.js';
+import { HABITS_PER_MONTH, MEASURES_PER_MONTH, QUOTA_EXCEEDED } from '../../contract/quotas.js';
 import { snapshot } from '../support/db-snapshot.js';
 import { setUpTestApp } from '../support/test-app.js';
 import { healthXml, LOOP_HABITS, loopZip, record, zip } from './importers/files.js';
 
 const { t, user, api } = setUpTestApp();
 
-const importBytes = async (body: Uint8Array | string, query = '?lang=en') => {
-  const sent = await t.app.inject({
+const send = (body: Uint8Array | string, query = '?lang=en') =>
+  t.app.inject({
     method: 'POST',
     url: `/api/import/${query}`,
     headers: {
@@ -17,6 +18,8 @@ const importBytes = async (body: Uint8Array | string, query = '?lang=en') => {
     },
     payload: Buffer.from(body),
   });
+const importBytes = async (body: Uint8Array | string, query = '?lang=en') => {
+  const sent = await send(body, query);
   expect(sent.statusCode).toBe(query.includes('dry_run') ? 200 : 201);
   return sent.json<ImportReport>();
 };
@@ -269,5 +272,60 @@ describe('Apple Health', () => {
 
     // Its keys went with it: the same file brings them again.
     expect((await importBytes(laterHealth())).imported).toMatchObject({ daily_measures: 2 });
+  });
+});
+
+describe('quotas', () => {
+  /** Fills the month's habits or measures up to `total` rows, two of them with one name in different cases. */
+  async function fillMonth(table: 'habits' | 'measures', monthId: number, total: number) {
+    const have = await t.database.db
+      .selectFrom(table)
+      .select('id')
+      .where('month_id', '=', monthId)
+      .execute();
+    const names = ['Walk', 'walk'];
+    for (let i = 0; names.length < total - have.length; i++) names.push(`Item ${i}`);
+    await t.database.db
+      .insertInto(table)
+      .values(names.map((name) => ({ author_id: user.id, month_id: monthId, name })))
+      .execute();
+  }
+
+  const monthOf = (report: ImportReport, period: string) =>
+    report.months.find((month) => month.period === period)?.id as number;
+
+  it('a later Loop export whose new habit, ticked on entries the account has, would pass the month’s habits is refused whole', async () => {
+    const april = monthOf(await importBytes(loopZip()), '2025-04');
+    await fillMonth('habits', april, HABITS_PER_MONTH);
+    const before = await snapshot(t);
+
+    for (const query of ['?lang=en&dry_run=true', '?lang=en']) {
+      const refused = await send(laterLoopZip(), query);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toEqual({
+        code: QUOTA_EXCEEDED,
+        detail: expect.stringContaining(
+          `has ${HABITS_PER_MONTH + 1} habits — a month holds at most ${HABITS_PER_MONTH} habits.`,
+        ),
+      });
+    }
+    expect(await snapshot(t)).toEqual(before);
+  });
+
+  it('a later Health export whose new type, valued on entries the account has, would pass the month’s measures is refused whole', async () => {
+    const may = monthOf(await importBytes(firstHealth()), '2025-05');
+    await fillMonth('measures', may, MEASURES_PER_MONTH);
+    const before = await snapshot(t);
+
+    const refused = await send(laterHealth());
+
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({
+      code: QUOTA_EXCEEDED,
+      detail: expect.stringContaining(
+        `has ${MEASURES_PER_MONTH + 1} measures — a month holds at most ${MEASURES_PER_MONTH} measures.`,
+      ),
+    });
+    expect(await snapshot(t)).toEqual(before);
   });
 });

@@ -1,5 +1,5 @@
 // POST /api/import/{id}/undo/: what one import created goes to the bin as one item, comes back whole, and can be imported again.
-import type { Habit, Journal, Month } from '../../contract/entities.js';
+import type { DailyMeasure, Habit, Journal, Measure, Month } from '../../contract/entities.js';
 import {
   EXPORT_FORMAT,
   EXPORT_VERSION,
@@ -13,7 +13,7 @@ import { TRASH_MESSAGES } from '../../contract/trash-rules.js';
 import { snapshot } from '../support/db-snapshot.js';
 import { seedDailyHabit, seedHabit, seedJournal } from '../support/factories.js';
 import { createUser, injectAs, setUpTestApp, type TestUser } from '../support/test-app.js';
-import { loopZip } from './importers/files.js';
+import { dayOneEntry, dayOneJournal, healthXml, loopZip, record, zip } from './importers/files.js';
 
 const { t, user, api } = setUpTestApp();
 
@@ -49,6 +49,39 @@ const data = async () => {
   const all = await snapshot(t);
   return Object.fromEntries(DATA.map((table) => [table, all[table]]));
 };
+
+/** A Monthbook export of one month of a calendar period and one without, each with an entry. */
+const monthbookFile = (): ExportFile => ({
+  format: EXPORT_FORMAT,
+  version: EXPORT_VERSION,
+  exported_at: '2026-01-01T00:00:00.000Z',
+  months: [
+    {
+      name: 'January 2026',
+      period: '2026-01',
+      habits: [{ id: 1, name: 'Walk' }],
+      measures: [],
+      goals: [{ name: 'Goal', is_completed: false }],
+      journals: [
+        {
+          created_at: '2026-01-02',
+          highlight: 'Walked',
+          daily_habits: [{ habit: 1, is_practiced: true }],
+          daily_measures: [],
+        },
+      ],
+    },
+    {
+      name: 'Holiday',
+      habits: [],
+      measures: [],
+      goals: [],
+      journals: [
+        { created_at: '2026-01-03', highlight: 'Beach', daily_habits: [], daily_measures: [] },
+      ],
+    },
+  ],
+});
 
 /** An account with April 2025 already holding an entry, a habit the file also has, and a tick. */
 async function accountWithApril() {
@@ -177,12 +210,131 @@ it('lets the same file be imported again after the undo', async () => {
 
   expect(again.already_imported).toBe(0);
   expect(again.imported).toEqual(first.imported);
-  // Both at once would bring the same entries twice: the older is restored only once the newer is undone.
-  const refused = await restore(first.import_id!);
-  expect(refused.statusCode).toBe(409);
-  expect(refused.json()).toMatchObject({ detail: TRASH_MESSAGES.importedAgain });
-  expect((await undo(again.import_id!)).statusCode).toBe(200);
-  expect((await restore(first.import_id!)).statusCode).toBe(200);
+});
+
+describe('restoring an undone import once its file, or another of its months, was imported since', () => {
+  it('is refused with 409 while the later import is there, changing nothing; once that is undone it comes back whole', async () => {
+    await accountWithApril();
+    const first = await importLoop();
+    const firstImported = await data();
+    expect((await undo(first.import_id!)).statusCode).toBe(200);
+    const again = await importLoop();
+    const before = await snapshot(t);
+
+    const refused = await restore(first.import_id!);
+
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({
+      detail: TRASH_MESSAGES.importedAgain,
+      code: 'imported_again',
+    });
+    expect(await snapshot(t)).toEqual(before);
+    expect(await bin()).toEqual([expect.objectContaining({ kind: 'import', id: first.import_id })]);
+
+    expect((await undo(again.import_id!)).statusCode).toBe(200);
+    expect((await restore(first.import_id!)).statusCode).toBe(200);
+    expect(await data()).toEqual(firstImported);
+    // And the other way round: the later one cannot come back beside the first.
+    expect((await restore(again.import_id!)).statusCode).toBe(409);
+  });
+
+  it('a Monthbook export, which has no keys, is refused by its months: never the same months twice', async () => {
+    const importMonthbook = async () => {
+      const response = await api('POST', '/api/import/?months=new', monthbookFile());
+      expect(response.statusCode).toBe(201);
+      return response.json<ImportReport>();
+    };
+    const first = await importMonthbook();
+    const firstImported = await data();
+    expect((await undo(first.import_id!)).statusCode).toBe(200);
+    const again = await importMonthbook();
+    expect(again.imported.months).toBe(2);
+    const before = await snapshot(t);
+
+    const refused = await restore(first.import_id!);
+
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({
+      detail: TRASH_MESSAGES.importMonthAgain,
+      code: 'month_exists',
+    });
+    expect(await snapshot(t)).toEqual(before);
+    expect((await bin()).map((item) => item.id)).toEqual([first.import_id]);
+
+    expect((await undo(again.import_id!)).statusCode).toBe(200);
+    expect((await restore(first.import_id!)).statusCode).toBe(200);
+    expect(await data()).toEqual(firstImported);
+  });
+
+  it('another file that made a month of the same period since refuses it too: never two months for one period', async () => {
+    const first = await importLoop();
+    expect((await undo(first.import_id!)).statusCode).toBe(200);
+    const dayOne = await injectAs(t, user, {
+      method: 'POST',
+      url: '/api/import/?lang=en',
+      headers: { 'content-type': 'application/zip' },
+      payload: Buffer.from(
+        zip({
+          'Journal.json': dayOneJournal([dayOneEntry({ creationDate: '2025-04-10T12:00:00Z' })]),
+        }),
+      ),
+    });
+    expect(dayOne.json<ImportReport>().months.map((month) => month.period)).toEqual(['2025-04']);
+    const before = await snapshot(t);
+
+    const refused = await restore(first.import_id!);
+
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'month_exists' });
+    expect(await snapshot(t)).toEqual(before);
+  });
+});
+
+it('leaves out a value it put on an older entry that has one of that measure again, keeping the later one', async () => {
+  const STEPS = 'HKQuantityTypeIdentifierStepCount';
+  const BODY_MASS = 'HKQuantityTypeIdentifierBodyMass';
+  const steps = record(STEPS, '2025-05-02 08:00:00 +0100', '1000');
+  const importHealth = async (records: string[]) => {
+    const response = await injectAs(t, user, {
+      method: 'POST',
+      url: '/api/import/?lang=en',
+      headers: { 'content-type': 'application/xml' },
+      payload: Buffer.from(healthXml(records.join('\n'))),
+    });
+    expect(response.statusCode).toBe(201);
+    return response.json<ImportReport>();
+  };
+  const may = (await importHealth([steps])).months[0]!;
+  const mass = (
+    await api('POST', '/api/measures/', { name: 'Body mass', month_id: may.id })
+  ).json<Measure>();
+  const later = await importHealth([
+    steps,
+    record(BODY_MASS, '2025-05-02 07:00:00 +0100', '80.5', { unit: 'kg' }),
+  ]);
+  expect(later.imported).toMatchObject({ journals: 0, daily_measures: 1 });
+  expect((await undo(later.import_id!)).statusCode).toBe(200);
+  const [entry] = (await api('GET', `/api/journals/?month=${may.id}`)).json<Journal[]>();
+  const byHand = await api('POST', '/api/dailymeasures/', {
+    journal_id: entry!.id,
+    measure_id: mass.id,
+    metric: 81,
+  });
+  expect(byHand.statusCode).toBe(201);
+
+  const restored = await restore(later.import_id!);
+
+  expect(restored.statusCode).toBe(200);
+  const values = (await api('GET', `/api/dailymeasures/?month=${may.id}`)).json<DailyMeasure[]>();
+  expect(values.filter((value) => value.measure_id === mass.id)).toEqual([
+    expect.objectContaining({ journal_id: entry!.id, metric: 81 }),
+  ]);
+  expect(await bin()).toEqual([]);
+  // It can be undone again, taking only what is its own.
+  expect((await undo(later.import_id!)).statusCode).toBe(200);
+  expect(
+    (await api('GET', `/api/dailymeasures/?month=${may.id}`)).json<DailyMeasure[]>(),
+  ).toContainEqual(expect.objectContaining({ metric: 81 }));
 });
 
 it('Delete forever ends it: no restore, no undo', async () => {
@@ -218,28 +370,7 @@ it('undoes an import of a Monthbook export: its months go, with all they hold', 
   const mine = (await api('POST', '/api/months/', { name: 'Mine' })).json<Month>();
   await seedHabit(t, user, mine.id);
   const before = await data();
-  const file: ExportFile = {
-    format: EXPORT_FORMAT,
-    version: EXPORT_VERSION,
-    exported_at: '2026-01-01T00:00:00.000Z',
-    months: [
-      {
-        name: 'Imported',
-        habits: [{ id: 1, name: 'Walk' }],
-        measures: [],
-        goals: [{ name: 'Goal', is_completed: false }],
-        journals: [
-          {
-            created_at: '2026-01-02',
-            highlight: 'Walked',
-            daily_habits: [{ habit: 1, is_practiced: true }],
-            daily_measures: [],
-          },
-        ],
-      },
-    ],
-  };
-  const imported = await api('POST', '/api/import/', file);
+  const imported = await api('POST', '/api/import/', monthbookFile());
   expect(imported.statusCode).toBe(201);
   const report = imported.json<ImportReport>();
 
@@ -247,7 +378,7 @@ it('undoes an import of a Monthbook export: its months go, with all they hold', 
 
   expect(response.json<ImportUndo>()).toMatchObject({
     source: 'monthbook',
-    counts: { months: 1, habits: 1, goals: 1, journals: 1, daily_habits: 1 },
+    counts: { months: 2, habits: 1, goals: 1, journals: 2, daily_habits: 1 },
   });
   expect(await data()).toEqual(before);
   expect((await bin())[0]).toMatchObject({ kind: 'import', label: 'Monthbook' });

@@ -76,6 +76,8 @@ export const trashMessages: Translated<typeof TRASH_MESSAGES> = {
   importMonthPurged:
     'Um mês ao qual ela adicionou itens foi excluído para sempre, então ela não pode ser restaurada.',
   importedAgain: 'O arquivo dela foi importado de novo depois: desfaça essa importação primeiro.',
+  importMonthAgain:
+    'Um dos meses dela está na conta de novo (o mesmo período, ou nome): exclua esse mês ou desfaça a importação dele primeiro.',
 };
 
 /** What is wrong with a field of an export file; the field's path comes before it. */
