@@ -9,7 +9,7 @@ import type { PageRequest } from './keyset.js';
 import type { MonthRepository } from './months.js';
 import { ensureRoom } from './quotas.js';
 import { type ExpectedVersions, updateAtVersion } from './row-versions.js';
-import { discard } from './trash.js';
+import { discard } from './trash-bin.js';
 
 const columns = [
   'id',
@@ -90,7 +90,7 @@ export class GoalRepository {
     return updateAtVersion(this.db, row, values, expected, () => this.get(id));
   }
 
-  /** Into the bin (trash.ts), restorable for 30 days. */
+  /** Into the bin (trash-bin.ts), restorable for 30 days. */
   async remove(id: number, expected?: ExpectedVersions): Promise<boolean> {
     return discard(this.db, this.userId, 'goal', id, expected);
   }

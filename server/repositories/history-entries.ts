@@ -2,7 +2,7 @@
 import type { Transaction } from 'kysely';
 import type { DB } from '../db/schema.js';
 import { fold } from './import-names.js';
-import { BATCH_ROWS } from './trash.js';
+import { BATCH_ROWS } from './row-batches.js';
 
 /** How many ticks and values an entry holds (for the quotas). */
 export interface EntryHolds {

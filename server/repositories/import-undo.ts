@@ -9,15 +9,9 @@ import {
 import type { DB } from '../db/schema.js';
 import { yieldingQueries } from '../db/yielding-queries.js';
 import { lockUser } from './quotas.js';
-import {
-  BATCH_ROWS,
-  deleteInBatches,
-  MONTH_PARTS,
-  makeRoom,
-  purgeExpired,
-  putInBin,
-  type Snapshot,
-} from './trash.js';
+import { BATCH_ROWS, deleteInBatches } from './row-batches.js';
+import { makeRoom, purgeExpired, putInBin } from './trash-bin.js';
+import { MONTH_PARTS, type Snapshot } from './trash-snapshot.js';
 
 /**
  * The ids an import inserted (migration 024): the months it made, and what it added to months

@@ -19,7 +19,7 @@ import { afterDateId, type CursorKey, type PageRequest } from './keyset.js';
 import type { MonthRepository } from './months.js';
 import { ensureRoom } from './quotas.js';
 import { type ExpectedVersions, updateAtVersion } from './row-versions.js';
-import { discard } from './trash.js';
+import { discard } from './trash-bin.js';
 
 const columns = [
   'id',
@@ -181,7 +181,7 @@ export class JournalRepository {
     return row?.month_id;
   }
 
-  /** Into the bin (trash.ts): its daily habits and measures go with it, atomically. */
+  /** Into the bin (trash-bin.ts): its daily habits and measures go with it, atomically. */
   async remove(id: number, expected?: ExpectedVersions): Promise<boolean> {
     return discard(this.db, this.userId, 'journal', id, expected);
   }

@@ -7,7 +7,7 @@ import type { DB, Flag } from '../db/schema.js';
 import { runCompiled } from './compiled.js';
 import { ensureRoom, locked, lockUser } from './quotas.js';
 import { type ExpectedVersions, updateAtVersion } from './row-versions.js';
-import { discard } from './trash.js';
+import { discard } from './trash-bin.js';
 
 const COLUMNS = [
   'id',
@@ -127,7 +127,7 @@ export class MonthRepository {
     return updateAtVersion(this.db, row, values, expected, () => this.get(id));
   }
 
-  /** Into the bin (trash.ts): its journals, items and daily items go with it, atomically. */
+  /** Into the bin (trash-bin.ts): its journals, items and daily items go with it, atomically. */
   async remove(id: number, expected?: ExpectedVersions): Promise<boolean> {
     return discard(this.db, this.userId, 'month', id, expected);
   }

@@ -25,7 +25,7 @@ import {
 import { cleanInput } from '../clean-input.js';
 import { HttpError } from '../http-error.js';
 import type { UserRepositories } from '../repositories/index.js';
-import { purgeExpired } from '../repositories/trash.js';
+import { purgeExpired } from '../repositories/trash-bin.js';
 import { loadPage, Page, pageRequest } from './pagination.js';
 
 const tags = ['trash'];

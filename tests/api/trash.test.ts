@@ -2,7 +2,7 @@
 import { GOALS_PER_MONTH } from '../../contract/quotas.js';
 import type { TrashItem } from '../../contract/trash.js';
 import { TRASH_DAYS, TRASH_MAX_BYTES, TRASH_MAX_ITEMS } from '../../contract/trash-rules.js';
-import { purgeExpired } from '../../server/repositories/trash.js';
+import { purgeExpired } from '../../server/repositories/trash-bin.js';
 import {
   seedDailyHabit,
   seedFullMonth,

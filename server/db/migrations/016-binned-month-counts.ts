@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Dialect } from '../database.js';
 
 /**
- * Counted from the snapshot as the month is deleted (repositories/trash.ts), so listing the bin
+ * Counted from the snapshot as the month is deleted (repositories/trash-bin.ts), so listing the bin
  * never reads the snapshots. Months binned before this migration have none: their restore shows
  * counts once it syncs.
  */
