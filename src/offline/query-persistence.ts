@@ -22,7 +22,7 @@ import { createStore, del, get, keys, set, type UseStore } from 'idb-keyval';
 import { version } from '../../package.json';
 import { sessionUserId } from '../api/tokens';
 import { isBrowserOffline } from '../offline-error';
-import { monthKeys } from '../queries/keys';
+import { MONTH_DATA_KEY } from './keys';
 import {
   installSync,
   OTHER_TABS_WRITES_KEY,
@@ -92,7 +92,7 @@ export function setSavedQueriesStorage(replacement: SavedQueriesStorage | null):
  */
 function isSavedQuery(query: Query): boolean {
   return (
-    query.queryKey[0] === monthKeys.all[0] &&
+    query.queryKey[0] === MONTH_DATA_KEY[0] &&
     query.state.data !== undefined &&
     Date.now() - query.state.dataUpdatedAt < SAVED_QUERIES_MAX_AGE_MS
   );
@@ -157,23 +157,8 @@ function usableState(state: DehydratedState): DehydratedState {
   };
 }
 
-/**
- * The write kinds (and the API code), loaded before saved writes are hydrated, so each finds its
- * function by its key. Without any, pages that make no writes do not load that code. Every
- * resource module that defines writes is listed here.
- */
-async function loadWriteKinds(queryClient: QueryClient): Promise<void> {
-  await Promise.all([
-    import('../queries/journals'),
-    import('../queries/daily'),
-    import('../queries/goals'),
-    import('../queries/months'),
-    import('../queries/habits'),
-    import('../queries/measures'),
-    import('../queries/trash'),
-  ]);
-  installSync(queryClient);
-}
+/** Loads every module that defines write kinds (src/queries/all-writes.ts). */
+export type WriteKindsLoader = () => Promise<unknown>;
 
 interface Persistence {
   userId: number;
@@ -192,10 +177,16 @@ function createPersistence(
   queryClient: QueryClient,
   store: SavedQueriesStorage,
   userId: number,
+  loadWrites: WriteKindsLoader,
 ): Persistence {
+  /** Before saved writes are hydrated, so each finds its function by its key. */
+  const loadWriteKinds = async () => {
+    await loadWrites();
+    installSync(queryClient);
+  };
   // Kept in memory as long as they may be saved: otherwise a month seen earlier in a long session
   // would leave the cache after 5 unused minutes, and with it the saved data.
-  queryClient.setQueryDefaults(monthKeys.all, { gcTime: SAVED_QUERIES_MAX_AGE_MS });
+  queryClient.setQueryDefaults(MONTH_DATA_KEY, { gcTime: SAVED_QUERIES_MAX_AGE_MS });
   // Another tab's list is told once per change: kept while no navbar watches it.
   queryClient.setQueryDefaults(OTHER_TABS_WRITES_KEY, { gcTime: Number.POSITIVE_INFINITY });
   const base = createAsyncStoragePersister({
@@ -218,7 +209,7 @@ function createPersistence(
       restoredKeys.push(...clientState.queries.map((query) => query.queryKey));
       if (clientState.mutations.length > 0) {
         legacyWrites = true;
-        await loadWriteKinds(queryClient);
+        await loadWriteKinds();
       }
       return { ...saved, clientState };
     },
@@ -236,13 +227,13 @@ function createPersistence(
           shouldDehydrateMutation: isSavedMutation,
         }).mutations,
       adopt: async (writes) => {
-        await loadWriteKinds(queryClient);
+        await loadWriteKinds();
         hydrate(queryClient, { queries: [], mutations: usableWrites(writes) });
         if (restored) void resumeQueuedWrites(queryClient);
       },
       // Listed beside this tab's own in the navbar; named by their kinds, loaded here too.
       othersChanged: (writes) =>
-        void loadWriteKinds(queryClient).then(() => {
+        void loadWriteKinds().then(() => {
           if (!stopped) queryClient.setQueryData(OTHER_TABS_WRITES_KEY, writes);
         }),
     }),
@@ -400,7 +391,10 @@ function createPersistence(
  * before any screen's loader runs, so loaders find the saved data; online it runs alongside the
  * loaders' fetches. Never rejects: without storage the app simply works online only.
  */
-export function startQueryPersistence(queryClient: QueryClient): Promise<void> {
+export function startQueryPersistence(
+  queryClient: QueryClient,
+  loadWrites: WriteKindsLoader,
+): Promise<void> {
   leaveOnLogoutElsewhere(queryClient);
   const userId = sessionUserId();
   const current = running.get(queryClient);
@@ -408,7 +402,7 @@ export function startQueryPersistence(queryClient: QueryClient): Promise<void> {
   current?.stop();
   const store = currentStorage();
   if (userId === null || store === null) return Promise.resolve();
-  const persistence = createPersistence(queryClient, store, userId);
+  const persistence = createPersistence(queryClient, store, userId, loadWrites);
   running.set(queryClient, persistence);
   return persistence.ready;
 }

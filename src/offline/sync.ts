@@ -9,8 +9,9 @@ import {
   type QueryClient,
   type QueryKey,
 } from '@tanstack/react-query';
+import { errorDetail, isHttpError } from '../api/http-error';
 import { isOfflineError } from '../offline-error';
-import { errorDetail, isHttpError } from '../queries/errors';
+import { MONTH_DATA_KEY } from './keys';
 
 /** The first element of every write's mutation key. */
 export const WRITE_KEY = 'write';
@@ -516,7 +517,7 @@ function dropOrphanStandIns(queryClient: QueryClient, received?: QueryKey): void
   };
   const lists = queryClient
     .getQueryCache()
-    .findAll({ queryKey: received ?? ['months'], exact: received !== undefined });
+    .findAll({ queryKey: received ?? MONTH_DATA_KEY, exact: received !== undefined });
   for (const query of lists) {
     const data = query.state.data;
     if (Array.isArray(data) && data.some(orphan))
@@ -729,7 +730,7 @@ export function discardWrite(queryClient: QueryClient, mutation: AnyMutation): v
   kind?.discarded?.(queryClient, mutation.state.variables);
   const monthId = kind?.subject(mutation.state.variables).monthId;
   void queryClient.invalidateQueries({
-    queryKey: monthId === undefined ? ['months'] : ['months', monthId],
+    queryKey: monthId === undefined ? MONTH_DATA_KEY : [...MONTH_DATA_KEY, monthId],
     // Lists not on screen too: the page the user goes back to must show the server's truth.
     refetchType: 'all',
   });
@@ -817,7 +818,7 @@ export function installSync(queryClient: QueryClient): void {
   queryClient.getQueryCache().subscribe((event) => {
     if (applying || event.type !== 'updated' || event.action.type !== 'success') return;
     const { queryKey } = event.query;
-    if (queryKey[0] === 'months') showQueued(queryClient, queryKey);
+    if (queryKey[0] === MONTH_DATA_KEY[0]) showQueued(queryClient, queryKey);
     else if (queryKey[0] === OTHER_TABS_WRITES_KEY[0] && queryKey[1] === OTHER_TABS_WRITES_KEY[1])
       showQueued(queryClient);
   });
@@ -842,7 +843,7 @@ export function resumeQueuedWrites(queryClient: QueryClient): Promise<unknown> {
   // would then show it, without the changes made elsewhere meanwhile, until it went stale again.
   const toRead = queryClient
     .getQueryCache()
-    .findAll({ queryKey: ['months'] })
+    .findAll({ queryKey: MONTH_DATA_KEY })
     .filter((query) => query.state.isInvalidated);
   showQueued(queryClient);
   for (const query of toRead)

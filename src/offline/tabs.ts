@@ -10,6 +10,7 @@
 // Web Locks anyway; what it does for queries is the few lines of shareMonthData below.
 import type { AsyncStorage, PersistedClient } from '@tanstack/query-persist-client-core';
 import type { DehydratedState, QueryClient, QueryKey } from '@tanstack/react-query';
+import { MONTH_DATA_KEY } from './keys';
 import { onTempIdSwapped, swapTempId, withKnownIds } from './sync';
 
 /** The saved data's store, as query-persistence.ts hands it over (IndexedDB, or a stand-in in tests). */
@@ -278,7 +279,7 @@ export function shareMonthData(queryClient: QueryClient, user: number): () => vo
   const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
     if (receiving || event.type !== 'updated' || event.action.type !== 'success') return;
     const { queryKey, state } = event.query;
-    if (queryKey[0] !== 'months') return;
+    if (queryKey[0] !== MONTH_DATA_KEY[0]) return;
     channel.post({
       type: 'data',
       user,

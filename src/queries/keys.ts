@@ -1,6 +1,8 @@
 // The query-key factory: everything of one month lives under ['months', monthId, …].
+import { MONTH_DATA_KEY } from '../offline/keys';
+
 export const monthKeys = {
-  all: ['months'] as const,
+  all: MONTH_DATA_KEY,
   list: () => [...monthKeys.all, 'list'] as const,
   /** Prefix of every cache entry of one month: invalidating it refreshes the whole month. */
   scope: (monthId: number) => [...monthKeys.all, monthId] as const,

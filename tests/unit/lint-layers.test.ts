@@ -32,6 +32,22 @@ const PROBES: Record<string, { code: string; breaks: string | null }> = {
     breaks: 'noRestrictedImports',
   },
   'src/offline/saved.ts': { code: 'export const saved = 1;\n', breaks: null },
+  'src/offline/uses-query.ts': {
+    code: "import { query } from '../queries/uses-api';\n\nexport const offline = query;\n",
+    breaks: 'noRestrictedImports',
+  },
+  'src/offline/uses-texts.ts': {
+    code: "import { words } from '../i18n/words';\n\nexport const offline = words;\n",
+    breaks: 'noRestrictedImports',
+  },
+  'src/offline/uses-ky.ts': {
+    code: "import ky from 'ky';\n\nexport const offline = ky;\n",
+    breaks: 'noRestrictedImports',
+  },
+  'src/offline/uses-api.ts': {
+    code: "import { api } from '../api/uses-contract';\n\nexport const offline = api;\n",
+    breaks: null,
+  },
   'src/api/uses-contract.ts': {
     code: "import { rule } from '../../contract/rule';\n\nexport const api = rule;\n",
     breaks: null,

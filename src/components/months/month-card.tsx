@@ -5,10 +5,10 @@ import type { Month } from '../../../contract/entities';
 import { app } from '../../i18n/en/app';
 import { monthCard } from '../../i18n/en/month-card';
 import { useTexts } from '../../i18n/store';
-import { SyncMarker } from '../../offline/sync-marker';
 import { useMonthCounts } from '../../queries/months';
 import { PencilIcon, TrashIcon } from '../icons';
 import { loadConfirmModal, loadEditMonthModal } from '../lazy-modals';
+import { SyncMarker } from '../sync/sync-marker';
 
 interface MonthCardProps {
   month: Month;

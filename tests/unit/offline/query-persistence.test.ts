@@ -13,6 +13,7 @@ import {
   stopQueryPersistence,
 } from '../../../src/offline/query-persistence';
 import { queuedWrites } from '../../../src/offline/sync';
+import { loadWriteKinds } from '../../../src/queries/all-writes';
 import { paymentStatusQueryOptions } from '../../../src/queries/billing';
 import { billingKeys, goalKeys, monthKeys } from '../../../src/queries/keys';
 import { monthsQueryOptions } from '../../../src/queries/months';
@@ -103,14 +104,14 @@ describe('saving the query cache for offline use', () => {
     signInAs(USER_ID);
     db.months.push(makeMonth({ name: 'January' }), makeMonth({ name: 'February' }));
     const first = newPage();
-    await startQueryPersistence(first);
+    await startQueryPersistence(first, loadWriteKinds);
     await first.fetchQuery(monthsQueryOptions());
     await waitFor(() => expect(savedKeys()).toEqual([monthKeys.list()]));
     expect(storage.current()?.buster).toBe(savedQueriesBuster(USER_ID));
     expect(storage.current()?.buster.startsWith(SAVED_QUERIES_BUSTER)).toBe(true);
 
     const second = newPage();
-    await startQueryPersistence(second);
+    await startQueryPersistence(second, loadWriteKinds);
     const months = second.getQueryData<Month[]>(monthKeys.list()) ?? [];
     expect(months.map((month) => month.name)).toEqual(['January', 'February']);
     // Counted as fetched when it was, so the screen still refreshes it when online.
@@ -151,7 +152,7 @@ describe('saving the query cache for offline use', () => {
     await storage.setItem('outbox:closed-tab', JSON.stringify(outbox));
 
     const page = newPage();
-    await startQueryPersistence(page);
+    await startQueryPersistence(page, loadWriteKinds);
     // The tick shows over the saved list, which may lack what changed elsewhere since: the
     // screen must still read it (showing the tick wrote the list, which made it look fresh).
     expect(page.getQueryData<Goal[]>(goalKeys.list(month.id))?.[0]?.is_completed).toBe(true);
@@ -162,7 +163,7 @@ describe('saving the query cache for offline use', () => {
   it('saves no row of a create still queued: the queue saved with it shows it again', async () => {
     signInAs(USER_ID);
     const page = newPage();
-    await startQueryPersistence(page);
+    await startQueryPersistence(page, loadWriteKinds);
     const month = makeMonth();
     const goal = makeGoal(month, { name: 'Saved' });
     page.setQueryData(goalKeys.list(month.id), [goal, { ...goal, id: -5, name: 'Queued' }]);
@@ -174,20 +175,20 @@ describe('saving the query cache for offline use', () => {
     signInAs(USER_ID);
     db.months.push(makeMonth({ name: 'Saved' }));
     const first = newPage();
-    await startQueryPersistence(first);
+    await startQueryPersistence(first, loadWriteKinds);
     await first.fetchQuery(monthsQueryOptions());
     await waitFor(() => expect(savedKeys()).toEqual([monthKeys.list()]));
 
     setBrowserOnline(false);
     const second = newPage();
-    await startQueryPersistence(second);
+    await startQueryPersistence(second, loadWriteKinds);
     expect(second.getQueryState(monthKeys.list())?.isInvalidated).toBe(false);
   });
 
   it('never saves the payment status', async () => {
     signInAs(USER_ID);
     const page = newPage();
-    await startQueryPersistence(page);
+    await startQueryPersistence(page, loadWriteKinds);
     await page.fetchQuery(paymentStatusQueryOptions());
     await page.fetchQuery(monthsQueryOptions());
     await waitFor(() => expect(savedKeys()).toEqual([monthKeys.list()]));
@@ -198,7 +199,7 @@ describe('saving the query cache for offline use', () => {
     signInAs(USER_ID);
     db.months.push(makeMonth({ name: 'Kept' }));
     const page = newPage();
-    await startQueryPersistence(page);
+    await startQueryPersistence(page, loadWriteKinds);
     await page.fetchQuery(monthsQueryOptions());
     await waitFor(() => expect(storage.writes).toBe(1));
 
@@ -217,7 +218,7 @@ describe('saving the query cache for offline use', () => {
     setSavedQueriesStorage(storage);
     signInAs(USER_ID);
     const page = newPage();
-    await startQueryPersistence(page);
+    await startQueryPersistence(page, loadWriteKinds);
     expect(page.getQueryData(monthKeys.list())).toBeUndefined();
     expect(storage.current()).toBeUndefined();
   });
@@ -231,7 +232,7 @@ describe('saving the query cache for offline use', () => {
       setSavedQueriesStorage(storage);
       signInAs(USER_ID);
       const page = newPage();
-      await startQueryPersistence(page);
+      await startQueryPersistence(page, loadWriteKinds);
       expect(page.getQueryData(monthKeys.list())).toBeUndefined();
       expect(storage.current()).toBeUndefined();
     }
@@ -251,7 +252,7 @@ describe('saving the query cache for offline use', () => {
     setSavedQueriesStorage(storage);
     signInAs(USER_ID);
     const page = newPage();
-    await startQueryPersistence(page);
+    await startQueryPersistence(page, loadWriteKinds);
     expect(page.getQueryData(monthKeys.list())).toBeUndefined();
     expect(page.getQueryData(monthKeys.detail(month.id))).toEqual(month);
   });
@@ -263,7 +264,7 @@ describe('saving the query cache for offline use', () => {
     const page = newPage();
     const fresh = [makeMonth({ name: 'Fresh' })];
     page.setQueryData(monthKeys.list(), fresh);
-    await startQueryPersistence(page);
+    await startQueryPersistence(page, loadWriteKinds);
     expect(page.getQueryData(monthKeys.list())).toEqual(fresh);
   });
 
@@ -279,7 +280,7 @@ describe('saving the query cache for offline use', () => {
     signInAs(USER_ID);
     db.months.push(makeMonth({ name: 'First user' }));
     const page = newPage();
-    await startQueryPersistence(page);
+    await startQueryPersistence(page, loadWriteKinds);
     await page.fetchQuery(monthsQueryOptions());
     await waitFor(() => expect(savedUser()).toBe(USER_ID));
 
@@ -287,7 +288,7 @@ describe('saving the query cache for offline use', () => {
     page.removeQueries();
     signInAs(OTHER_USER_ID);
     db.months = [makeMonth({ name: 'Second user' })];
-    await startQueryPersistence(page);
+    await startQueryPersistence(page, loadWriteKinds);
     expect(page.getQueryData(monthKeys.list())).toBeUndefined();
     expect(storage.current()).toBeUndefined();
 
@@ -302,7 +303,7 @@ describe('saving the query cache for offline use', () => {
     signInAs(USER_ID);
     db.months.push(makeMonth({ name: 'Mine' }));
     const page = newPage();
-    await startQueryPersistence(page);
+    await startQueryPersistence(page, loadWriteKinds);
     await page.fetchQuery(monthsQueryOptions());
     await waitFor(() => expect(storage.writes).toBe(1));
 
@@ -322,7 +323,7 @@ describe('saving the query cache for offline use', () => {
   it('writes the changes queued in one task once, in the next task, and at once if the tab hides', async () => {
     signInAs(USER_ID);
     const page = newPage();
-    await startQueryPersistence(page);
+    await startQueryPersistence(page, loadWriteKinds);
     const queue = (count: number) => {
       for (let index = 0; index < count; index += 1)
         void page
@@ -357,7 +358,7 @@ describe('saving the query cache for offline use', () => {
 
   it('saves nothing without a session, and forgetting works without anything saved', async () => {
     const page = newPage();
-    await startQueryPersistence(page);
+    await startQueryPersistence(page, loadWriteKinds);
     page.setQueryData(monthKeys.list(), [makeMonth()]);
     await forgetSavedQueries();
     expect(storage.current()).toBeUndefined();

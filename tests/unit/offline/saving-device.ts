@@ -1,4 +1,5 @@
 // A signed-in device for offline write tests: its saved data in memory, its page loads, cleaned up after each test.
+
 import type { QueryClient } from '@tanstack/react-query';
 import { storeTokens } from '../../../src/api/tokens';
 import {
@@ -6,6 +7,7 @@ import {
   startQueryPersistence,
   stopQueryPersistence,
 } from '../../../src/offline/query-persistence';
+import { loadWriteKinds } from '../../../src/queries/all-writes';
 import { createQueryClient } from '../../../src/query-client';
 import { makeJwt, USER_ID } from '../../fixtures/factories';
 import { type MemoryStorage, memoryStorage } from './offline-support';
@@ -38,7 +40,7 @@ export function savingDeviceEachTest() {
     async load(): Promise<QueryClient> {
       const queryClient = createQueryClient();
       clients.push(queryClient);
-      await startQueryPersistence(queryClient);
+      await startQueryPersistence(queryClient, loadWriteKinds);
       return queryClient;
     },
     /** The unsent writes saved on the device now. */

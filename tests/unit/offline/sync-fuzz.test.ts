@@ -22,6 +22,7 @@
 // More runs: SYNC_FUZZ_RUNS=<n> (from seed 1, or from SYNC_FUZZ_SEED). The operations follow from
 // the seed; the timing of the answers does not, so a failure caused by one particular interleaving
 // may need a few replays.
+
 import type { QueryClient } from '@tanstack/react-query';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { renderHook } from '@testing-library/react';
@@ -34,6 +35,7 @@ import {
   stopQueryPersistence,
 } from '../../../src/offline/query-persistence';
 import { type AnyMutation, discardWrite, queuedWrites, writeName } from '../../../src/offline/sync';
+import { loadWriteKinds } from '../../../src/queries/all-writes';
 import { registerConflictUi } from '../../../src/queries/conflicts';
 import {
   dailyHabitsQueryOptions,
@@ -266,7 +268,7 @@ class Run {
     const identity: TabIdentity = { name: `${device.name}${this.tabCount}`, device, closed: false };
     // The storage is chosen when the persistence starts: each device's tabs share theirs.
     setSavedQueriesStorage(device.storage);
-    await here.run(identity, () => startQueryPersistence(client));
+    await here.run(identity, () => startQueryPersistence(client, loadWriteKinds));
     const wrapper = ({ children }: { children: ReactNode }) =>
       createElement(QueryClientProvider, { client }, children);
     const monthId = this.monthId;

@@ -1,5 +1,6 @@
 // Each tab's own outbox (src/offline/tabs.ts): a closed tab's unsent writes are adopted once, by one tab,
 // inside that tab's Web Lock; an open tab's are left alone until it closes; no tab's save overwrites another's.
+
 import type { PersistedClient } from '@tanstack/query-persist-client-core';
 import type { DehydratedState, QueryClient } from '@tanstack/react-query';
 import { waitFor } from '@testing-library/react';
@@ -18,6 +19,7 @@ import {
   type SavedWrites,
   shareMonthData,
 } from '../../../src/offline/tabs';
+import { loadWriteKinds } from '../../../src/queries/all-writes';
 import { createQueryClient } from '../../../src/query-client';
 import { makeJwt, USER_ID } from '../../fixtures/factories';
 import { type MemoryStorage, memoryStorage } from './offline-support';
@@ -249,7 +251,10 @@ describe('two tabs of the app, both saving', () => {
     const a = createQueryClient();
     const b = createQueryClient();
     clients.push(a, b);
-    await Promise.all([startQueryPersistence(a), startQueryPersistence(b)]);
+    await Promise.all([
+      startQueryPersistence(a, loadWriteKinds),
+      startQueryPersistence(b, loadWriteKinds),
+    ]);
     queue(a, 1);
     queue(b, 2);
     queue(b, 3);

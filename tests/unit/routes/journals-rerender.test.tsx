@@ -93,7 +93,7 @@ describe('the journals page re-renders only what changed', () => {
     for (const day of [1, 2, 3]) {
       const note = `Note of day ${day}`;
       expect({ note, renders: parsed.get(note) }).toEqual({ note, renders: before.get(note) });
-      // Nor its card: the queued change marks the new card only (src/offline/sync-marker.tsx).
+      // Nor its card: the queued change marks the new card only (src/components/sync/sync-marker.tsx).
       expect({ note, renders: cardRenders.get(note) }).toEqual({ note, renders: drawn.get(note) });
     }
   });

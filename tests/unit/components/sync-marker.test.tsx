@@ -1,10 +1,10 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
+import { SyncMarker } from '../../../src/components/sync/sync-marker';
 import { enqueueWrite } from '../../../src/offline/sync';
-import { SyncMarker } from '../../../src/offline/sync-marker';
 import { journalCreate } from '../../../src/queries/journals';
+import { restoreOnlineAfterEach, setBrowserOnline } from '../offline/offline-support';
 import { createTestQueryClient } from '../queries/wrapper';
-import { restoreOnlineAfterEach, setBrowserOnline } from './offline-support';
 
 restoreOnlineAfterEach();
 

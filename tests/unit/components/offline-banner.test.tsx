@@ -1,10 +1,10 @@
 import { MantineProvider } from '@mantine/core';
 import { render, screen } from '@testing-library/react';
-import { OfflineBanner } from '../../../src/offline/offline-banner';
+import { OfflineBanner } from '../../../src/components/sync/offline-banner';
 import { OFFLINE_TEXTS } from '../../../src/offline/texts';
 // Its jsdom stubs (matchMedia) are what Mantine needs to render.
 import '../routes/render-route';
-import { restoreOnlineAfterEach, setBrowserOnline } from './offline-support';
+import { restoreOnlineAfterEach, setBrowserOnline } from '../offline/offline-support';
 
 restoreOnlineAfterEach();
 

@@ -1,8 +1,8 @@
 // The app shell's offline notice: says the screens show saved data and that changes cannot be saved.
 import { Group, Paper, Text } from '@mantine/core';
-import { useTexts } from '../i18n/store';
-import { useOnline } from './online-status';
-import { OFFLINE_TEXTS } from './texts';
+import { useTexts } from '../../i18n/store';
+import { useOnline } from '../../offline/online-status';
+import { OFFLINE_TEXTS } from '../../offline/texts';
 
 function CloudOffIcon() {
   return (

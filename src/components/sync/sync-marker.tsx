@@ -1,9 +1,9 @@
 // The 'waiting to sync' marker of a card or row whose change is not on the server yet.
 import { type MutationCache, notifyManager, useQueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
-import { useTexts } from '../i18n/store';
-import { isQueued, isTransient, subjectOf, type WriteSubject } from './sync';
-import { OFFLINE_TEXTS } from './texts';
+import { useTexts } from '../../i18n/store';
+import { isQueued, isTransient, subjectOf, type WriteSubject } from '../../offline/sync';
+import { OFFLINE_TEXTS } from '../../offline/texts';
 
 export type SyncState = 'waiting' | 'refused';
 
