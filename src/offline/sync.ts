@@ -746,6 +746,10 @@ function defaults(
   return {
     // Offline, a write waits (paused) rather than failing; it goes when the browser is online.
     networkMode: 'online',
+    // A write the server refused, or that ran out of tries, waits for the user (or the next time
+    // the network comes back): TanStack's default would drop it, unobserved, five minutes after
+    // it failed, and with it the change. One that landed leaves the queue at once (installSync).
+    gcTime: Number.POSITIVE_INFINITY,
     retry,
     retryDelay,
     // Even the first attempt of a write whose item was created offline needs the id swapped first.
@@ -829,6 +833,11 @@ export function installSync(queryClient: QueryClient): void {
     // 'Drop my change' is final: the write leaves the queue (and this tab's saved outbox), so no
     // page, in this tab or one that adopts its outbox later, sends it or asks about it again.
     if (event.action.type === 'error' && isDropped(event.action.error)) {
+      const { mutation } = event;
+      queueMicrotask(() => queryClient.getMutationCache().remove(mutation));
+    }
+    // Kept forever while it waits (its gcTime), a write that landed is done with.
+    if (event.action.type === 'success' && kindOf(event.mutation) !== undefined) {
       const { mutation } = event;
       queueMicrotask(() => queryClient.getMutationCache().remove(mutation));
     }

@@ -11,10 +11,12 @@ import {
   newTempId,
   OTHER_TABS_WRITES_KEY,
   queuedWrites,
+  SyncRefusal,
   swapTempId,
 } from '../../../src/offline/sync';
 import { DeletedElsewhereError } from '../../../src/queries/deleted-elsewhere';
 import { requireSaved } from '../../../src/queries/write-kinds';
+import { createQueryClient } from '../../../src/query-client';
 import { createTestQueryClient } from '../queries/wrapper';
 import { restoreOnlineAfterEach, setBrowserOnline } from './offline-support';
 
@@ -45,6 +47,23 @@ const restored = defineWrite<{ ref: { id: number } }, void>({
   },
 });
 
+const refusedForGood = defineWrite<{ attempt: number }, never>({
+  name: 'test.refused',
+  subject: () => ({ kind: 'goal', id: 3, monthId: 1 }),
+  run: async () => {
+    throw new SyncRefusal('Too many goals', 400);
+  },
+});
+
+/** The server answers 503 every time: the write runs out of tries, and waits to be sent again. */
+const serverDown = defineWrite<{ attempt: number }, never>({
+  name: 'test.server-down',
+  subject: () => ({ kind: 'goal', id: 4, monthId: 1 }),
+  run: async () => {
+    throw new TypeError('Failed to fetch');
+  },
+});
+
 describe('the sync queue', () => {
   it("sends a write queued after its item's create landed with the server's id, not the temporary one the screen held", async () => {
     // The delete toast's Undo: shown once the delete landed, holding the id the row had when clicked.
@@ -65,6 +84,28 @@ describe('the sync queue', () => {
         { dropped: false },
       ]),
     );
+  });
+
+  it('keeps a refused change, and one that ran out of tries, until the user answers: never collected after five minutes', async () => {
+    vi.useFakeTimers();
+    try {
+      const queryClient = createQueryClient();
+      void enqueueWrite(queryClient, refusedForGood, { attempt: 1 });
+      void enqueueWrite(queryClient, serverDown, { attempt: 2 });
+      // Its tries (a minute and a half apart at most) run out, then TanStack drops a settled
+      // mutation nobody observes once its gcTime (5 minutes) has passed.
+      await vi.advanceTimersByTimeAsync(60 * 60 * 1000);
+      expect(queuedWrites(queryClient).map((write) => write.state.status)).toEqual([
+        'error',
+        'error',
+      ]);
+      expect(queuedWrites(queryClient).map((write) => write.state.variables)).toEqual([
+        { attempt: 1 },
+        { attempt: 2 },
+      ]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('refuses a change that depends on an unsaved one in the reader’s language', async () => {
