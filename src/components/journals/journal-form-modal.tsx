@@ -192,6 +192,35 @@ export function JournalFormModal(props: JournalFormModalProps) {
     guard.keepEditing();
   }, [opened]);
 
+  // The entry's data that arrives while the dialog is open (its values, saved a moment ago in
+  // another tab or read from the server) fills the fields the user has not changed: opened
+  // before a value came, the dialog would otherwise ask for it as if it were missing.
+  const fresh = shown(initialValues, locale);
+  const freshKey = JSON.stringify(fresh);
+  /** The data the form was last filled from while open; null while closed (opening fills it). */
+  const filledFrom = useRef<string | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the entry's data changes
+  useEffect(() => {
+    if (!opened) {
+      filledFrom.current = null;
+      return;
+    }
+    const opening = filledFrom.current === null;
+    if (opening || filledFrom.current === freshKey) {
+      filledFrom.current = freshKey;
+      return;
+    }
+    filledFrom.current = freshKey;
+    if (busyRef.current || sameValues(fresh, start)) return;
+    const untouched = (field: keyof JournalFormValues) =>
+      JSON.stringify(form.values[field] ?? null) === JSON.stringify(start[field] ?? null);
+    const next = { ...form.values };
+    for (const field of Object.keys(fresh) as (keyof JournalFormValues)[])
+      if (untouched(field)) Object.assign(next, { [field]: fresh[field] });
+    setStart(fresh);
+    form.setValues(next);
+  }, [opened, freshKey]);
+
   // Every change is kept on the device until it is saved or discarded.
   useEffect(() => {
     if (!draftKey || !opened || busyRef.current) return;

@@ -1,8 +1,10 @@
 // The journal modal's date: today where the user is by default, another day on create and edit, cards in date order.
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { DailyMeasure, Journal } from '../../../contract/entities';
 import { localToday } from '../../../contract/local-date';
 import { PERIOD_DATE_MESSAGES } from '../../../contract/month-period';
 import { MESSAGES } from '../../../contract/rules';
+import { dailyMeasureKeys } from '../../../src/queries/keys';
 import { type MonthFixture, makeMonthFixture } from '../../fixtures/factories';
 import { db, seedMonth } from '../msw/db';
 import { setupMswServer } from '../msw/server';
@@ -118,6 +120,36 @@ describe('the entry date in the journal modal', { timeout: 20_000 }, () => {
     expect(cardOrder()).toEqual(['Day 1', 'Day 3', 'Day 2']);
     expect(screen.getByRole('article', { name: /January 9, 2024/ })).toHaveTextContent('Day 1');
     expect(db.journals.find((j) => j.highlight === 'Day 1')?.created_at).toBe('2024-01-09');
+  });
+});
+
+describe('data that arrives while the Edit dialog is open', { timeout: 20_000 }, () => {
+  it('fills the fields the user has not changed, and keeps what they typed', async () => {
+    // An entry written a moment ago in another tab: its card is here before its value.
+    const view = await openJournals();
+    const key = dailyMeasureKeys.list(fixture.month.id);
+    const first = fixture.journals[0] as Journal;
+    const values = view.queryClient.getQueryData<DailyMeasure[]>(key) ?? [];
+    act(() =>
+      view.queryClient.setQueryData(
+        key,
+        values.filter((value) => value.journal_id !== first.id),
+      ),
+    );
+    const card = screen.getByRole('article', { name: /January 1, 2024/ });
+    await view.user.click(within(card).getByRole('button', { name: /^Edit journal/ }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Edit Register' }));
+    expect(dialog.getByLabelText(/^Sleep hours/)).toHaveValue('');
+    await view.user.clear(dialog.getByLabelText(/^Highlight/));
+    await view.user.type(dialog.getByLabelText(/^Highlight/), 'Typed meanwhile');
+
+    act(() => view.queryClient.setQueryData(key, values));
+    const saved = values.find((value) => value.journal_id === first.id)?.metric;
+    await waitFor(() => expect(dialog.getByLabelText(/^Sleep hours/)).toHaveValue(String(saved)));
+    expect(dialog.getByLabelText(/^Highlight/)).toHaveValue('Typed meanwhile');
+    await view.user.click(dialog.getByRole('button', { name: 'Save' }));
+    expect(await findToast('Journal updated')).toBeInTheDocument();
+    expect(db.journals.find((j) => j.id === first.id)?.highlight).toBe('Typed meanwhile');
   });
 });
 
