@@ -4,6 +4,7 @@ import {
   type DehydratedState,
   type Mutation,
   type MutationKey,
+  MutationObserver,
   type MutationOptions,
   onlineManager,
   type QueryClient,
@@ -678,35 +679,59 @@ export function describeSavedWrite(saved: SavedWrite, index: number): QueuedChan
   };
 }
 
+/** How a screen's action queues its writes: `enqueueWrite`, or one that also tells the action of a failed attempt. */
+export type Enqueue = <V, R>(
+  queryClient: QueryClient,
+  kind: WriteKind<V, R>,
+  variables: V,
+) => Promise<R>;
+
 /**
  * Queues one write and shows it at once: its optimistic change is in the cache when this returns.
  * The promise settles when the server answers (offline: later, maybe after a reload — then nobody
- * awaits it, and the write's kind alone updates the cache).
+ * awaits it, and the write's kind alone updates the cache). `onFailure` hears its first failed
+ * attempt, while it stays queued to be sent again.
  */
-/** While a screen's call queues its writes: they are collected, so its callbacks hear their first failure. */
-let collecting: AnyMutation[] | null = null;
-
 export function enqueueWrite<V, R>(
   queryClient: QueryClient,
   kind: WriteKind<V, R>,
   variables: V,
+  onFailure?: (error: Error) => void,
 ): Promise<R> {
   installSync(queryClient);
   const swapped = swappedIds.get(queryClient);
   if (swapped) replaceIdsInPlace(variables, swapped);
-  const mutation = queryClient.getMutationCache().build<R, unknown, V, unknown>(queryClient, {
+  // TanStack's own way to run a mutation outside a component (what useMutation does inside one),
+  // with this write's scope and the time it was made, which a hook would fix for all its calls.
+  const observer = new MutationObserver<R, unknown, V>(queryClient, {
     mutationKey: writeKey(kind.name),
     scope: { id: scopeOf(queryClient, kind, variables) },
     meta: { madeAt: Date.now() },
   });
-  collecting?.push(mutation);
-  const done = mutation.execute(variables);
-  // The caller may not await it: a refusal is shown by the sync status, not as an unhandled rejection.
-  done.catch(() => {});
+  let told = false;
+  const stopListening = observer.subscribe(({ failureCount, failureReason }) => {
+    if (told || failureCount === 0) return;
+    told = true;
+    onFailure?.(failureReason as Error);
+  });
+  const done = observer.mutate(variables);
+  // The caller may not await it: a refusal is shown by the sync status, not as an unhandled
+  // rejection. Settled, the write no longer needs its observer (a refused one stays queued).
+  done
+    .catch(() => {})
+    .finally(() => {
+      stopListening();
+      observer.reset();
+    });
   return done;
 }
 
-/** Sends again every write that failed on the way (network, 5xx, session) and every paused one. */
+/**
+ * Sends again every write that failed on the way (network, 5xx, session) and every paused one. A
+ * failed write runs again as itself (`execute`), keeping its place, its scope and when it was made:
+ * TanStack's `resumePausedMutations` continues only paused writes, and a new mutation in its
+ * stead would go to the end of its scope's queue.
+ */
 export function retryFailedWrites(queryClient: QueryClient): Promise<unknown> {
   const failed = queuedWrites(queryClient).filter(
     (mutation) => mutation.state.status === 'error' && isTransient(mutation.state.error),
@@ -828,8 +853,6 @@ export function installSync(queryClient: QueryClient): void {
   });
   queryClient.getMutationCache().subscribe((event) => {
     if (event.type !== 'updated') return;
-    if (event.action.type === 'failed')
-      for (const watcher of failureWatchers) watcher(event.mutation, event.action.error as Error);
     // 'Drop my change' is final: the write leaves the queue (and this tab's saved outbox), so no
     // page, in this tab or one that adopts its outbox later, sends it or asks about it again.
     if (event.action.type === 'error' && isDropped(event.action.error)) {
@@ -891,86 +914,50 @@ export interface WriteHandle<I, Shown, R> {
 }
 
 export function writeHandle<I, Shown, R>(
-  queue: (input: I) => Promise<{ shown: Shown; done: Promise<R> }>,
+  queue: (input: I, write: Enqueue) => Promise<{ shown: Shown; done: Promise<R> }>,
 ): WriteHandle<I, Shown, R> {
-  /** Queues `input`; `callbacks` hear the first failed attempt at once and the final answer. */
-  const start = (input: I) => {
-    // Writes queued synchronously by this call (before any await in `queue`).
-    const mine: AnyMutation[] = [];
-    collecting = mine;
-    try {
-      return { queued: queue(input), mine };
-    } finally {
-      collecting = null;
-    }
-  };
-  const listen = (
-    input: I,
-    queued: Promise<{ shown: Shown; done: Promise<R> }>,
-    mine: AnyMutation[],
-    callbacks: WriteCallbacks<R, I> | undefined,
-  ) => {
+  /**
+   * Queues `input`. `callbacks` hear the first failed attempt of any of its writes at once (the
+   * spec's failure toast: the writes stay queued and are sent again, and the navbar shows them
+   * until they land), and the final answer. `failuresOnceShown`: a failure is told only once the
+   * change is queued and shown (mutateAsync rejects when it could not be).
+   */
+  const run = (input: I, callbacks?: WriteCallbacks<R, I>, failuresOnceShown = false) => {
     let told = false;
+    let shown = false;
     const tell = (error: Error) => {
-      if (told) return;
+      if (told || (failuresOnceShown && !shown)) return;
       told = true;
       callbacks?.onError?.(error, input);
     };
-    // The first failed attempt is told at once (the spec's failure toast); the write stays
-    // queued and is sent again, and the navbar shows it until it lands.
-    const stop = mine.length === 0 ? () => {} : watchFailures(mine, tell);
+    const queued = queue(input, (queryClient, kind, variables) =>
+      enqueueWrite(queryClient, kind, variables, tell),
+    );
     queued
-      .then(({ done }) => done)
+      .then(({ done }) => {
+        shown = true;
+        return done;
+      })
       .then(
         (result) => callbacks?.onSuccess?.(result, input),
         (error: Error) => tell(error),
       )
-      .finally(() => {
-        stop();
-        callbacks?.onSettled?.();
-      })
+      .finally(() => callbacks?.onSettled?.())
       .catch(() => {});
+    return queued;
   };
   return {
     isPending: false,
     variables: undefined,
     mutateAsync: async (input, callbacks) => {
-      const { queued, mine } = start(input);
-      if (callbacks) {
-        // A change that could not even be queued rejects here; the callbacks hear the server only.
-        let shownOnce = false;
-        const shownFirst = queued.then((value) => {
-          shownOnce = true;
-          return value;
-        });
-        listen(input, shownFirst, mine, {
-          ...callbacks,
-          onError: (error, failed) => {
-            if (shownOnce) callbacks.onError?.(error, failed);
-          },
-        });
-      }
-      const { shown, done } = await queued;
+      const { shown, done } = await run(input, callbacks, true);
       // Nobody awaits the server's answer here: a refusal is shown by the sync status and the
       // card, not as an unhandled rejection.
       done.catch(() => {});
       return shown;
     },
     mutate(input, callbacks) {
-      const { queued, mine } = start(input);
-      listen(input, queued, mine, callbacks);
+      void run(input, callbacks).catch(() => {});
     },
   };
-}
-
-const failureWatchers = new Set<(mutation: AnyMutation, error: Error) => void>();
-
-/** Calls `tell` on the first failed attempt of any of `mutations`; returns how to stop. */
-function watchFailures(mutations: AnyMutation[], tell: (error: Error) => void): () => void {
-  const watched = new Set(mutations);
-  const watcher = (mutation: AnyMutation, error: Error) => {
-    if (watched.has(mutation)) tell(error);
-  };
-  failureWatchers.add(watcher);
-  return () => failureWatchers.delete(watcher);
 }

@@ -9,7 +9,7 @@ import {
   updateDailyMeasure,
 } from '../api/daily-measures';
 import { newIdempotencyKey } from '../api/idempotency';
-import { defineWrite, enqueueWrite, installSync, newTempId, writeHandle } from '../offline/sync';
+import { defineWrite, installSync, newTempId, writeHandle } from '../offline/sync';
 import { patchRow, upsert } from './cache';
 import { withConflictResolution } from './conflicts';
 import { orDeletedElsewhere } from './deleted-elsewhere';
@@ -265,14 +265,14 @@ export interface ToggleDailyHabit {
 export function useToggleDailyHabit(monthId: number) {
   const queryClient = useQueryClient();
   installSync(queryClient);
-  return writeHandle(async ({ dailyHabitId, isPracticed, isSkipped }: ToggleDailyHabit) => {
+  return writeHandle(async ({ dailyHabitId, isPracticed, isSkipped }: ToggleDailyHabit, write) => {
     const key = dailyHabitKeys.list(monthId);
     const base = queryClient.getQueryData<DailyHabit[]>(key)?.find((d) => d.id === dailyHabitId);
     const journalId = base?.journal_id ?? 0;
     // A refetch landing meanwhile would paint the old row back.
     void queryClient.cancelQueries({ queryKey: key, exact: true });
     const done = notifyingNow(() =>
-      enqueueWrite(queryClient, dailyHabitUpdate, {
+      write(queryClient, dailyHabitUpdate, {
         monthId,
         dailyHabitId,
         journalId,
@@ -300,10 +300,10 @@ export interface TickMissingHabit {
 export function useTickMissingHabit(monthId: number) {
   const queryClient = useQueryClient();
   installSync(queryClient);
-  return writeHandle(async ({ journalId, habitId, state }: TickMissingHabit) => {
+  return writeHandle(async ({ journalId, habitId, state }: TickMissingHabit, write) => {
     void queryClient.cancelQueries({ queryKey: dailyHabitKeys.list(monthId), exact: true });
     const done = notifyingNow(() =>
-      enqueueWrite(queryClient, dailyHabitCreate, {
+      write(queryClient, dailyHabitCreate, {
         monthId,
         tempId: newTempId(),
         body: {

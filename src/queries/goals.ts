@@ -4,7 +4,7 @@ import type { Goal } from '../../contract/entities';
 import type { CreateGoal } from '../../contract/requests';
 import { createGoal, deleteGoal, listGoals, updateGoal } from '../api/goals';
 import { newIdempotencyKey } from '../api/idempotency';
-import { defineWrite, enqueueWrite, installSync, newTempId, writeHandle } from '../offline/sync';
+import { defineWrite, installSync, newTempId, writeHandle } from '../offline/sync';
 import { dropRows, patchRow, upsert } from './cache';
 import { withConflictResolution } from './conflicts';
 import { orDeletedElsewhere } from './deleted-elsewhere';
@@ -88,9 +88,9 @@ export const goalDelete = defineWrite<GoalDeleteWrite, number>({
 export function useCreateGoal(monthId: number) {
   const queryClient = useQueryClient();
   installSync(queryClient);
-  return writeHandle(async ({ name }: { name: string }) => {
+  return writeHandle(async ({ name }: { name: string }, write) => {
     const tempId = newTempId();
-    const done = enqueueWrite(queryClient, goalCreate, {
+    const done = write(queryClient, goalCreate, {
       monthId,
       tempId,
       body: { name, month_id: monthId },
@@ -116,13 +116,13 @@ export interface ToggleGoal {
 export function useToggleGoal(monthId: number) {
   const queryClient = useQueryClient();
   installSync(queryClient);
-  return writeHandle(async ({ goalId, isCompleted }: ToggleGoal) => {
+  return writeHandle(async ({ goalId, isCompleted }: ToggleGoal, write) => {
     void queryClient.cancelQueries({ queryKey: goalKeys.list(monthId), exact: true });
     const base = queryClient
       .getQueryData<Goal[]>(goalKeys.list(monthId))
       ?.find((goal) => goal.id === goalId);
     const done = notifyingNow(() =>
-      enqueueWrite(queryClient, goalUpdate, { monthId, goalId, isCompleted, base }),
+      write(queryClient, goalUpdate, { monthId, goalId, isCompleted, base }),
     );
     return { shown: undefined, done };
   });
@@ -131,8 +131,8 @@ export function useToggleGoal(monthId: number) {
 export function useDeleteGoal(monthId: number) {
   const queryClient = useQueryClient();
   installSync(queryClient);
-  return writeHandle(async (goalId: number) => ({
+  return writeHandle(async (goalId: number, write) => ({
     shown: goalId,
-    done: enqueueWrite(queryClient, goalDelete, { monthId, goalId }),
+    done: write(queryClient, goalDelete, { monthId, goalId }),
   }));
 }

@@ -7,7 +7,7 @@ import { newIdempotencyKey } from '../api/idempotency';
 import { createJournal, deleteJournal, updateJournal } from '../api/journals';
 import {
   defineWrite,
-  enqueueWrite,
+  type Enqueue,
   installSync,
   newTempId,
   swapTempId,
@@ -161,6 +161,7 @@ export interface MeasureValue {
 
 /** Steps of one entry's creation, queued in order; each has its own Idempotency-Key. */
 function queueCreateJournal(
+  write: Enqueue,
   queryClient: QueryClient,
   monthId: number,
   measure: Measure | undefined,
@@ -171,7 +172,7 @@ function queueCreateJournal(
   // a reload) repeats its key, so the server makes no row twice.
   const key = newIdempotencyKey();
   const journalId = newTempId();
-  const done = enqueueWrite(queryClient, journalCreate, {
+  const done = write(queryClient, journalCreate, {
     monthId,
     tempId: journalId,
     body: {
@@ -185,7 +186,7 @@ function queueCreateJournal(
   const steps: Promise<unknown>[] = [done];
   if (measure) {
     steps.push(
-      enqueueWrite(queryClient, dailyMeasureCreate, {
+      write(queryClient, dailyMeasureCreate, {
         monthId,
         tempId: newTempId(),
         body: { journal_id: journalId, measure_id: measure.id, metric },
@@ -195,7 +196,7 @@ function queueCreateJournal(
   }
   for (const more of moreMetrics) {
     steps.push(
-      enqueueWrite(queryClient, dailyMeasureCreate, {
+      write(queryClient, dailyMeasureCreate, {
         monthId,
         tempId: newTempId(),
         body: { journal_id: journalId, measure_id: more.measureId, metric: more.metric },
@@ -205,7 +206,7 @@ function queueCreateJournal(
   }
   for (const { habitId, isPracticed, isSkipped } of habits) {
     steps.push(
-      enqueueWrite(queryClient, dailyHabitCreate, {
+      write(queryClient, dailyHabitCreate, {
         monthId,
         tempId: newTempId(),
         body: {
@@ -241,12 +242,12 @@ function queueCreateJournal(
 export function useCreateJournal(monthId: number) {
   const queryClient = useQueryClient();
   installSync(queryClient);
-  return writeHandle(async (input: NewJournal) => {
+  return writeHandle(async (input: NewJournal, write) => {
     // The month's measure, from the cache (offline, that is all there is).
     const measures =
       queryClient.getQueryData(measuresQueryOptions(monthId).queryKey) ??
       (await queryClient.ensureQueryData(measuresQueryOptions(monthId)));
-    return queueCreateJournal(queryClient, monthId, measures[0], input);
+    return queueCreateJournal(write, queryClient, monthId, measures[0], input);
   });
 }
 
@@ -273,6 +274,7 @@ export interface JournalEdit {
 
 /** Queues one write per changed part, compared with the cache (which shows earlier queued changes). */
 async function queueEditJournal(
+  write: Enqueue,
   queryClient: QueryClient,
   monthId: number,
   { journalId, highlight, note, mood, createdAt, metric, habits, moreMetrics = [] }: JournalEdit,
@@ -300,9 +302,7 @@ async function queueEditJournal(
       : {}),
   };
   if (Object.keys(changes).length > 0)
-    steps.push(
-      enqueueWrite(queryClient, journalUpdate, { monthId, journalId, changes, base: cached }),
-    );
+    steps.push(write(queryClient, journalUpdate, { monthId, journalId, changes, base: cached }));
   const [measure] = measures;
   const values: MeasureValue[] = [
     ...(metric !== undefined && measure ? [{ measureId: measure.id, metric }] : []),
@@ -315,7 +315,7 @@ async function queueEditJournal(
     );
     if (current && current.metric !== value.metric) {
       steps.push(
-        enqueueWrite(queryClient, dailyMeasureUpdate, {
+        write(queryClient, dailyMeasureUpdate, {
           monthId,
           journalId,
           dailyMeasureId: current.id,
@@ -325,7 +325,7 @@ async function queueEditJournal(
       );
     } else if (!current) {
       steps.push(
-        enqueueWrite(queryClient, dailyMeasureCreate, {
+        write(queryClient, dailyMeasureCreate, {
           monthId,
           tempId: newTempId(),
           body: { journal_id: journalId, measure_id: value.measureId, metric: value.metric },
@@ -340,7 +340,7 @@ async function queueEditJournal(
     if (current?.is_practiced === isPracticed && wasSkipped === isSkipped) continue;
     steps.push(
       current
-        ? enqueueWrite(queryClient, dailyHabitUpdate, {
+        ? write(queryClient, dailyHabitUpdate, {
             monthId,
             journalId,
             dailyHabitId: current.id,
@@ -349,7 +349,7 @@ async function queueEditJournal(
             ...(isSkipped || wasSkipped ? { isSkipped } : {}),
             base: current,
           })
-        : enqueueWrite(queryClient, dailyHabitCreate, {
+        : write(queryClient, dailyHabitCreate, {
             monthId,
             tempId: newTempId(),
             body: {
@@ -372,9 +372,9 @@ async function queueEditJournal(
 export function useUpdateJournal(monthId: number) {
   const queryClient = useQueryClient();
   installSync(queryClient);
-  return writeHandle(async (edit: JournalEdit) => ({
+  return writeHandle(async (edit: JournalEdit, write) => ({
     shown: undefined,
-    ...(await queueEditJournal(queryClient, monthId, edit)),
+    ...(await queueEditJournal(write, queryClient, monthId, edit)),
   }));
 }
 
@@ -382,8 +382,8 @@ export function useUpdateJournal(monthId: number) {
 export function useDeleteJournal(monthId: number) {
   const queryClient = useQueryClient();
   installSync(queryClient);
-  return writeHandle(async (journalId: number) => ({
+  return writeHandle(async (journalId: number, write) => ({
     shown: journalId,
-    done: enqueueWrite(queryClient, journalDelete, { monthId, journalId }),
+    done: write(queryClient, journalDelete, { monthId, journalId }),
   }));
 }

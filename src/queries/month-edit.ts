@@ -4,7 +4,7 @@ import type { Habit, Measure, Month } from '../../contract/entities';
 import { type HabitSchedule, sameSchedule } from '../../contract/habit-schedule';
 import type { CreateMeasure, MeasureTarget } from '../../contract/measure-targets';
 import { newIdempotencyKey } from '../api/idempotency';
-import { enqueueWrite, installSync, newTempId, writeHandle } from '../offline/sync';
+import { type Enqueue, installSync, newTempId, writeHandle } from '../offline/sync';
 import { cachedOrRead } from './cache';
 import { habitCreate, habitDelete, habitsQueryOptions, habitUpdate } from './habits';
 import { monthKeys } from './keys';
@@ -65,6 +65,7 @@ function measureChanges(
  * with its own Idempotency-Key), removals as DELETEs. Each shows at once and goes in order.
  */
 async function queueEditMonth(
+  write: Enqueue,
   queryClient: QueryClient,
   edit: MonthEdit,
 ): Promise<{ done: Promise<unknown> }> {
@@ -90,7 +91,7 @@ async function queueEditMonth(
     edit.moodEnabled !== undefined && (current?.mood_enabled ?? true) !== edit.moodEnabled;
   if (current?.name !== edit.name || periodChanged || moodChanged) {
     steps.push(
-      enqueueWrite(queryClient, monthUpdate, {
+      write(queryClient, monthUpdate, {
         monthId,
         changes: {
           name: edit.name,
@@ -105,7 +106,7 @@ async function queueEditMonth(
     { name, ...target }: Omit<CreateMeasure, 'month_id'>,
     stepKey: string,
   ) =>
-    enqueueWrite(queryClient, measureCreate, {
+    write(queryClient, measureCreate, {
       monthId,
       tempId: newTempId(),
       body: { name, month_id: monthId, ...target },
@@ -117,8 +118,7 @@ async function queueEditMonth(
       name,
       target,
     );
-    if (changes)
-      steps.push(enqueueWrite(queryClient, measureUpdate, { monthId, measureId, changes }));
+    if (changes) steps.push(write(queryClient, measureUpdate, { monthId, measureId, changes }));
   };
   const { measure } = edit;
   if (!measure) {
@@ -135,7 +135,7 @@ async function queueEditMonth(
     updateMeasureStep(measure.id, measure.name, edit.measureTarget);
   }
   for (const measureId of edit.removedMeasures ?? [])
-    steps.push(enqueueWrite(queryClient, measureDelete, { monthId, measureId }));
+    steps.push(write(queryClient, measureDelete, { monthId, measureId }));
   for (const [index, more] of (edit.moreMeasures ?? []).entries()) {
     const { id, name, ...target } = more;
     if (id === null)
@@ -145,12 +145,12 @@ async function queueEditMonth(
     else updateMeasureStep(id, name, target);
   }
   for (const habitId of edit.removed ?? [])
-    steps.push(enqueueWrite(queryClient, habitDelete, { monthId, habitId }));
+    steps.push(write(queryClient, habitDelete, { monthId, habitId }));
   for (const [index, habit] of (edit.habits ?? []).entries()) {
     const { schedule } = habit;
     if (habit.id === null) {
       steps.push(
-        enqueueWrite(queryClient, habitCreate, {
+        write(queryClient, habitCreate, {
           monthId,
           tempId: newTempId(),
           body: {
@@ -170,7 +170,7 @@ async function queueEditMonth(
       ...(schedule === undefined || sameSchedule(existing?.schedule, schedule) ? {} : { schedule }),
     };
     if (Object.keys(changes).length > 0)
-      steps.push(enqueueWrite(queryClient, habitUpdate, { monthId, habitId: habit.id, changes }));
+      steps.push(write(queryClient, habitUpdate, { monthId, habitId: habit.id, changes }));
   }
   return { done: Promise.all(steps) };
 }
@@ -183,8 +183,8 @@ async function queueEditMonth(
 export function useEditMonth() {
   const queryClient = useQueryClient();
   installSync(queryClient);
-  return writeHandle(async (edit: MonthEdit) => {
-    const { done } = await queueEditMonth(queryClient, edit);
+  return writeHandle(async (edit: MonthEdit, write) => {
+    const { done } = await queueEditMonth(write, queryClient, edit);
     const refresh = () =>
       void queryClient.invalidateQueries({
         queryKey: monthKeys.scope(edit.monthId),

@@ -31,7 +31,7 @@ import {
 import { restoreItem } from '../api/trash';
 import {
   defineWrite,
-  enqueueWrite,
+  type Enqueue,
   installSync,
   isQueued,
   isTempId,
@@ -373,13 +373,14 @@ export function setTargetFields(target: MeasureTarget | undefined): Partial<Meas
  * id until it lands.
  */
 function queueCreateMonth(
+  write: Enqueue,
   queryClient: QueryClient,
   input: NewMonth,
 ): { shown: Month; done: Promise<Month> } {
   const { name, period, measure, habits, measureTarget, moreMeasures = [] } = input;
   const key = newIdempotencyKey();
   const monthId = newTempId();
-  const done = enqueueWrite(queryClient, monthCreate, {
+  const done = write(queryClient, monthCreate, {
     tempId: monthId,
     body: {
       name,
@@ -392,7 +393,7 @@ function queueCreateMonth(
   for (const [index, habit] of habits.entries()) {
     const schedule = input.habitSchedules?.[index];
     steps.push(
-      enqueueWrite(queryClient, habitCreate, {
+      write(queryClient, habitCreate, {
         monthId,
         tempId: newTempId(),
         body: {
@@ -414,7 +415,7 @@ function queueCreateMonth(
   ];
   for (const { key: stepKey, name: measureName, ...target } of measures) {
     steps.push(
-      enqueueWrite(queryClient, measureCreate, {
+      write(queryClient, measureCreate, {
         monthId,
         tempId: newTempId(),
         // The spec's `{name, month_id}` first, then the unit and target that are set.
@@ -433,20 +434,20 @@ function queueCreateMonth(
 export function useCreateMonth() {
   const queryClient = useQueryClient();
   installSync(queryClient);
-  return writeHandle(async (input: NewMonth) => queueCreateMonth(queryClient, input));
+  return writeHandle(async (input: NewMonth, write) => queueCreateMonth(write, queryClient, input));
 }
 
 /** A rename, queued: shown at once, sent with the version it was based on (If-Match). */
 export function useUpdateMonth() {
   const queryClient = useQueryClient();
   installSync(queryClient);
-  return writeHandle(async ({ id, name }: { id: number; name: string }) => {
+  return writeHandle(async ({ id, name }: { id: number; name: string }, write) => {
     const base =
       queryClient.getQueryData<Month>(monthKeys.detail(id)) ??
       queryClient.getQueryData<Month[]>(monthKeys.list())?.find((month) => month.id === id);
     return {
       shown: undefined,
-      done: enqueueWrite(queryClient, monthUpdate, { monthId: id, changes: { name }, base }),
+      done: write(queryClient, monthUpdate, { monthId: id, changes: { name }, base }),
     };
   });
 }
@@ -458,7 +459,7 @@ export function useUpdateMonth() {
 export function useDeleteMonth() {
   const queryClient = useQueryClient();
   installSync(queryClient);
-  return writeHandle(async (monthId: number) => {
+  return writeHandle(async (monthId: number, write) => {
     if (isTempId(monthId)) {
       dropUnsentMonth(queryClient, monthId);
       return { shown: monthId, done: Promise.resolve(monthId) };
@@ -469,7 +470,7 @@ export function useDeleteMonth() {
     const counts = knownCounts(queryClient, monthId);
     return {
       shown: monthId,
-      done: enqueueWrite(queryClient, monthDelete, {
+      done: write(queryClient, monthDelete, {
         monthId,
         ...(month ? { month } : {}),
         ...(counts ? { counts } : {}),

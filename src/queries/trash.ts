@@ -8,7 +8,14 @@ import { listGoals } from '../api/goals';
 import { listJournals } from '../api/journals';
 import { getMonth } from '../api/months';
 import { listTrash, purgeTrashItem, restoreItem } from '../api/trash';
-import { defineWrite, enqueueWrite, installSync, queuedWrites, writeHandle } from '../offline/sync';
+import {
+  defineWrite,
+  type Enqueue,
+  enqueueWrite,
+  installSync,
+  queuedWrites,
+  writeHandle,
+} from '../offline/sync';
 import { dropRows, upsert } from './cache';
 import { errorStatus } from './errors';
 import { compareJournals } from './journal-list';
@@ -168,9 +175,13 @@ function restoreWrite(queryClient: QueryClient, ref: TrashRef) {
 }
 
 /** Queues the restore of `ref` (after any write still queued, e.g. its delete): shown at once. */
-function queueRestore(queryClient: QueryClient, ref: TrashRef): Promise<unknown> {
+function queueRestore(
+  queryClient: QueryClient,
+  ref: TrashRef,
+  write: Enqueue = enqueueWrite,
+): Promise<unknown> {
   installSync(queryClient);
-  return enqueueWrite(queryClient, trashRestore, restoreWrite(queryClient, ref));
+  return write(queryClient, trashRestore, restoreWrite(queryClient, ref));
 }
 
 /** Restores `ref` (the delete toast's Undo, outside React); settles when the server answers. */
@@ -181,9 +192,9 @@ export async function restoreAndRefresh(queryClient: QueryClient, ref: TrashRef)
 export function useRestoreItem() {
   const queryClient = useQueryClient();
   installSync(queryClient);
-  return writeHandle(async (ref: TrashRef) => ({
+  return writeHandle(async (ref: TrashRef, write) => ({
     shown: ref,
-    done: queueRestore(queryClient, ref),
+    done: queueRestore(queryClient, ref, write),
   }));
 }
 

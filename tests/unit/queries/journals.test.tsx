@@ -510,6 +510,25 @@ describe('journal dates', () => {
   });
 });
 
+describe('a failed attempt', () => {
+  it("tells an edit's first failed attempt at once, as a create's, while the change stays queued to be sent again", async () => {
+    const fixture = seedMonth(makeMonthFixture({ journals: 1, habits: ['Read'] }));
+    const [journal] = fixture.journals;
+    const { result, queryClient } = await renderOnPage(fixture, () =>
+      useUpdateJournal(fixture.month.id),
+    );
+    server.use(failing('patch', 'api/journals/:id/', 503));
+
+    const onError = vi.fn();
+    act(() =>
+      result.current.hook.mutate({ journalId: journal!.id, highlight: 'Edited' }, { onError }),
+    );
+    // The edit compares with the cached entry first (an await) before it queues its writes.
+    await waitFor(() => expect(onError).toHaveBeenCalledTimes(1));
+    expect(queuedWrites(queryClient).map((write) => write.state.status)).toEqual(['pending']);
+  });
+});
+
 describe('an entry deleted elsewhere', () => {
   it('drops the card and its daily items from the caches on a 404, and says it was deleted elsewhere', async () => {
     const fixture = seedMonth(makeMonthFixture({ journals: 2, habits: ['Read'] }));
