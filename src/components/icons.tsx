@@ -3,7 +3,8 @@ import type { SVGProps } from 'react';
 
 type IconProps = SVGProps<SVGSVGElement> & { size?: number };
 
-function Icon({ size = 18, children, ...props }: IconProps) {
+/** A 24 × 24 line icon: the shapes inside are its children. */
+export function Icon({ size = 18, children, ...props }: IconProps) {
   return (
     <svg
       xmlns="http://www.w3.org/2000/svg"

@@ -21,6 +21,7 @@ import {
   type SavedWrite,
 } from '../../offline/sync';
 import { OFFLINE_TEXTS } from '../../offline/texts';
+import { Icon } from '../icons';
 import { groupChanges } from './pending-changes';
 import { useHeaderPopover } from './use-header-popover';
 
@@ -44,25 +45,12 @@ export function useQueuedChanges(): QueuedChange[] {
 
 function CloudIcon({ state }: { state: 'saved' | 'waiting' | 'failed' }) {
   return (
-    <svg
-      xmlns="http://www.w3.org/2000/svg"
-      width={18}
-      height={18}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      style={{ flexShrink: 0 }}
-    >
+    <Icon style={{ flexShrink: 0 }}>
       <path d="M17.5 19H7a5 5 0 1 1 1.6-9.7A6 6 0 0 1 20 12.5 3.5 3.5 0 0 1 17.5 19z" />
       {state === 'saved' && <path d="M9.5 13.5l2 2 3.5-3.5" />}
       {state === 'waiting' && <path d="M12 11v3l2 1" />}
       {state === 'failed' && <path d="M12 10.5v3M12 16h.01" />}
-    </svg>
+    </Icon>
   );
 }
 

@@ -3,26 +3,14 @@ import { Group, Paper, Text } from '@mantine/core';
 import { useTexts } from '../../i18n/store';
 import { useOnline } from '../../offline/online-status';
 import { OFFLINE_TEXTS } from '../../offline/texts';
+import { Icon } from '../icons';
 
 function CloudOffIcon() {
   return (
-    <svg
-      xmlns="http://www.w3.org/2000/svg"
-      width={20}
-      height={20}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      // Full size beside text that wraps on a phone.
-      style={{ flexShrink: 0 }}
-    >
+    // Full size beside text that wraps on a phone.
+    <Icon size={20} style={{ flexShrink: 0 }}>
       <path d="M3 3l18 18M9.6 5.2A6 6 0 0 1 17.7 10H18a4 4 0 0 1 2.8 6.8M17 18H7a5 5 0 0 1-1.9-9.6" />
-    </svg>
+    </Icon>
   );
 }
 

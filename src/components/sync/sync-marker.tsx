@@ -4,6 +4,7 @@ import { useSyncExternalStore } from 'react';
 import { useTexts } from '../../i18n/store';
 import { isQueued, isTransient, subjectOf, type WriteSubject } from '../../offline/sync';
 import { OFFLINE_TEXTS } from '../../offline/texts';
+import { Icon } from '../icons';
 
 export type SyncState = 'waiting' | 'refused';
 
@@ -84,25 +85,13 @@ export function SyncMarker({ kind, id }: { kind: Kind; id: number }) {
   const label = state === 'refused' ? t.refusedMarker : t.waitingMarker;
   return (
     <span className="mb-sync-marker" data-state={state} title={label}>
-      <svg
-        xmlns="http://www.w3.org/2000/svg"
-        width={14}
-        height={14}
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth={2}
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        aria-hidden="true"
-        focusable="false"
-      >
+      <Icon size={14}>
         {state === 'refused' ? (
           <path d="M12 3l10 18H2zM12 10v4M12 17h.01" />
         ) : (
           <path d="M12 6v6l4 2M12 22a10 10 0 1 0 0-20 10 10 0 0 0 0 20z" />
         )}
-      </svg>
+      </Icon>
       <span className="mb-visually-hidden">{label}</span>
     </span>
   );
