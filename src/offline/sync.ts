@@ -68,6 +68,64 @@ function kindOf(mutation: AnyMutation): AnyWriteKind | undefined {
   return kinds.get(key[1]);
 }
 
+// --- What sync keeps per client -------------------------------------------------------------------
+
+/** A temporary id swapped for the server's: `told` when another tab's create landed. */
+export interface TempIdSwap {
+  tempId: number;
+  id: number;
+  told: boolean;
+}
+
+/** Everything the sync of one client (one tab's QueryClient) keeps between calls. */
+interface ClientSync {
+  /** How many write kinds had their defaults on the client when it was last set up. */
+  kindsInstalled: number;
+  /**
+   * Temporary ids whose creates landed, with the server's ids. A write queued after the swap may
+   * still hold a temporary id the screen captured before it: the Undo of a delete (its toast
+   * shows once the delete landed, with the id the row had when it was clicked), or a dialog
+   * opened before the create landed. It is sent with the server's id, instead of being refused
+   * as depending on a change that was never saved.
+   */
+  swapped: Map<number, number>;
+  /** Who hears the swaps: waiting writes, and the other tabs (src/offline/tabs.ts). */
+  swapListeners: Set<(swap: TempIdSwap) => void>;
+  /** While queued changes are being shown: the cache updates they make are not data to show them over. */
+  applying: boolean;
+  /** Writes the server has answered (their variables), whose optimistic change must not come back. */
+  landed: WeakSet<object>;
+}
+
+const clients = new WeakMap<QueryClient, ClientSync>();
+
+function syncOf(queryClient: QueryClient): ClientSync {
+  let sync = clients.get(queryClient);
+  if (!sync) {
+    sync = {
+      kindsInstalled: -1,
+      swapped: new Map(),
+      swapListeners: new Set(),
+      applying: false,
+      landed: new WeakSet(),
+    };
+    clients.set(queryClient, sync);
+  }
+  return sync;
+}
+
+/** Runs `show` with the client's cache updates marked as queued changes being shown. */
+function whileApplying(queryClient: QueryClient, show: () => void): void {
+  const sync = syncOf(queryClient);
+  const outer = sync.applying;
+  sync.applying = true;
+  try {
+    show();
+  } finally {
+    sync.applying = outer;
+  }
+}
+
 // --- Errors ------------------------------------------------------------------------------------
 
 /**
@@ -213,34 +271,14 @@ function withoutStandIn(data: unknown, tempId: number, id: number): unknown {
     : data;
 }
 
-/** A temporary id swapped for the server's: `told` when another tab's create landed. */
-export interface TempIdSwap {
-  tempId: number;
-  id: number;
-  told: boolean;
-}
-
-/** Who hears each client's swaps: its waiting writes, and the other tabs (src/offline/tabs.ts). */
-const swapListeners = new WeakMap<QueryClient, Set<(swap: TempIdSwap) => void>>();
-
 export function onTempIdSwapped(
   queryClient: QueryClient,
   listener: (swap: TempIdSwap) => void,
 ): () => void {
-  const listeners = swapListeners.get(queryClient) ?? new Set();
-  swapListeners.set(queryClient, listeners);
+  const listeners = syncOf(queryClient).swapListeners;
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
-
-/**
- * Each client's temporary ids whose creates landed, with the server's ids. A write queued after
- * the swap may still hold a temporary id the screen captured before it: the Undo of a delete
- * (its toast shows once the delete landed, with the id the row had when it was clicked), or a
- * dialog opened before the create landed. It is sent with the server's id, instead of being
- * refused as depending on a change that was never saved.
- */
-const swappedIds = new WeakMap<QueryClient, Map<number, number>>();
 
 /**
  * The create of `tempId` landed as `id`: every cached row and every queued write that referred to
@@ -260,15 +298,14 @@ export function swapTempId(
     const swapped = replaceIds(withoutStandIn(data, tempId, id), tempId, id);
     if (swapped !== data) queryClient.setQueryData(query.queryKey, swapped);
   }
-  const swapped = swappedIds.get(queryClient) ?? new Map<number, number>();
-  swappedIds.set(queryClient, swapped);
+  const { swapped, swapListeners } = syncOf(queryClient);
   swapped.set(tempId, id);
   const swap = new Map([[tempId, id]]);
   for (const mutation of queryClient.getMutationCache().getAll()) {
     if (mutation.state.status === 'success' || kindOf(mutation) === undefined) continue;
     replaceIdsInPlace(mutation.state.variables, swap);
   }
-  for (const listener of swapListeners.get(queryClient) ?? []) listener({ tempId, id, told });
+  for (const listener of swapListeners) listener({ tempId, id, told });
 }
 
 /**
@@ -277,8 +314,7 @@ export function swapTempId(
  * taken as it came, the row that stood in for the create would stay here for good.
  */
 export function withKnownIds(queryClient: QueryClient, data: unknown): unknown {
-  const swapped = swappedIds.get(queryClient);
-  if (!swapped) return data;
+  const { swapped } = syncOf(queryClient);
   let known = data;
   for (const tempId of new Set(temporaryIds(data))) {
     const id = swapped.get(tempId);
@@ -431,11 +467,6 @@ function madeAt(write: { meta?: Record<string, unknown>; state: { submittedAt: n
   return typeof at === 'number' ? at : write.state.submittedAt;
 }
 
-/** While queued changes are being shown: the cache updates they make are not data to show them over. */
-let applying = false;
-/** Writes the server has answered (their variables), whose optimistic change must not come back. */
-const landed = new WeakSet<object>();
-
 /** A queued write of this tab or another, as the order between tabs reads it. */
 interface OrderedWrite {
   kind: AnyWriteKind;
@@ -452,13 +483,13 @@ interface OrderedWrite {
  * would list the item twice). Refusals are left out: their change leaves the screen.
  */
 function otherTabsWrites(queryClient: QueryClient): OrderedWrite[] {
-  const swapped = swappedIds.get(queryClient);
+  const { swapped } = syncOf(queryClient);
   return (queryClient.getQueryData<SavedWrite[]>(OTHER_TABS_WRITES_KEY) ?? []).flatMap((saved) => {
     const kind = kinds.get(String(saved.mutationKey?.[1]));
     const { status, error, variables } = saved.state;
     const refused = error !== null && typeof error === 'object' && 'text' in error;
     const created = (variables as { tempId?: unknown } | undefined)?.tempId;
-    if (!kind || refused || (typeof created === 'number' && swapped?.has(created))) return [];
+    if (!kind || refused || (typeof created === 'number' && swapped.has(created))) return [];
     return [
       {
         kind,
@@ -472,6 +503,7 @@ function otherTabsWrites(queryClient: QueryClient): OrderedWrite[] {
 
 /** This tab's queued writes and the other tabs', oldest change first. */
 function everyTabsWrites(queryClient: QueryClient): OrderedWrite[] {
+  const { landed } = syncOf(queryClient);
   const mine = queuedWrites(queryClient).flatMap((mutation): OrderedWrite[] => {
     const kind = kindOf(mutation);
     const { status, error, variables } = mutation.state;
@@ -488,15 +520,11 @@ function everyTabsWrites(queryClient: QueryClient): OrderedWrite[] {
  * one.
  */
 function showQueued(queryClient: QueryClient, received?: QueryKey): void {
-  const outer = applying;
-  applying = true;
-  try {
+  whileApplying(queryClient, () => {
     for (const write of everyTabsWrites(queryClient))
       write.kind.optimistic?.(queryClient, write.variables);
     dropOrphanStandIns(queryClient, received);
-  } finally {
-    applying = outer;
-  }
+  });
 }
 
 /**
@@ -507,14 +535,14 @@ function showQueued(queryClient: QueryClient, received?: QueryKey): void {
  * one, else (another tab's queue changed) any list may hold one.
  */
 function dropOrphanStandIns(queryClient: QueryClient, received?: QueryKey): void {
-  const swapped = swappedIds.get(queryClient);
+  const { swapped } = syncOf(queryClient);
   const creating = createsOf([
     ...queuedWrites(queryClient),
     ...(queryClient.getQueryData<SavedWrite[]>(OTHER_TABS_WRITES_KEY) ?? []),
   ]);
   const orphan = (row: unknown) => {
     const id = rowId(row);
-    return typeof id === 'number' && isTempId(id) && (!creating.has(id) || swapped?.has(id));
+    return typeof id === 'number' && isTempId(id) && (!creating.has(id) || swapped.has(id));
   };
   const lists = queryClient
     .getQueryCache()
@@ -699,8 +727,7 @@ export function enqueueWrite<V, R>(
   onFailure?: (error: Error) => void,
 ): Promise<R> {
   installSync(queryClient);
-  const swapped = swappedIds.get(queryClient);
-  if (swapped) replaceIdsInPlace(variables, swapped);
+  replaceIdsInPlace(variables, syncOf(queryClient).swapped);
   // TanStack's own way to run a mutation outside a component (what useMutation does inside one),
   // with this write's scope and the time it was made, which a hook would fix for all its calls.
   const observer = new MutationObserver<R, unknown, V>(queryClient, {
@@ -761,9 +788,6 @@ export function discardWrite(queryClient: QueryClient, mutation: AnyMutation): v
   });
 }
 
-/** Clients set up, with how many write kinds had their defaults then. */
-const installed = new WeakMap<QueryClient, number>();
-
 function defaults(
   queryClient: QueryClient,
   kind: AnyWriteKind,
@@ -795,17 +819,12 @@ function defaults(
     onMutate: (variables) => {
       // Written over the cache, which shows the other queued writes already: re-applying them all
       // on each (as for data from the server) made a Save's steps cost the square of their count.
-      const outer = applying;
-      applying = true;
-      try {
-        kind.optimistic?.(queryClient, variables);
-      } finally {
-        applying = outer;
-      }
+      whileApplying(queryClient, () => kind.optimistic?.(queryClient, variables));
       return undefined;
     },
     onSuccess: (result, variables) => {
-      if (typeof variables === 'object' && variables !== null) landed.add(variables);
+      if (typeof variables === 'object' && variables !== null)
+        syncOf(queryClient).landed.add(variables);
       kind.landed?.(queryClient, variables, result);
     },
     onSettled: (_result, _error, variables) => kind.settled?.(queryClient, variables),
@@ -818,19 +837,19 @@ function defaults(
  * arrives meanwhile: a page read from the server, the early reads or the saved cache.
  */
 export function installSync(queryClient: QueryClient): void {
-  const known = installed.get(queryClient);
-  if (known !== undefined) {
+  const sync = syncOf(queryClient);
+  if (sync.kindsInstalled >= 0) {
     // Screens call this on every render (each card's tick hook): nothing to do unless a lazily
     // loaded module defined kinds since. getMutationDefaults scans every default, so looking
     // each kind up on every call cost a Save ~45 ms of rendering with a month of cards.
-    if (known === kinds.size) return;
+    if (sync.kindsInstalled === kinds.size) return;
     for (const kind of kinds.values())
       if (queryClient.getMutationDefaults(writeKey(kind.name)).mutationFn === undefined)
         queryClient.setMutationDefaults(writeKey(kind.name), defaults(queryClient, kind));
-    installed.set(queryClient, kinds.size);
+    sync.kindsInstalled = kinds.size;
     return;
   }
-  installed.set(queryClient, kinds.size);
+  sync.kindsInstalled = kinds.size;
   // Back online (the window's online event, through onlineManager): paused writes go, and those
   // that failed on the way are sent again.
   onlineManager.subscribe((online) => {
@@ -845,7 +864,7 @@ export function installSync(queryClient: QueryClient): void {
   // Data from the server, another tab or the saved cache, or another tab's queue changed: the
   // queued changes go over it again.
   queryClient.getQueryCache().subscribe((event) => {
-    if (applying || event.type !== 'updated' || event.action.type !== 'success') return;
+    if (sync.applying || event.type !== 'updated' || event.action.type !== 'success') return;
     const { queryKey } = event.query;
     if (queryKey[0] === MONTH_DATA_KEY[0]) showQueued(queryClient, queryKey);
     else if (queryKey[0] === OTHER_TABS_WRITES_KEY[0] && queryKey[1] === OTHER_TABS_WRITES_KEY[1])
