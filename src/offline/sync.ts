@@ -296,7 +296,9 @@ export function swapTempId(
     const data = query.state.data;
     if (data === undefined) continue;
     const swapped = replaceIds(withoutStandIn(data, tempId, id), tempId, id);
-    if (swapped !== data) queryClient.setQueryData(query.queryKey, swapped);
+    // The same data under the server's ids: as old as it was (keepingReadTime says why).
+    if (swapped !== data)
+      queryClient.setQueryData(query.queryKey, swapped, { updatedAt: query.state.dataUpdatedAt });
   }
   const { swapped, swapListeners } = syncOf(queryClient);
   swapped.set(tempId, id);
@@ -520,11 +522,28 @@ function everyTabsWrites(queryClient: QueryClient): OrderedWrite[] {
  * one.
  */
 function showQueued(queryClient: QueryClient, received?: QueryKey): void {
-  whileApplying(queryClient, () => {
-    for (const write of everyTabsWrites(queryClient))
-      write.kind.optimistic?.(queryClient, write.variables);
-    dropOrphanStandIns(queryClient, received);
-  });
+  whileApplying(queryClient, () =>
+    keepingReadTime(queryClient, () => {
+      for (const write of everyTabsWrites(queryClient))
+        write.kind.optimistic?.(queryClient, write.variables);
+      dropOrphanStandIns(queryClient, received);
+    }),
+  );
+}
+
+/**
+ * Runs `show`, then gives each month list it rewrote back the time its data was read. Queued
+ * changes shown again over a list, or ids swapped in it, do not make it newer: another tab's copy
+ * of that list is taken only when newer than this one (src/offline/tabs.ts), and a list stamped
+ * with the time a change was shown over it would refuse that tab's copy holding the server's answer
+ * to the change, which then never came (a value saved in one tab missing from the other's Edit).
+ */
+function keepingReadTime(queryClient: QueryClient, show: () => void): void {
+  const lists = queryClient.getQueryCache().findAll({ queryKey: MONTH_DATA_KEY });
+  const readAt = new Map(lists.map((query) => [query, query.state.dataUpdatedAt]));
+  show();
+  for (const [query, at] of readAt)
+    if (query.state.dataUpdatedAt !== at) query.setState({ ...query.state, dataUpdatedAt: at });
 }
 
 /**

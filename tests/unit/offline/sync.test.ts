@@ -264,6 +264,37 @@ describe('changes to one item made in several tabs', () => {
     expect(deleted).toEqual([5]);
   });
 
+  it("keeps the time a list was read when it shows queued changes or swaps ids over it: another tab's newer copy is still taken", () => {
+    const queryClient = createTestQueryClient();
+    installSync(queryClient);
+    const key = ['months', 1, 'dailymeasures'];
+    // Another tab's list, read at 1,000, showing its queued value of an entry it is creating.
+    queryClient.setQueryData(OTHER_TABS_WRITES_KEY, [
+      createdInAnotherTab(-21),
+      createdInAnotherTab(-20),
+    ]);
+    queryClient.setQueryData(
+      key,
+      [
+        { id: -20, journal_id: -21 },
+        { id: 3, journal_id: 1 },
+      ],
+      {
+        updatedAt: 1000,
+      },
+    );
+    swapTempId(queryClient, -21, 210, true);
+    expect(queryClient.getQueryData(key)).toEqual([
+      { id: -20, journal_id: 210 },
+      { id: 3, journal_id: 1 },
+    ]);
+    expect(queryClient.getQueryState(key)?.dataUpdatedAt).toBe(1000);
+    // That tab has nothing left: the stand-in goes, and the list is as old as it was.
+    queryClient.setQueryData(OTHER_TABS_WRITES_KEY, []);
+    expect(queryClient.getQueryData(key)).toEqual([{ id: 3, journal_id: 1 }]);
+    expect(queryClient.getQueryState(key)?.dataUpdatedAt).toBe(1000);
+  });
+
   it('drops a row standing in for a create no tab holds any more', () => {
     const queryClient = createTestQueryClient();
     installSync(queryClient);
