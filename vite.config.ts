@@ -15,7 +15,7 @@ const apiPort = process.env.API_PORT ?? '3001';
 const PRERENDERED_PAGES = ['tou', 'pp', 'login', 'register'];
 
 /**
- * Installable and readable offline (issue 6, feature 8): the web app manifest, and a service
+ * Installable and readable offline: the web app manifest, and a service
  * worker that precaches the app (not the demo video) and answers app routes with spa.html when
  * offline. The API always goes to the network: offline data comes from the persisted query cache.
  * Registered by a small deferred /registerSW.js, so the CSP needs no inline script and the
@@ -61,7 +61,7 @@ const pwa = VitePWA({
     runtimeCaching: [
       { urlPattern: ({ url }) => url.pathname.startsWith('/api/'), handler: 'NetworkOnly' },
     ],
-    // Daily reminders by web push (issue 18): the push and notificationclick handlers.
+    // Daily reminders by web push: the push and notificationclick handlers.
     importScripts: ['push-sw.js'],
   },
 });
@@ -117,7 +117,7 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     // Terser's two passes make the JavaScript about 2% smaller gzipped than esbuild's minifier,
-    // which keeps every route within issue 3's budget (tests/build) at the cost of a slower build.
+    // which keeps every route within its bundle budget (tests/build) at the cost of a slower build.
     minify: 'terser',
     terserOptions: { compress: { passes: 2 }, format: { comments: false } },
     // Read by the bundle-budget test (tests/build) to know which chunks each route loads.
