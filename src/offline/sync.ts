@@ -40,9 +40,9 @@ export interface WriteKind<V, R> {
   discarded?(queryClient: QueryClient, variables: V): void;
   subject(variables: V): WriteSubject;
   /**
-   * The item whose writes must go one after another, in the order made (TanStack's mutation
-   * scope); writes of other items go side by side. By default the subject; a finer one (one
-   * tick of an entry) lets an entry's ticks go together.
+   * The item whose writes must go one after another, in the order made (see `follows`); writes
+   * of other items go side by side. By default the subject; a finer one (one tick of an entry)
+   * lets an entry's ticks go together.
    */
   scope?(variables: V): string;
 }
@@ -95,6 +95,8 @@ interface ClientSync {
   applying: boolean;
   /** Writes the server has answered (their variables), whose optimistic change must not come back. */
   landed: WeakSet<object>;
+  /** Who hears how a write went (`watchWrite`), by its variables. */
+  watchers: WeakMap<object, WriteWatcher>;
 }
 
 const clients = new WeakMap<QueryClient, ClientSync>();
@@ -108,6 +110,7 @@ function syncOf(queryClient: QueryClient): ClientSync {
       swapListeners: new Set(),
       applying: false,
       landed: new WeakSet(),
+      watchers: new WeakMap(),
     };
     clients.set(queryClient, sync);
   }
@@ -153,12 +156,12 @@ function isDropped(error: unknown): boolean {
 
 /**
  * One write of an item on its way at a time across all of this browser's tabs (a Web Lock per
- * scope, which every tab's sends take in turn, handed over when its tab closes): two tabs never
+ * item, which every tab's sends take in turn, handed over when its tab closes): two tabs never
  * race on one item. Without Web Locks the write simply goes.
  */
-async function oneSenderAtATime<T>(scope: string, send: () => Promise<T>): Promise<T> {
+async function oneSenderAtATime<T>(item: string, send: () => Promise<T>): Promise<T> {
   const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
-  return locks ? await locks.request<Promise<T>>(`monthbook-send:${scope}`, send) : send();
+  return locks ? await locks.request<Promise<T>>(`monthbook-send:${item}`, send) : send();
 }
 
 /** Statuses worth sending again later: the request may succeed unchanged. */
@@ -341,26 +344,9 @@ export function withoutUnsavedRows(data: unknown): unknown {
 
 const subjectKey = (subject: WriteSubject) => `${subject.kind}:${subject.id}`;
 
+/** The item whose writes go one after another (see `WriteKind.scope`). */
 function scopeKey(kind: AnyWriteKind, variables: unknown): string {
   return kind.scope?.(variables) ?? subjectKey(kind.subject(variables));
-}
-
-/**
- * The scope a new write joins: its item's. An item created here keeps the scope of its queued
- * writes once the server's id replaces its temporary one, so its later writes still wait for them.
- */
-function scopeOf<V>(queryClient: QueryClient, kind: WriteKind<V, unknown>, variables: V): string {
-  const key = scopeKey(kind as AnyWriteKind, variables);
-  for (const mutation of queuedWrites(queryClient)) {
-    const other = kindOf(mutation);
-    const id = mutation.options.scope?.id;
-    if (other && id !== undefined && scopeKey(other, mutation.state.variables) === key) return id;
-  }
-  // About an item another tab is creating: a scope of its own, since that create may join this
-  // tab later (adopted when its tab closes), after this write in the item's scope, where it could
-  // never go first.
-  const created = createsOf(queryClient.getMutationCache().getAll());
-  return temporaryIds(variables).some((id) => !created.has(id)) ? `${key}:from-another-tab` : key;
 }
 
 /** The temporary ids the given writes create. */
@@ -460,13 +446,25 @@ function prerequisitesSettled(queryClient: QueryClient, mine: AnyMutation): Prom
 // --- Every tab's changes, in the order they were made --------------------------------------------
 
 /**
- * When the user made a write's change (kept in the write's meta, saved and adopted with it): its
- * place among every tab's queued writes. TanStack's own `submittedAt` is reset when a failed write
- * is sent again, which would pass an old change off as the newest.
+ * When the user made a write's change (stamped on its variables when it is queued, so it is saved
+ * and adopted with it): its place among every tab's queued writes. TanStack's own `submittedAt` is
+ * reset when a failed write is sent again, which would pass an old change off as the newest.
+ * Queues saved before the stamp moved to the variables kept it in the write's meta.
  */
-function madeAt(write: { meta?: Record<string, unknown>; state: { submittedAt: number } }): number {
-  const at = write.meta?.madeAt;
+function madeAt(write: {
+  meta?: Record<string, unknown>;
+  state: { submittedAt: number; variables?: unknown };
+}): number {
+  const variables = write.state.variables as { madeAt?: unknown } | undefined;
+  const at = variables?.madeAt ?? write.meta?.madeAt;
   return typeof at === 'number' ? at : write.state.submittedAt;
+}
+
+/** Stamps a new write's variables with the time it was made (see `madeAt`). */
+export function stampMadeAt<V>(variables: V): V {
+  if (typeof variables === 'object' && variables !== null && !('madeAt' in variables))
+    Object.assign(variables, { madeAt: Date.now() });
+  return variables;
 }
 
 /** A queued write of this tab or another, as the order between tabs reads it. */
@@ -614,8 +612,10 @@ function follows(mine: WriteOf, other: WriteOf): boolean {
 /**
  * Whether a write `mine` must follow is still to be sent, in this tab or another: it goes first,
  * so the server gets each item's changes in the order they were made, whichever tab sends when.
- * Writes in `mine`'s own scope are TanStack's to order; a refused one leaves `mine` to be refused
- * or sent on its own.
+ * A refused one leaves `mine` to be refused or sent on its own. This, not TanStack's mutation
+ * `scope`, orders an item's writes: a scope is fixed per observer (a hook's, for every item it
+ * writes), is blind to the other tabs' queues, and can't say that an entry's delete follows a
+ * tick of it.
  */
 function earlierWriteWaits(queryClient: QueryClient, mine: AnyMutation): boolean {
   const kind = kindOf(mine);
@@ -625,12 +625,11 @@ function earlierWriteWaits(queryClient: QueryClient, mine: AnyMutation): boolean
   return everyTabsWrites(queryClient).some(
     (other) =>
       other.waiting &&
+      other.mutation !== mine &&
       (other.madeAt < at ||
         (other.madeAt === at &&
           other.mutation !== undefined &&
           other.mutation.mutationId < mine.mutationId)) &&
-      (other.mutation === undefined ||
-        other.mutation.options.scope?.id !== mine.options.scope?.id) &&
       follows(me, other),
   );
 }
@@ -734,10 +733,44 @@ export type Enqueue = <V, R>(
 ) => Promise<R>;
 
 /**
- * Queues one write and shows it at once: its optimistic change is in the cache when this returns.
- * The promise settles when the server answers (offline: later, maybe after a reload — then nobody
- * awaits it, and the write's kind alone updates the cache). `onFailure` hears its first failed
- * attempt, while it stays queued to be sent again.
+ * Readies a new write's variables: the server's ids for creates that landed since the screen read
+ * them, and the time it was made. The variables are the write's record, saved with it.
+ */
+export function prepareWrite<V>(queryClient: QueryClient, variables: V): V {
+  installSync(queryClient);
+  replaceIdsInPlace(variables, syncOf(queryClient).swapped);
+  return stampMadeAt(variables);
+}
+
+/** Who hears how one write went, whatever screen (or none) is open by then. */
+export interface WriteWatcher {
+  /** The server took it. */
+  onSuccess?: (result: unknown) => void;
+  /**
+   * Its first failed attempt, or its refusal, whichever comes first: the write stays queued, to be
+   * sent again or to wait for the user. TanStack's `onError` comes only once its tries ran out.
+   */
+  onFailure?: (error: Error) => void;
+}
+
+/**
+ * Watches the write holding `variables`. Not TanStack's own callbacks: a hook's options replace
+ * the kind's defaults rather than add to them, and `mutate`'s callbacks are dropped once the
+ * screen closes or makes another write.
+ */
+export function watchWrite(
+  queryClient: QueryClient,
+  variables: object,
+  watcher: WriteWatcher,
+): void {
+  syncOf(queryClient).watchers.set(variables, watcher);
+}
+
+/**
+ * Queues one write outside a hook (a save of several writes, an Undo) and shows it at once: its
+ * optimistic change is in the cache when this returns. The promise settles when the server
+ * answers (offline: later, maybe after a reload — then nobody awaits it, and the write's kind
+ * alone updates the cache).
  */
 export function enqueueWrite<V, R>(
   queryClient: QueryClient,
@@ -745,38 +778,24 @@ export function enqueueWrite<V, R>(
   variables: V,
   onFailure?: (error: Error) => void,
 ): Promise<R> {
-  installSync(queryClient);
-  replaceIdsInPlace(variables, syncOf(queryClient).swapped);
-  // TanStack's own way to run a mutation outside a component (what useMutation does inside one),
-  // with this write's scope and the time it was made, which a hook would fix for all its calls.
+  prepareWrite(queryClient, variables);
+  if (onFailure && typeof variables === 'object' && variables !== null)
+    watchWrite(queryClient, variables, { onFailure });
+  // TanStack's own way to run a mutation outside a component (what useMutation does inside one).
   const observer = new MutationObserver<R, unknown, V>(queryClient, {
     mutationKey: writeKey(kind.name),
-    scope: { id: scopeOf(queryClient, kind, variables) },
-    meta: { madeAt: Date.now() },
-  });
-  let told = false;
-  const stopListening = observer.subscribe(({ failureCount, failureReason }) => {
-    if (told || failureCount === 0) return;
-    told = true;
-    onFailure?.(failureReason as Error);
   });
   const done = observer.mutate(variables);
   // The caller may not await it: a refusal is shown by the sync status, not as an unhandled
   // rejection. Settled, the write no longer needs its observer (a refused one stays queued).
-  done
-    .catch(() => {})
-    .finally(() => {
-      stopListening();
-      observer.reset();
-    });
+  done.catch(() => {}).finally(() => observer.reset());
   return done;
 }
 
 /**
  * Sends again every write that failed on the way (network, 5xx, session) and every paused one. A
- * failed write runs again as itself (`execute`), keeping its place, its scope and when it was made:
- * TanStack's `resumePausedMutations` continues only paused writes, and a new mutation in its
- * stead would go to the end of its scope's queue.
+ * failed write runs again as itself (`execute`), keeping its variables and so when it was made:
+ * TanStack's `resumePausedMutations` continues only paused writes.
  */
 export function retryFailedWrites(queryClient: QueryClient): Promise<unknown> {
   const failed = queuedWrites(queryClient).filter(
@@ -827,7 +846,7 @@ function defaults(
         .getAll()
         .find((mutation) => mutation.state.variables === variables);
       if (mine) await prerequisitesSettled(queryClient, mine);
-      return oneSenderAtATime(mine?.options.scope?.id ?? 'write', async () => {
+      return oneSenderAtATime(scopeKey(kind, variables), async () => {
         try {
           return await kind.run(variables, queryClient);
         } catch (error) {
@@ -891,6 +910,17 @@ export function installSync(queryClient: QueryClient): void {
   });
   queryClient.getMutationCache().subscribe((event) => {
     if (event.type !== 'updated') return;
+    const { action } = event;
+    const variables = event.mutation.state.variables;
+    const watcher = variables && sync.watchers.get(variables);
+    if (watcher && (action.type === 'failed' || action.type === 'error')) {
+      watcher.onFailure?.(action.error as Error);
+      // Told once: what comes next shows in the list of changes waiting to sync.
+      delete watcher.onFailure;
+    } else if (watcher && action.type === 'success') {
+      sync.watchers.delete(variables);
+      watcher.onSuccess?.(action.data);
+    }
     // 'Drop my change' is final: the write leaves the queue (and this tab's saved outbox), so no
     // page, in this tab or one that adopts its outbox later, sends it or asks about it again.
     if (event.action.type === 'error' && isDropped(event.action.error)) {

@@ -1,5 +1,5 @@
 // A month's daily habits and daily measures: one request each, kept to the month's journals; ticks and values as queued writes.
-import { type QueryClient, queryOptions, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import type { DailyHabit, DailyMeasure, Habit, Journal, Measure } from '../../contract/entities';
 import type { CreateDailyHabit, CreateDailyMeasure } from '../../contract/requests';
 import { createDailyHabit, listMonthDailyHabits, updateDailyHabit } from '../api/daily-habits';
@@ -9,7 +9,7 @@ import {
   updateDailyMeasure,
 } from '../api/daily-measures';
 import { newIdempotencyKey } from '../api/idempotency';
-import { defineWrite, installSync, newTempId, writeHandle } from '../offline/sync';
+import { defineWrite, newTempId } from '../offline/sync';
 import { patchRow, upsert } from './cache';
 import { withConflictResolution } from './conflicts';
 import { orDeletedElsewhere } from './deleted-elsewhere';
@@ -17,6 +17,7 @@ import { entrySubject, journalGone, journalsQueryOptions } from './journal-list'
 import { dailyHabitKeys, dailyMeasureKeys, habitKeys, journalKeys, measureKeys } from './keys';
 import { notifyingNow } from './row-toggle';
 import { invalidateMonthStats } from './stats';
+import { useWrite, type WriteOptionsOf } from './use-write';
 import { defineCreate, newerQueued, requireSaved } from './write-kinds';
 
 /**
@@ -262,27 +263,29 @@ export interface ToggleDailyHabit {
  * Shown in the click's own task, queued in click order, the last click wins. A 404 means the entry
  * (or the habit) went elsewhere: the month's lists are read again.
  */
-export function useToggleDailyHabit(monthId: number) {
-  const queryClient = useQueryClient();
-  installSync(queryClient);
-  return writeHandle(async ({ dailyHabitId, isPracticed, isSkipped }: ToggleDailyHabit, write) => {
-    const key = dailyHabitKeys.list(monthId);
-    const base = queryClient.getQueryData<DailyHabit[]>(key)?.find((d) => d.id === dailyHabitId);
-    const journalId = base?.journal_id ?? 0;
-    // A refetch landing meanwhile would paint the old row back.
-    void queryClient.cancelQueries({ queryKey: key, exact: true });
-    const done = notifyingNow(() =>
-      write(queryClient, dailyHabitUpdate, {
+export function useToggleDailyHabit(
+  monthId: number,
+  options?: WriteOptionsOf<typeof dailyHabitUpdate, ToggleDailyHabit>,
+) {
+  const write = useWrite(
+    dailyHabitUpdate,
+    ({ dailyHabitId, isPracticed, isSkipped }: ToggleDailyHabit, queryClient) => {
+      const key = dailyHabitKeys.list(monthId);
+      const base = queryClient.getQueryData<DailyHabit[]>(key)?.find((d) => d.id === dailyHabitId);
+      // A refetch landing meanwhile would paint the old row back.
+      void queryClient.cancelQueries({ queryKey: key, exact: true });
+      return {
         monthId,
         dailyHabitId,
-        journalId,
+        journalId: base?.journal_id ?? 0,
         isPracticed,
         ...(isSkipped === undefined ? {} : { isSkipped }),
         base,
-      }),
-    );
-    return { shown: undefined, done };
-  });
+      };
+    },
+    options,
+  );
+  return { ...write, mutate: (input: ToggleDailyHabit) => notifyingNow(() => write.mutate(input)) };
 }
 
 export interface TickMissingHabit {
@@ -297,13 +300,15 @@ export interface TickMissingHabit {
  * after the entry was written): the entry's daily habit is created, as the Edit dialog's Save does,
  * queued with its idempotency key and shown at once.
  */
-export function useTickMissingHabit(monthId: number) {
-  const queryClient = useQueryClient();
-  installSync(queryClient);
-  return writeHandle(async ({ journalId, habitId, state }: TickMissingHabit, write) => {
-    void queryClient.cancelQueries({ queryKey: dailyHabitKeys.list(monthId), exact: true });
-    const done = notifyingNow(() =>
-      write(queryClient, dailyHabitCreate, {
+export function useTickMissingHabit(
+  monthId: number,
+  options?: WriteOptionsOf<typeof dailyHabitCreate, TickMissingHabit>,
+) {
+  const write = useWrite(
+    dailyHabitCreate,
+    ({ journalId, habitId, state }: TickMissingHabit, queryClient) => {
+      void queryClient.cancelQueries({ queryKey: dailyHabitKeys.list(monthId), exact: true });
+      return {
         monthId,
         tempId: newTempId(),
         body: {
@@ -313,8 +318,9 @@ export function useTickMissingHabit(monthId: number) {
           ...(state === 'skipped' ? { is_skipped: true } : {}),
         },
         key: newIdempotencyKey(),
-      }),
-    );
-    return { shown: undefined, done };
-  });
+      };
+    },
+    options,
+  );
+  return { ...write, mutate: (input: TickMissingHabit) => notifyingNow(() => write.mutate(input)) };
 }

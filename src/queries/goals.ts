@@ -11,6 +11,7 @@ import { orDeletedElsewhere } from './deleted-elsewhere';
 import { goalKeys } from './keys';
 import { notifyingNow } from './row-toggle';
 import { invalidateMonthStats } from './stats';
+import { useWrite, type WriteOptionsOf } from './use-write';
 import { defineCreate, deleteSaved, inMonth, newerQueued, requireSaved } from './write-kinds';
 
 export function goalsQueryOptions(monthId: number) {
@@ -113,26 +114,28 @@ export interface ToggleGoal {
  * order, and an older answer never paints over a newer click. A goal deleted elsewhere (404)
  * leaves the list and the error says so.
  */
-export function useToggleGoal(monthId: number) {
-  const queryClient = useQueryClient();
-  installSync(queryClient);
-  return writeHandle(async ({ goalId, isCompleted }: ToggleGoal, write) => {
-    void queryClient.cancelQueries({ queryKey: goalKeys.list(monthId), exact: true });
-    const base = queryClient
-      .getQueryData<Goal[]>(goalKeys.list(monthId))
-      ?.find((goal) => goal.id === goalId);
-    const done = notifyingNow(() =>
-      write(queryClient, goalUpdate, { monthId, goalId, isCompleted, base }),
-    );
-    return { shown: undefined, done };
-  });
+export function useToggleGoal(
+  monthId: number,
+  options?: WriteOptionsOf<typeof goalUpdate, ToggleGoal>,
+) {
+  const write = useWrite(
+    goalUpdate,
+    ({ goalId, isCompleted }: ToggleGoal, queryClient) => {
+      // A refetch landing meanwhile would paint the old row back.
+      void queryClient.cancelQueries({ queryKey: goalKeys.list(monthId), exact: true });
+      const base = queryClient
+        .getQueryData<Goal[]>(goalKeys.list(monthId))
+        ?.find((goal) => goal.id === goalId);
+      return { monthId, goalId, isCompleted, base };
+    },
+    options,
+  );
+  return { ...write, mutate: (input: ToggleGoal) => notifyingNow(() => write.mutate(input)) };
 }
 
-export function useDeleteGoal(monthId: number) {
-  const queryClient = useQueryClient();
-  installSync(queryClient);
-  return writeHandle(async (goalId: number, write) => ({
-    shown: goalId,
-    done: write(queryClient, goalDelete, { monthId, goalId }),
-  }));
+export function useDeleteGoal(
+  monthId: number,
+  options?: WriteOptionsOf<typeof goalDelete, number>,
+) {
+  return useWrite(goalDelete, (goalId: number) => ({ monthId, goalId }), options);
 }

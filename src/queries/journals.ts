@@ -34,6 +34,7 @@ import {
 import { journalKeys, journalSearchKeys } from './keys';
 import { measuresQueryOptions } from './measures';
 import { invalidateMonthStats } from './stats';
+import { useWrite, type WriteOptionsOf } from './use-write';
 import { deleteSaved, requireSaved } from './write-kinds';
 
 export { journalsQueryOptions };
@@ -379,11 +380,9 @@ export function useUpdateJournal(monthId: number) {
 }
 
 /** The server deletes the journal's daily items with it; the caches drop them at once. */
-export function useDeleteJournal(monthId: number) {
-  const queryClient = useQueryClient();
-  installSync(queryClient);
-  return writeHandle(async (journalId: number, write) => ({
-    shown: journalId,
-    done: write(queryClient, journalDelete, { monthId, journalId }),
-  }));
+export function useDeleteJournal(
+  monthId: number,
+  options?: WriteOptionsOf<typeof journalDelete, number>,
+) {
+  return useWrite(journalDelete, (journalId: number) => ({ monthId, journalId }), options);
 }

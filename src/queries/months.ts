@@ -6,14 +6,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import type {
-  DailyHabit,
-  DailyMeasure,
-  Goal,
-  Habit,
-  Measure,
-  Month,
-} from '../../contract/entities';
+import type { Goal, Month } from '../../contract/entities';
 import type { HabitSchedule } from '../../contract/habit-schedule';
 import type { MeasureTarget } from '../../contract/measure-targets';
 import { inPeriod } from '../../contract/month-period';
@@ -58,6 +51,7 @@ import {
 } from './keys';
 import { measureCreate } from './measures';
 import type { TrashRestoreWrite } from './trash';
+import { useWrite, type WriteOptionsOf } from './use-write';
 import { deleteSaved, requireSaved } from './write-kinds';
 
 // --- Writes, found by their names (saved with queued writes on devices) ----------------------
@@ -438,45 +432,43 @@ export function useCreateMonth() {
 }
 
 /** A rename, queued: shown at once, sent with the version it was based on (If-Match). */
-export function useUpdateMonth() {
-  const queryClient = useQueryClient();
-  installSync(queryClient);
-  return writeHandle(async ({ id, name }: { id: number; name: string }, write) => {
-    const base =
-      queryClient.getQueryData<Month>(monthKeys.detail(id)) ??
-      queryClient.getQueryData<Month[]>(monthKeys.list())?.find((month) => month.id === id);
-    return {
-      shown: undefined,
-      done: write(queryClient, monthUpdate, { monthId: id, changes: { name }, base }),
-    };
-  });
+export function useUpdateMonth(
+  options?: WriteOptionsOf<typeof monthUpdate, { id: number; name: string }>,
+) {
+  return useWrite(
+    monthUpdate,
+    ({ id, name }: { id: number; name: string }, queryClient) => {
+      const base =
+        queryClient.getQueryData<Month>(monthKeys.detail(id)) ??
+        queryClient.getQueryData<Month[]>(monthKeys.list())?.find((month) => month.id === id);
+      return { monthId: id, changes: { name }, base };
+    },
+    options,
+  );
 }
 
 /**
  * The card goes at once; the server deletes everything of the month with it. A month made
  * offline whose create has not landed is never sent: its queued steps are dropped instead.
  */
-export function useDeleteMonth() {
+export function useDeleteMonth(options?: WriteOptionsOf<typeof monthDelete, number>) {
   const queryClient = useQueryClient();
-  installSync(queryClient);
-  return writeHandle(async (monthId: number, write) => {
-    if (isTempId(monthId)) {
-      dropUnsentMonth(queryClient, monthId);
-      return { shown: monthId, done: Promise.resolve(monthId) };
-    }
-    const month = queryClient
-      .getQueryData<Month[]>(monthKeys.list())
-      ?.find((row) => row.id === monthId);
-    const counts = knownCounts(queryClient, monthId);
-    return {
-      shown: monthId,
-      done: write(queryClient, monthDelete, {
-        monthId,
-        ...(month ? { month } : {}),
-        ...(counts ? { counts } : {}),
-      }),
-    };
-  });
+  const write = useWrite(
+    monthDelete,
+    (monthId: number) => {
+      const month = queryClient
+        .getQueryData<Month[]>(monthKeys.list())
+        ?.find((row) => row.id === monthId);
+      const counts = knownCounts(queryClient, monthId);
+      return { monthId, ...(month ? { month } : {}), ...(counts ? { counts } : {}) };
+    },
+    options,
+  );
+  return {
+    ...write,
+    mutate: (monthId: number) =>
+      isTempId(monthId) ? dropUnsentMonth(queryClient, monthId) : write.mutate(monthId),
+  };
 }
 
 /** Drops every queued write of a month made offline (its create and what was made in it), and its cards. */

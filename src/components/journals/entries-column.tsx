@@ -111,8 +111,12 @@ export function EntriesColumn(props: EntriesColumnProps) {
   );
   const createJournal = useCreateJournal(monthId);
   const updateJournal = useUpdateJournal(monthId);
-  const deleteJournal = useDeleteJournal(monthId);
   const undoableDelete = useUndoDeleteToast();
+  const deleteJournal = useDeleteJournal(monthId, {
+    onSuccess: (_id, { journalId }) =>
+      undoableDelete(toast.journalDeleted, { kind: 'journal', id: journalId, month: monthId }),
+    onFailure: (error) => notifyFailure(toast.journalDeleteFailed, error),
+  });
   const [creating, { open: openCreate, close: closeCreate }] = useDisclosure(false);
   const [editing, setEditing] = useState<Journal | null>(null);
   const createMounted = useMountedOnce(creating);
@@ -298,12 +302,7 @@ export function EntriesColumn(props: EntriesColumnProps) {
       (next) => next.querySelector('h3'),
       () => document.getElementById('registers-title'),
     );
-    deleteJournal.mutate(journal.id, {
-      onSuccess: () => {
-        undoableDelete(toast.journalDeleted, { kind: 'journal', id: journal.id, month: monthId });
-      },
-      onError: (error) => notifyFailure(toast.journalDeleteFailed, error),
-    });
+    deleteJournal.mutate(journal.id);
   };
   // One function for the page's life, calling the latest `remove`: the cards are memoised and
   // would otherwise all re-render whenever the column does.
@@ -427,7 +426,11 @@ export function EntriesColumn(props: EntriesColumnProps) {
               habitSchedules={habitSchedules}
               onEdit={setEditing}
               onDelete={onDelete}
-              deleting={deleteJournal.isPending && deleteJournal.variables === journal.id}
+              deleting={
+                deleteJournal.isPending &&
+                !deleteJournal.isPaused &&
+                deleteJournal.variables?.journalId === journal.id
+              }
               linked={marked === journal.id}
             />
           ))}

@@ -30,27 +30,30 @@ import { useMountedOnce } from '../use-mounted-once';
 export function GoalsColumn({ monthId, goals }: { monthId: number; goals: Goal[] }) {
   const t = useTexts('journals', journals);
   const toast = useTexts('toasts', toasts);
-  const toggleGoal = useToggleGoal(monthId);
-  const deleteGoal = useDeleteGoal(monthId);
   const undoableDelete = useUndoDeleteToast();
+  const toggleGoal = useToggleGoal(monthId, {
+    onSuccess: () => notifySuccess(toast.goalUpdated),
+    onFailure: (error) => notifyFailure(toast.goalUpdateFailed, error),
+  });
+  const deleteGoal = useDeleteGoal(monthId, {
+    onSuccess: (_id, { goalId }) =>
+      undoableDelete(toast.goalDeleted, { kind: 'goal', id: goalId, month: monthId }),
+    onFailure: (error) => notifyFailure(toast.goalDeleteFailed, error),
+  });
   const [creating, { open, close }] = useDisclosure(false);
   const [collapsed, setCollapsed] = useState(false);
   const mounted = useMountedOnce(creating);
 
-  const deleting = (goal: Goal) => deleteGoal.isPending && deleteGoal.variables === goal.id;
+  // Being sent now (not waiting for the network: a queued write never holds a button).
+  const deleting = (goal: Goal) =>
+    deleteGoal.isPending && !deleteGoal.isPaused && deleteGoal.variables?.goalId === goal.id;
 
   const toggle = (goal: Goal, isCompleted: boolean) => {
-    toggleGoal.mutate(
-      { goalId: goal.id, isCompleted },
-      {
-        onSuccess: () => notifySuccess(toast.goalUpdated),
-        onError: (error) => notifyFailure(toast.goalUpdateFailed, error),
-      },
-    );
+    toggleGoal.mutate({ goalId: goal.id, isCompleted });
   };
 
   const remove = (goal: Goal, row: Element | null) => {
-    if (deleteGoal.isPending && deleteGoal.variables === goal.id) return;
+    if (deleteGoal.isPending && deleteGoal.variables?.goalId === goal.id) return;
     // The queued delete takes the row away at once: its neighbours are read now, while it
     // is still in the list, and focus moves as soon as it has left.
     focusAfterRemoval(
@@ -58,12 +61,7 @@ export function GoalsColumn({ monthId, goals }: { monthId: number; goals: Goal[]
       (next) => next.querySelector('input'),
       () => document.getElementById('goals-title'),
     );
-    deleteGoal.mutate(goal.id, {
-      onSuccess: () => {
-        undoableDelete(toast.goalDeleted, { kind: 'goal', id: goal.id, month: monthId });
-      },
-      onError: (error) => notifyFailure(toast.goalDeleteFailed, error),
-    });
+    deleteGoal.mutate(goal.id);
   };
 
   return (

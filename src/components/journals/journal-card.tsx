@@ -76,8 +76,13 @@ export const JournalCard = memo(function JournalCard(props: JournalCardProps) {
     props;
   const t = useTexts('journals', journals);
   const words = useTexts('app', app);
-  const toggle = useToggleDailyHabit(monthId);
-  const tickMissing = useTickMissingHabit(monthId);
+  // Read when the server answers, in the language shown then.
+  const told = {
+    onSuccess: () => notifySuccess(texts('toasts', toasts).habitUpdated),
+    onFailure: (error: Error) => notifyFailure(texts('toasts', toasts).habitUpdateFailed, error),
+  };
+  const toggle = useToggleDailyHabit(monthId, told);
+  const tickMissing = useTickMissingHabit(monthId, told);
   const locale = useLocale();
   const date = formatJournalDate(journal.created_at, locale);
   const headingId = `journal-${journal.id}`;
@@ -90,30 +95,18 @@ export const JournalCard = memo(function JournalCard(props: JournalCardProps) {
   const tickNew = (habitId: number, state: DayState) => {
     // A missing row already reads as not done.
     if (state === 'not_done') return;
-    tickMissing.mutate(
-      { journalId: journal.id, habitId, state },
-      {
-        onSuccess: () => notifySuccess(texts('toasts', toasts).habitUpdated),
-        onError: (error) => notifyFailure(texts('toasts', toasts).habitUpdateFailed, error),
-      },
-    );
+    tickMissing.mutate({ journalId: journal.id, habitId, state });
   };
 
   const tick = (dailyHabit: DailyHabit, state: DayState) => {
-    toggle.mutate(
-      {
-        dailyHabitId: dailyHabit.id,
-        isPracticed: state === 'done',
-        // The plain `{is_practiced}` body alone unless the skip changes.
-        ...(state === 'skipped' || stateOf(dailyHabit) === 'skipped'
-          ? { isSkipped: state === 'skipped' }
-          : {}),
-      },
-      {
-        onSuccess: () => notifySuccess(texts('toasts', toasts).habitUpdated),
-        onError: (error) => notifyFailure(texts('toasts', toasts).habitUpdateFailed, error),
-      },
-    );
+    toggle.mutate({
+      dailyHabitId: dailyHabit.id,
+      isPracticed: state === 'done',
+      // The plain `{is_practiced}` body alone unless the skip changes.
+      ...(state === 'skipped' || stateOf(dailyHabit) === 'skipped'
+        ? { isSkipped: state === 'skipped' }
+        : {}),
+    });
   };
 
   return (
@@ -144,7 +137,11 @@ export const JournalCard = memo(function JournalCard(props: JournalCardProps) {
                 state={stateOf(daily)}
                 schedule={props.habitSchedules?.get(daily.habit_id)}
                 date={journal.created_at}
-                busy={toggle.isPending && toggle.variables?.dailyHabitId === daily.id}
+                busy={
+                  toggle.isPending &&
+                  !toggle.isPaused &&
+                  toggle.variables?.dailyHabitId === daily.id
+                }
                 onChange={(state) => tick(daily, state)}
               />
             ) : (

@@ -86,6 +86,10 @@ import {
   watchClient,
 } from './sync-fuzz-world';
 
+// The tabs' hooks are driven as a simulation, not rendered screens under test: their observers'
+// updates between steps are expected, and React's act() warnings about them would only be noise.
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
+
 // --- Seeds ------------------------------------------------------------------------------------
 
 /**
@@ -136,19 +140,24 @@ interface Tab extends TabIdentity {
   hooks: ReturnType<typeof useWrites>;
   /** Deletes this tab's server answered: their Undo toasts (as the screens show them). */
   undoable: (TrashRef & { label: string })[];
+  /** Deletes on their way, by the id they were made with. */
+  deleting: Map<number, TrashRef & { label: string }>;
   stop(): void;
 }
 
-/** The month page's write hooks, as its screens use them. */
-function useWrites(monthId: number) {
+/**
+ * The month page's write hooks, as its screens use them. `deleted` hears the deletes the server
+ * answered, by the id they were made with: their Undo toasts show then.
+ */
+function useWrites(monthId: number, deleted: (id: number) => void) {
   return {
     createEntry: useCreateJournal(monthId),
     editEntry: useUpdateJournal(monthId),
-    deleteEntry: useDeleteJournal(monthId),
+    deleteEntry: useDeleteJournal(monthId, { onSuccess: (_id, _write, id) => deleted(id) }),
     tickHabit: useToggleDailyHabit(monthId),
     createGoal: useCreateGoal(monthId),
     tickGoal: useToggleGoal(monthId),
-    deleteGoal: useDeleteGoal(monthId),
+    deleteGoal: useDeleteGoal(monthId, { onSuccess: (_id, _write, id) => deleted(id) }),
   };
 }
 
@@ -272,11 +281,18 @@ class Run {
     const wrapper = ({ children }: { children: ReactNode }) =>
       createElement(QueryClientProvider, { client }, children);
     const monthId = this.monthId;
-    const rendered = renderHook(() => useWrites(monthId), { wrapper });
+    const deleting = new Map<number, TrashRef & { label: string }>();
+    const undoable: Tab['undoable'] = [];
+    const deleted = (id: number) => {
+      const ref = deleting.get(id);
+      if (ref) undoable.push(ref);
+    };
+    const rendered = renderHook(() => useWrites(monthId, deleted), { wrapper });
     const tab: Tab = Object.assign(identity, {
       client,
       hooks: rendered.result.current,
-      undoable: [],
+      undoable,
+      deleting,
       stop: () => {
         rendered.unmount();
         stopWatching();
@@ -422,7 +438,7 @@ class Run {
       if (!row) return;
       const label = journals.get(row.journal_id)?.note ?? '';
       const practiced = !row.is_practiced;
-      await tab.hooks.tickHabit.mutateAsync({ dailyHabitId: row.id, isPracticed: practiced });
+      await tab.hooks.tickHabit.mutate({ dailyHabitId: row.id, isPracticed: practiced });
       model.entries.get(label)?.tick.last.set(tab.name, practiced);
       this.log.push(`${tab.name}: tick ${label} ${practiced}`);
       return;
@@ -433,7 +449,8 @@ class Run {
       const label = entry.note ?? '';
       const ref = { kind: 'journal' as const, id: entry.id, month: this.monthId, label };
       // As the screen does: the Undo toast shows once the server answered the delete.
-      tab.hooks.deleteEntry.mutate(entry.id, { onSuccess: () => tab.undoable.push(ref) });
+      tab.deleting.set(entry.id, ref);
+      tab.hooks.deleteEntry.mutate(entry.id);
       model.entries.get(label)?.existence.push({ tab: tab.name, op: 'delete' });
       this.log.push(`${tab.name}: delete entry ${label} (id ${entry.id})`);
       return;
@@ -449,7 +466,7 @@ class Run {
       const goal = rng.pick(goals);
       if (!goal) return;
       const done = !goal.is_completed;
-      await tab.hooks.tickGoal.mutateAsync({ goalId: goal.id, isCompleted: done });
+      await tab.hooks.tickGoal.mutate({ goalId: goal.id, isCompleted: done });
       model.goals.get(goal.name)?.done.last.set(tab.name, done);
       this.log.push(`${tab.name}: tick goal ${goal.name} ${done}`);
       return;
@@ -458,7 +475,8 @@ class Run {
       const goal = rng.pick(goals);
       if (!goal) return;
       const ref = { kind: 'goal' as const, id: goal.id, month: this.monthId, label: goal.name };
-      tab.hooks.deleteGoal.mutate(goal.id, { onSuccess: () => tab.undoable.push(ref) });
+      tab.deleting.set(goal.id, ref);
+      tab.hooks.deleteGoal.mutate(goal.id);
       model.goals.get(goal.name)?.existence.push({ tab: tab.name, op: 'delete' });
       this.log.push(`${tab.name}: delete goal ${goal.name} (id ${goal.id})`);
       return;

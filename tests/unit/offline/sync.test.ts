@@ -81,7 +81,7 @@ describe('the sync queue', () => {
     await enqueueWrite(queryClient, deletedElsewhere, { dropped: false }).catch(() => {});
     await waitFor(() =>
       expect(queuedWrites(queryClient).map((write) => write.state.variables)).toEqual([
-        { dropped: false },
+        expect.objectContaining({ dropped: false }),
       ]),
     );
   });
@@ -100,8 +100,8 @@ describe('the sync queue', () => {
         'error',
       ]);
       expect(queuedWrites(queryClient).map((write) => write.state.variables)).toEqual([
-        { attempt: 1 },
-        { attempt: 2 },
+        expect.objectContaining({ attempt: 1 }),
+        expect.objectContaining({ attempt: 2 }),
       ]);
     } finally {
       vi.useRealTimers();

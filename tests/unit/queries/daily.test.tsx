@@ -138,9 +138,7 @@ describe('useToggleDailyHabit', () => {
     const ticked = !target.is_practiced;
     const before = queryClient.getQueryData(dailyHabitsQueryOptions(month.id).queryKey)!;
 
-    await act(() =>
-      result.current.toggle.mutateAsync({ dailyHabitId: target.id, isPracticed: ticked }),
-    );
+    await act(() => result.current.toggle.mutate({ dailyHabitId: target.id, isPracticed: ticked }));
     await whenSynced(queryClient);
 
     expect(requestLog).toEqual([`PATCH /api/dailyhabits/${target.id}/`]);
@@ -157,7 +155,7 @@ describe('useToggleDailyHabit', () => {
     const { month, dailyHabits } = seedMonth(makeMonthFixture());
     const ticked = dailyHabits.find((d) => d.is_practiced)!;
     const { result, queryClient } = renderQueryHook(() => useToggleDailyHabit(month.id));
-    await act(() => result.current.mutateAsync({ dailyHabitId: ticked.id, isPracticed: false }));
+    await act(() => result.current.mutate({ dailyHabitId: ticked.id, isPracticed: false }));
     await whenSynced(queryClient);
     expect(db.dailyHabits.find((d) => d.id === ticked.id)?.is_practiced).toBe(false);
   });
@@ -206,7 +204,7 @@ describe('useToggleDailyHabit', () => {
     const target = dailyHabits[0]!;
 
     await act(() =>
-      result.current.mutateAsync({ dailyHabitId: target.id, isPracticed: !target.is_practiced }),
+      result.current.mutate({ dailyHabitId: target.id, isPracticed: !target.is_practiced }),
     );
     await whenSynced(queryClient);
 

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { onlineManager, useQuery } from '@tanstack/react-query';
 import { act, waitFor } from '@testing-library/react';
 import { delay, HttpResponse, http } from 'msw';
 import type { Goal } from '../../../contract/entities';
@@ -84,7 +84,7 @@ describe('useToggleGoal', () => {
     const before = queryClient.getQueryData(key)!;
     const { result } = renderQueryHook(() => useToggleGoal(monthId), queryClient);
 
-    await act(() => result.current.mutateAsync({ goalId: target.id, isCompleted: true }));
+    await act(() => result.current.mutate({ goalId: target.id, isCompleted: true }));
     await whenSynced(queryClient);
 
     expect(requestLog).toEqual([`PATCH /api/goals/${target.id}/`]);
@@ -99,9 +99,7 @@ describe('useToggleGoal', () => {
     const { queryClient, key, monthId, fixture } = withGoals(['A']);
     db.goals[0]!.is_completed = true;
     const { result } = renderQueryHook(() => useToggleGoal(monthId), queryClient);
-    await act(() =>
-      result.current.mutateAsync({ goalId: fixture.goals[0]!.id, isCompleted: false }),
-    );
+    await act(() => result.current.mutate({ goalId: fixture.goals[0]!.id, isCompleted: false }));
     expect(queryClient.getQueryData(key)?.[0]?.is_completed).toBe(false);
   });
 
@@ -114,9 +112,7 @@ describe('useToggleGoal', () => {
       ),
     );
     const { result } = renderQueryHook(() => useToggleGoal(monthId), queryClient);
-    await act(() =>
-      result.current.mutateAsync({ goalId: fixture.goals[0]!.id, isCompleted: true }),
-    );
+    await act(() => result.current.mutate({ goalId: fixture.goals[0]!.id, isCompleted: true }));
     expect(queryClient.getQueryData<Goal[]>(key)?.[0]?.is_completed).toBe(true);
     await whenSynced(queryClient, 8000);
     expect(db.goals[0]?.is_completed).toBe(true);
@@ -124,12 +120,33 @@ describe('useToggleGoal', () => {
   }, 12_000);
 });
 
+describe("the goal hooks' state", () => {
+  it("is TanStack's own: paused offline with its variables, then done once the server has it", async () => {
+    const { queryClient, monthId, fixture } = withGoals(['A']);
+    const goalId = fixture.goals[0]!.id;
+    const { result } = renderQueryHook(() => useToggleGoal(monthId), queryClient);
+    onlineManager.setOnline(false);
+    try {
+      act(() => result.current.mutate({ goalId, isCompleted: true }));
+      await waitFor(() => expect(result.current.isPaused).toBe(true));
+      expect(result.current.isPending).toBe(true);
+      expect(result.current.variables).toMatchObject({ monthId, goalId, isCompleted: true });
+      expect(requestLog).toEqual([]);
+    } finally {
+      onlineManager.setOnline(true);
+    }
+    await waitFor(() => expect(result.current.isSuccess).toBe(true));
+    expect(result.current.isPaused).toBe(false);
+    expect(db.goals[0]?.is_completed).toBe(true);
+  });
+});
+
 describe('useDeleteGoal', () => {
   it('deletes the goal and drops it from the cached list', async () => {
     const { queryClient, key, monthId, fixture } = withGoals(['A', 'B']);
     const { result } = renderQueryHook(() => useDeleteGoal(monthId), queryClient);
 
-    await act(() => result.current.mutateAsync(fixture.goals[0]!.id));
+    await act(() => result.current.mutate(fixture.goals[0]!.id));
     await whenSynced(queryClient);
 
     expect(requestLog).toEqual([`DELETE /api/goals/delete/${fixture.goals[0]!.id}/`]);
@@ -142,7 +159,7 @@ describe('useDeleteGoal', () => {
     // As on the page: the list is read with its query, so it can be read again.
     await queryClient.fetchQuery({ ...goalsQueryOptions(monthId), staleTime: 0 });
     const { result } = renderQueryHook(() => useDeleteGoal(monthId), queryClient);
-    await act(() => result.current.mutateAsync(fixture.goals[0]!.id));
+    await act(() => result.current.mutate(fixture.goals[0]!.id));
     expect(queryClient.getQueryData(key)).toHaveLength(0);
     await whenSynced(queryClient);
     expect(refusedWrites(queryClient).map((write) => write.name)).toEqual(['goal.delete']);
@@ -217,11 +234,11 @@ describe('useToggleGoal on a slow network', () => {
     const goalId = fixture.goals[0]!.id;
     await queryClient.fetchQuery({ ...goalsQueryOptions(monthId), staleTime: 0 });
     const { result } = renderQueryHook(() => useToggleGoal(monthId), queryClient);
-    await act(() => result.current.mutateAsync({ goalId, isCompleted: true }));
+    await act(() => result.current.mutate({ goalId, isCompleted: true }));
     await whenSynced(queryClient);
     server.use(failing('patch', 'api/goals/:id/', 400));
 
-    await act(() => result.current.mutateAsync({ goalId, isCompleted: false }));
+    await act(() => result.current.mutate({ goalId, isCompleted: false }));
     await whenSynced(queryClient);
     expect(queryClient.getQueryData<Goal[]>(key)?.[0]?.is_completed).toBe(false);
     expect(refusedWrites(queryClient).map((write) => write.name)).toEqual(['goal.update']);
@@ -238,15 +255,13 @@ describe('a goal deleted elsewhere', () => {
   it('leaves the cached list on a 404, and the error says it was deleted elsewhere', async () => {
     const { queryClient, key, monthId, fixture } = withGoals(['Gone', 'Kept']);
     db.goals = db.goals.filter((g) => g.name !== 'Gone');
-    const { result } = renderQueryHook(() => useToggleGoal(monthId), queryClient);
-
     let error: unknown;
-    act(() =>
-      result.current.mutate(
-        { goalId: fixture.goals[0]!.id, isCompleted: true },
-        { onError: (caught) => (error = caught) },
-      ),
+    const { result } = renderQueryHook(
+      () => useToggleGoal(monthId, { onFailure: (caught) => (error = caught) }),
+      queryClient,
     );
+
+    act(() => result.current.mutate({ goalId: fixture.goals[0]!.id, isCompleted: true }));
     await waitFor(() => expect(error).toBeDefined());
 
     expect(queryClient.getQueryData<Goal[]>(key)?.map((g) => g.name)).toEqual(['Kept']);
@@ -263,7 +278,7 @@ describe('deleting a goal deleted elsewhere', () => {
     db.goals = db.goals.filter((g) => g.name !== 'Gone');
     const { result } = renderQueryHook(() => useDeleteGoal(monthId), queryClient);
 
-    await act(() => result.current.mutateAsync(fixture.goals[0]!.id));
+    await act(() => result.current.mutate(fixture.goals[0]!.id));
 
     expect(queryClient.getQueryData<Goal[]>(key)?.map((g) => g.name)).toEqual(['Kept']);
   });

@@ -128,7 +128,7 @@ describe('journalSearchQueryOptions', () => {
     );
     await waitFor(() => expect(hits()).toHaveLength(1));
 
-    await act(() => result.current.remove.mutateAsync(fixture.journals[1]!.id));
+    await act(() => result.current.remove.mutate(fixture.journals[1]!.id));
     await waitFor(() => expect(hits()).toHaveLength(0));
     expect(queryClient.getQueryState(journalSearchKeys.words('day'))?.isInvalidated).toBe(false);
   });

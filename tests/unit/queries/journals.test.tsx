@@ -413,7 +413,7 @@ describe('useDeleteJournal', () => {
     const gone = fixture.journals[0]!;
     const { result, queryClient } = await renderOnPage(fixture, () => useDeleteJournal(id));
 
-    await act(() => result.current.hook.mutateAsync(gone.id));
+    await act(() => result.current.hook.mutate(gone.id));
 
     expect(requestLog).toEqual([`DELETE /api/journals/delete/${gone.id}/`]);
     expect(queryClient.getQueryData(journalsQueryOptions(id).queryKey)?.map((j) => j.id)).toEqual(
@@ -436,7 +436,7 @@ describe('useDeleteJournal', () => {
       useDeleteJournal(fixture.month.id),
     );
     server.use(failing('delete', 'api/journals/delete/:id/', 403));
-    await act(() => result.current.hook.mutateAsync(fixture.journals[0]!.id));
+    await act(() => result.current.hook.mutate(fixture.journals[0]!.id));
     expect(queryClient.getQueryData(journalsQueryOptions(fixture.month.id).queryKey)).toHaveLength(
       1,
     );

@@ -117,8 +117,8 @@ describe('month writes made offline', () => {
         habits: habits.map((habit) => ({ habitId: habit.id, isPracticed: true })),
       }),
     );
-    await act(() => result.current.rename.mutateAsync({ id: renamed.id, name: 'Feb.' }));
-    await act(() => result.current.remove.mutateAsync(deleted.month.id));
+    await act(() => result.current.rename.mutate({ id: renamed.id, name: 'Feb.' }));
+    await act(() => result.current.remove.mutate(deleted.month.id));
     await act(() =>
       result.current.restore.mutateAsync({ kind: 'month', id: binned.id, month: null }),
     );
@@ -328,7 +328,7 @@ describe('a month restored from the bin offline', () => {
     const first = await openApp([month]);
     await first.fetchQuery(monthSummariesQueryOptions());
     const { result } = renderQueryHook(() => useDeleteMonth(), first);
-    await act(() => result.current.mutateAsync(month.id));
+    await act(() => result.current.mutate(month.id));
     await whenSynced(first);
     // The server keeps it in the bin with everything of it.
     binItem(
@@ -434,7 +434,7 @@ describe('a month deleted and undone offline', () => {
       () => ({ remove: useDeleteMonth(), restore: useRestoreItem() }),
       queryClient,
     );
-    await act(() => result.current.remove.mutateAsync(month.id));
+    await act(() => result.current.remove.mutate(month.id));
     await act(() =>
       result.current.restore.mutateAsync({ kind: 'month', id: month.id, month: null }),
     );

@@ -211,7 +211,7 @@ describe('useUpdateMonth', () => {
     queryClient.setQueryData(monthKeys.detail(month.id), month);
     const { result } = renderQueryHook(() => useUpdateMonth(), queryClient);
 
-    act(() => void result.current.mutateAsync({ id: month.id, name: 'New' }));
+    act(() => void result.current.mutate({ id: month.id, name: 'New' }));
     expect(queryClient.getQueryData(monthKeys.list())).toEqual([{ ...month, name: 'New' }, other]);
     await whenSynced(queryClient);
     server.events.removeListener('request:start', listen);
@@ -229,10 +229,10 @@ describe('useUpdateMonth', () => {
     queryClient.setQueryData(monthKeys.list(), [gone, kept]);
     queryClient.setQueryData(monthKeys.detail(gone.id), gone);
     server.use(failing('patch', 'api/months/:id/', 404));
-    const { result } = renderQueryHook(() => useUpdateMonth(), queryClient);
     const onError = vi.fn();
+    const { result } = renderQueryHook(() => useUpdateMonth({ onFailure: onError }), queryClient);
 
-    act(() => result.current.mutate({ id: gone.id, name: 'New' }, { onError }));
+    act(() => result.current.mutate({ id: gone.id, name: 'New' }));
     await waitFor(() => expect(onError).toHaveBeenCalled());
 
     expect((onError.mock.calls[0]![0] as Error).message).toBe(
@@ -253,7 +253,7 @@ describe('useDeleteMonth', () => {
     queryClient.setQueryData(['months', kept.month.id, 'journals'], kept.journals);
     const { result } = renderQueryHook(() => useDeleteMonth(), queryClient);
 
-    await act(() => result.current.mutateAsync(gone.month.id));
+    await act(() => result.current.mutate(gone.month.id));
     expect(queryClient.getQueryData(monthKeys.list())).toEqual([kept.month]);
     await whenSynced(queryClient);
 
@@ -272,7 +272,7 @@ describe('useDeleteMonth', () => {
       () => ({ months: useQuery(monthsQueryOptions()), remove: useDeleteMonth() }),
       queryClient,
     );
-    await act(() => result.current.remove.mutateAsync(month.id));
+    await act(() => result.current.remove.mutate(month.id));
     await whenSynced(queryClient);
     expect(refusedWrites(queryClient).map((write) => write.name)).toEqual(['month.delete']);
     act(() => discardWrite(queryClient, queuedWrites(queryClient)[0]!));
@@ -290,7 +290,7 @@ describe('useDeleteMonth', () => {
     const shown = await act(() =>
       result.current.create.mutateAsync({ name: 'May', measure: 'Steps', habits: ['Run'] }),
     );
-    await act(() => result.current.remove.mutateAsync(shown.id));
+    await act(() => result.current.remove.mutate(shown.id));
     expect(queryClient.getQueryData(monthKeys.list())).toEqual([]);
     setBrowserOnline(true);
     await whenSynced(queryClient);

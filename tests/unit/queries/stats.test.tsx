@@ -109,9 +109,7 @@ describe('writes of the month refresh its stats', () => {
     const unticked = fixture.dailyHabits.find((d) => !d.is_practiced)!;
     const { result } = await renderWithStats(fixture, useToggleDailyHabit);
 
-    await act(() =>
-      result.current.hook.mutateAsync({ dailyHabitId: unticked.id, isPracticed: true }),
-    );
+    await act(() => result.current.hook.mutate({ dailyHabitId: unticked.id, isPracticed: true }));
 
     const stats = await refreshedStats(result, fixture.month.id);
     expect(stats.habits.find((h) => h.id === unticked.habit_id)?.completed).toBe(1);
@@ -122,7 +120,7 @@ describe('writes of the month refresh its stats', () => {
     const { result } = await renderWithStats(fixture, useToggleGoal);
 
     await act(() =>
-      result.current.hook.mutateAsync({ goalId: fixture.goals[0]!.id, isCompleted: true }),
+      result.current.hook.mutate({ goalId: fixture.goals[0]!.id, isCompleted: true }),
     );
 
     expect((await refreshedStats(result, fixture.month.id)).goals).toEqual({
@@ -138,7 +136,7 @@ describe('writes of the month refresh its stats', () => {
     expect((await refreshedStats(created, fixture.month.id)).goals.total).toBe(2);
 
     const { result: deleted } = await renderWithStats(fixture, useDeleteGoal);
-    await act(() => deleted.current.hook.mutateAsync(fixture.goals[0]!.id));
+    await act(() => deleted.current.hook.mutate(fixture.goals[0]!.id));
     expect((await refreshedStats(deleted, fixture.month.id)).goals.total).toBe(1);
   });
 
@@ -174,7 +172,7 @@ describe('writes of the month refresh its stats', () => {
     const fixture = seedMonth(makeMonthFixture({ journals: 2 }));
     const { result } = await renderWithStats(fixture, useDeleteJournal);
 
-    await act(() => result.current.hook.mutateAsync(fixture.journals[0]!.id));
+    await act(() => result.current.hook.mutate(fixture.journals[0]!.id));
 
     expect((await refreshedStats(result, fixture.month.id)).entries).toHaveLength(1);
   });
@@ -184,11 +182,7 @@ describe('writes of the month refresh its stats', () => {
     server.use(failing('patch', `api/goals/${fixture.goals[0]!.id}/`, 400));
     const { result } = await renderWithStats(fixture, useToggleGoal);
 
-    await act(() =>
-      result.current.hook
-        .mutateAsync({ goalId: fixture.goals[0]!.id, isCompleted: true })
-        .catch(() => undefined),
-    );
+    act(() => result.current.hook.mutate({ goalId: fixture.goals[0]!.id, isCompleted: true }));
 
     await refreshedStats(result, fixture.month.id);
     expect(requestLog.filter((r) => r === statsRequest(fixture.month.id))).toHaveLength(1);
@@ -202,7 +196,7 @@ describe('writes of the month refresh its stats', () => {
     );
 
     await act(() =>
-      result.current.hook.mutateAsync({ goalId: fixture.goals[0]!.id, isCompleted: true }),
+      result.current.hook.mutate({ goalId: fixture.goals[0]!.id, isCompleted: true }),
     );
     await whenSynced(queryClient);
 

@@ -49,7 +49,9 @@ function MonthsPage() {
   const { data: months } = useSuspenseQuery(monthsQueryOptions());
   const t = useTexts('app', app);
   usePageTitle(t.months);
-  const deleteMonth = useDeleteMonth();
+  const deleteMonth = useDeleteMonth({
+    onFailure: (error) => notifyFailure(texts('toasts', toasts).monthDeleteFailed, error),
+  });
   const undoableDelete = useUndoDeleteToast();
   const [creating, { open: openCreate, close: closeCreate }] = useDisclosure(false);
   const [editing, setEditing] = useState<Month | null>(null);
@@ -66,7 +68,7 @@ function MonthsPage() {
 
   // The delete is queued and shown at once (offline too): the dialog closes and Undo is offered
   // then, not when the server answers, so a second press cannot queue a second delete.
-  const confirmDelete = async () => {
+  const confirmDelete = () => {
     if (!deleting) return;
     const card = document.querySelector(`[data-month-card="${deleting.id}"]`);
     const deleted = deleting;
@@ -78,9 +80,7 @@ function MonthsPage() {
       (next) => next.querySelector('a'),
       () => document.querySelector<HTMLElement>('#main-content h1'),
     );
-    await deleteMonth.mutateAsync(deleted.id, {
-      onError: (error) => notifyFailure(texts('toasts', toasts).monthDeleteFailed, error),
-    });
+    deleteMonth.mutate(deleted.id);
     undoableDelete(texts('toasts', toasts).monthDeleted, {
       kind: 'month',
       id: deleted.id,
@@ -115,8 +115,7 @@ function MonthsPage() {
             title={t.deleteMonth}
             message={t.deleteMonthQuestion(lastAsked?.name ?? t.thisMonth)}
             confirmLabel={t.delete}
-            loading={deleteMonth.isPending}
-            onConfirm={() => void confirmDelete()}
+            onConfirm={confirmDelete}
             onClose={() => setDeleting(null)}
           />
         )}
