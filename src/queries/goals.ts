@@ -1,10 +1,10 @@
 // Goals: the month's list, and creating, ticking and deleting one, as queued writes (each edits only its own row).
-import { queryOptions, useQueryClient } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type { Goal } from '../../contract/entities';
 import type { CreateGoal } from '../../contract/requests';
 import { createGoal, deleteGoal, listGoals, updateGoal } from '../api/goals';
 import { newIdempotencyKey } from '../api/idempotency';
-import { defineWrite, installSync, newTempId, writeHandle } from '../offline/sync';
+import { defineWrite, newTempId } from '../offline/sync';
 import { dropRows, patchRow, upsert } from './cache';
 import { withConflictResolution } from './conflicts';
 import { orDeletedElsewhere } from './deleted-elsewhere';
@@ -86,22 +86,20 @@ export const goalDelete = defineWrite<GoalDeleteWrite, number>({
 // --- Hooks ---------------------------------------------------------------------------------
 
 /** Shown at once (offline too); its Idempotency-Key is saved with it, so a resend makes one goal. */
-export function useCreateGoal(monthId: number) {
-  const queryClient = useQueryClient();
-  installSync(queryClient);
-  return writeHandle(async ({ name }: { name: string }, write) => {
-    const tempId = newTempId();
-    const done = write(queryClient, goalCreate, {
+export function useCreateGoal(
+  monthId: number,
+  options?: WriteOptionsOf<typeof goalCreate, { name: string }>,
+) {
+  return useWrite(
+    goalCreate,
+    ({ name }: { name: string }) => ({
       monthId,
-      tempId,
+      tempId: newTempId(),
       body: { name, month_id: monthId },
       key: newIdempotencyKey(),
-    });
-    const shown = queryClient
-      .getQueryData<Goal[]>(goalKeys.list(monthId))
-      ?.find((g) => g.id === tempId);
-    return { shown, done };
-  });
+    }),
+    options,
+  );
 }
 
 export interface ToggleGoal {

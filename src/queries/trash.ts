@@ -8,14 +8,7 @@ import { listGoals } from '../api/goals';
 import { listJournals } from '../api/journals';
 import { getMonth } from '../api/months';
 import { listTrash, purgeTrashItem, restoreItem } from '../api/trash';
-import {
-  defineWrite,
-  type Enqueue,
-  enqueueWrite,
-  installSync,
-  queuedWrites,
-  writeHandle,
-} from '../offline/sync';
+import { defineWrite, enqueueWrite, queuedWrites } from '../offline/sync';
 import { dropRows, upsert } from './cache';
 import { errorStatus } from './errors';
 import { compareJournals } from './journal-list';
@@ -28,6 +21,7 @@ import {
   type MonthDeleteWrite,
   refetchMonths,
 } from './months';
+import { useWrite, type WriteOptionsOf } from './use-write';
 import { inMonth, requireSaved } from './write-kinds';
 
 // --- Writes, found by their names (saved with queued writes on devices) ----------------------
@@ -174,28 +168,20 @@ function restoreWrite(queryClient: QueryClient, ref: TrashRef) {
   };
 }
 
-/** Queues the restore of `ref` (after any write still queued, e.g. its delete): shown at once. */
-function queueRestore(
-  queryClient: QueryClient,
-  ref: TrashRef,
-  write: Enqueue = enqueueWrite,
-): Promise<unknown> {
-  installSync(queryClient);
-  return write(queryClient, trashRestore, restoreWrite(queryClient, ref));
-}
-
-/** Restores `ref` (the delete toast's Undo, outside React); settles when the server answers. */
+/**
+ * Restores `ref` (the delete toast's Undo, outside React), after any write still queued (its
+ * delete): shown at once; settles when the server answers.
+ */
 export async function restoreAndRefresh(queryClient: QueryClient, ref: TrashRef): Promise<void> {
-  await queueRestore(queryClient, ref);
+  await enqueueWrite(queryClient, trashRestore, restoreWrite(queryClient, ref));
 }
 
-export function useRestoreItem() {
-  const queryClient = useQueryClient();
-  installSync(queryClient);
-  return writeHandle(async (ref: TrashRef, write) => ({
-    shown: ref,
-    done: queueRestore(queryClient, ref, write),
-  }));
+export function useRestoreItem(options?: WriteOptionsOf<typeof trashRestore, TrashRef>) {
+  return useWrite(
+    trashRestore,
+    (ref: TrashRef, queryClient) => restoreWrite(queryClient, ref),
+    options,
+  );
 }
 
 /** Any item of the bin, an undone import included. */

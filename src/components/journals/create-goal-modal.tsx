@@ -4,7 +4,7 @@ import { useForm } from '@mantine/form';
 import { MESSAGES, NAME_MAX_LENGTH } from '../../../contract/rules';
 import { journals } from '../../i18n/en/journals';
 import { toasts } from '../../i18n/en/toasts';
-import { translateMessage, useTexts } from '../../i18n/store';
+import { texts, translateMessage, useTexts } from '../../i18n/store';
 import { useCreateGoal } from '../../queries/goals';
 import { useSubmitLock } from '../submit-lock';
 import { notifyFailure, notifySuccess, notifyWarning } from '../toast';
@@ -21,7 +21,10 @@ export function CreateGoalModal({ monthId, opened, onClose }: CreateGoalModalPro
   const t = useTexts('journals', journals);
   const toast = useTexts('toasts', toasts);
   const shown = useOpenedAfterMount(opened);
-  const createGoal = useCreateGoal(monthId);
+  // Shown and queued at once: a later refusal by the server is still the failure toast.
+  const createGoal = useCreateGoal(monthId, {
+    onFailure: (error) => notifyFailure(texts('toasts', toasts).goalCreateFailed, error),
+  });
   const form = useForm({
     initialValues: { name: '' },
     validate: {
@@ -52,11 +55,7 @@ export function CreateGoalModal({ monthId, opened, onClose }: CreateGoalModalPro
         return;
       }
       try {
-        await createGoal.mutateAsync(
-          { name: name.trim() },
-          // Shown and queued: a later refusal by the server is still the spec's toast.
-          { onError: (error) => notifyFailure(toast.goalCreateFailed, error) },
-        );
+        createGoal.mutate({ name: name.trim() });
         notifySuccess(toast.goalCreated);
         guard.close();
       } catch (error) {

@@ -23,13 +23,12 @@ import { SettingsSection } from './settings-section';
 
 type RowItem = TrashItem & { kind: TrashRef['kind'] };
 const refOf = (item: RowItem): TrashRef => ({ kind: item.kind, id: item.id, month: item.month });
-const keyOf = (item: TrashItem) => `${item.kind}:${item.id}`;
+const keyOf = (item: Pick<TrashItem, 'kind' | 'id'>) => `${item.kind}:${item.id}`;
 
 export function TrashSection() {
   const t = useTexts('trash', trashTexts);
   const locale = useLocale();
   const items = useQuery(trashQueryOptions());
-  const restore = useRestoreItem();
   // An undone import comes back online only, whole (queries/import-undo.ts).
   const restoreImport = useRestoreImport();
   const purge = usePurgeTrashItem();
@@ -60,21 +59,31 @@ export function TrashSection() {
     }, 50);
   };
 
+  /** Where each restored row stood, for the focus once it has gone. */
+  const restoredAt = useRef(new Map<string, number>());
+  const restored = (ref: Pick<TrashItem, 'kind' | 'id'>) => {
+    notifySuccess(texts('trash', trashTexts).restored);
+    focusAfter(restoredAt.current.get(keyOf(ref)) ?? 0);
+  };
+  // A 409 says why (restore its month first…), in the user's language.
+  const restoreFailed = async (error: unknown) => {
+    const detail = await conflictDetail(error);
+    if (detail) notifyFailure(translateMessage(detail), error);
+    else notifyFailure(texts('trash', trashTexts).restoreFailed, error);
+  };
+  const restore = useRestoreItem({
+    onSuccess: (_result, _write, ref) => restored(ref),
+    onFailure: (error) => void restoreFailed(error),
+  });
+
   const onRestore = (item: TrashItem, index: number) => {
-    const callbacks = {
-      onSuccess: () => {
-        notifySuccess(texts('trash', trashTexts).restored);
-        focusAfter(index);
-      },
-      // A 409 says why (restore its month first…), in the user's language.
-      onError: async (error: unknown) => {
-        const detail = await conflictDetail(error);
-        if (detail) notifyFailure(translateMessage(detail), error);
-        else notifyFailure(texts('trash', trashTexts).restoreFailed, error);
-      },
-    };
-    if (item.kind === 'import') restoreImport.mutate(item.id, callbacks);
-    else restore.mutate(refOf(item as RowItem), callbacks);
+    restoredAt.current.set(keyOf(item), index);
+    if (item.kind === 'import')
+      restoreImport.mutate(item.id, {
+        onSuccess: () => restored(item),
+        onError: (error) => void restoreFailed(error),
+      });
+    else restore.mutate(refOf(item as RowItem));
   };
 
   /** What the row is called: an import by its app ("Import from Day One"). */
@@ -124,8 +133,9 @@ export function TrashSection() {
                 item.kind === 'import'
                   ? restoreImport.isPending && restoreImport.variables === item.id
                   : restore.isPending &&
-                    restore.variables?.id === item.id &&
-                    restore.variables.kind === item.kind;
+                    !restore.isPaused &&
+                    restore.variables?.ref.id === item.id &&
+                    restore.variables.ref.kind === item.kind;
               return (
                 <Group
                   component="li"

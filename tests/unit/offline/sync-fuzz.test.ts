@@ -457,7 +457,7 @@ class Run {
     }
     if (roll < 0.7) {
       const label = this.label('g');
-      await tab.hooks.createGoal.mutateAsync({ name: label });
+      await tab.hooks.createGoal.mutate({ name: label });
       model.goals.set(label, { label, done: { first: false, last: new Map() }, existence: [] });
       this.log.push(`${tab.name}: add goal ${label}`);
       return;

@@ -51,8 +51,12 @@ describe('useCreateGoal', () => {
     const { queryClient, key, monthId, fixture } = withGoals(['First']);
     const { result } = renderQueryHook(() => useCreateGoal(monthId), queryClient);
 
-    const shown = await act(() => result.current.mutateAsync({ name: 'Second' }));
-    expect(shown).toMatchObject({ name: 'Second', month_id: monthId, is_completed: false });
+    act(() => result.current.mutate({ name: 'Second' }));
+    expect(queryClient.getQueryData(key)?.[1]).toMatchObject({
+      name: 'Second',
+      month_id: monthId,
+      is_completed: false,
+    });
     await whenSynced(queryClient);
 
     expect(requestLog).toEqual(['POST /api/goals/']);
@@ -65,7 +69,7 @@ describe('useCreateGoal', () => {
     const { queryClient, key, monthId, fixture } = withGoals(['First']);
     server.use(failing('post', 'api/goals/', 400));
     const { result } = renderQueryHook(() => useCreateGoal(monthId), queryClient);
-    await act(() => result.current.mutateAsync({ name: 'x' }));
+    await act(() => result.current.mutate({ name: 'x' }));
     await whenSynced(queryClient);
     expect(refusedWrites(queryClient)).toEqual([
       { name: 'goal.create', message: 'Failed with 400' },
@@ -302,9 +306,9 @@ describe('useCreateGoal and the Idempotency-Key', () => {
     server.use(
       http.post(apiUrl('api/goals/'), () => (lose-- > 0 ? HttpResponse.error() : undefined)),
     );
-    await act(() => result.current.mutateAsync({ name: 'Swim' }));
+    await act(() => result.current.mutate({ name: 'Swim' }));
     await whenSynced(queryClient, 8000);
-    await act(() => result.current.mutateAsync({ name: 'Swim' }));
+    await act(() => result.current.mutate({ name: 'Swim' }));
     await whenSynced(queryClient);
 
     expect(keys).toHaveLength(3);

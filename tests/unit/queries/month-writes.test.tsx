@@ -119,9 +119,7 @@ describe('month writes made offline', () => {
     );
     await act(() => result.current.rename.mutate({ id: renamed.id, name: 'Feb.' }));
     await act(() => result.current.remove.mutate(deleted.month.id));
-    await act(() =>
-      result.current.restore.mutateAsync({ kind: 'month', id: binned.id, month: null }),
-    );
+    await act(() => result.current.restore.mutate({ kind: 'month', id: binned.id, month: null }));
 
     expect(monthNames(first)).toEqual(['Feb.', 'December', 'April']);
     expect(requestLog).toEqual([]);
@@ -350,7 +348,7 @@ describe('a month restored from the bin offline', () => {
       first,
     );
     await act(() =>
-      view.result.current.restore.mutateAsync({ kind: 'month', id: month.id, month: null }),
+      view.result.current.restore.mutate({ kind: 'month', id: month.id, month: null }),
     );
     expect(monthNames(first)).toEqual(['September']);
     // Offline, nothing else can bring them: without the kept counts this never holds.
@@ -410,7 +408,7 @@ describe('a month deleted on another device, restored from the bin offline', () 
       queryClient,
     );
     await act(() =>
-      view.result.current.restore.mutateAsync({ kind: 'month', id: month.id, month: null }),
+      view.result.current.restore.mutate({ kind: 'month', id: month.id, month: null }),
     );
     expect(monthNames(queryClient)).toEqual(['November']);
     await waitFor(() =>
@@ -435,9 +433,7 @@ describe('a month deleted and undone offline', () => {
       queryClient,
     );
     await act(() => result.current.remove.mutate(month.id));
-    await act(() =>
-      result.current.restore.mutateAsync({ kind: 'month', id: month.id, month: null }),
-    );
+    await act(() => result.current.restore.mutate({ kind: 'month', id: month.id, month: null }));
     // The server bins it as the delete lands, and the restore puts it back.
     const entries = structuredClone(fixture.journals);
     binItem(

@@ -132,7 +132,7 @@ describe('writes of the month refresh its stats', () => {
   it('creating and deleting a goal', async () => {
     const fixture = seedMonth(makeMonthFixture({ goals: ['a'] }));
     const { result: created } = await renderWithStats(fixture, useCreateGoal);
-    await act(() => created.current.hook.mutateAsync({ name: 'b' }));
+    await act(() => created.current.hook.mutate({ name: 'b' }));
     expect((await refreshedStats(created, fixture.month.id)).goals.total).toBe(2);
 
     const { result: deleted } = await renderWithStats(fixture, useDeleteGoal);
