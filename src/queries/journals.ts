@@ -1,18 +1,11 @@
 // Journals: the month's list, and creating (with its daily items), editing and deleting one, as queued writes.
-import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import type { DailyHabit, DailyMeasure, Journal, Measure } from '../../contract/entities';
 import { localToday } from '../../contract/local-date';
 import type { CreateJournal, UpdateJournal } from '../../contract/requests';
 import { newIdempotencyKey } from '../api/idempotency';
 import { createJournal, deleteJournal, updateJournal } from '../api/journals';
-import {
-  defineWrite,
-  type Enqueue,
-  installSync,
-  newTempId,
-  swapTempId,
-  writeHandle,
-} from '../offline/sync';
+import { defineWrite, type Enqueue, newTempId, swapTempId } from '../offline/sync';
 import { addMissing, cachedOrRead, patchRow, upsert } from './cache';
 import { withConflictResolution } from './conflicts';
 import {
@@ -34,7 +27,7 @@ import {
 import { journalKeys, journalSearchKeys } from './keys';
 import { measuresQueryOptions } from './measures';
 import { invalidateMonthStats } from './stats';
-import { useWrite, type WriteOptionsOf } from './use-write';
+import { type SaveOptions, useSave, useWrite, type WriteOptionsOf } from './use-write';
 import { deleteSaved, requireSaved } from './write-kinds';
 
 export { journalsQueryOptions };
@@ -240,16 +233,14 @@ function queueCreateJournal(
  * one by one when online. A step cut off (network, tab closed) is sent again with its key, after a
  * reload too.
  */
-export function useCreateJournal(monthId: number) {
-  const queryClient = useQueryClient();
-  installSync(queryClient);
-  return writeHandle(async (input: NewJournal, write) => {
+export function useCreateJournal(monthId: number, options?: SaveOptions<NewJournal, Journal>) {
+  return useSave(async (input: NewJournal, write, queryClient) => {
     // The month's measure, from the cache (offline, that is all there is).
     const measures =
       queryClient.getQueryData(measuresQueryOptions(monthId).queryKey) ??
       (await queryClient.ensureQueryData(measuresQueryOptions(monthId)));
     return queueCreateJournal(write, queryClient, monthId, measures[0], input);
-  });
+  }, options);
 }
 
 /** Only what the entry has, so an entry without them sends the plain body. */
@@ -370,13 +361,14 @@ async function queueEditJournal(
  * Each changed part is its own queued write, shown at once. A 404 on any of them means the entry
  * was deleted elsewhere: its card leaves the cache, and the error says so (journalGone, in journal-list.ts).
  */
-export function useUpdateJournal(monthId: number) {
-  const queryClient = useQueryClient();
-  installSync(queryClient);
-  return writeHandle(async (edit: JournalEdit, write) => ({
-    shown: undefined,
-    ...(await queueEditJournal(write, queryClient, monthId, edit)),
-  }));
+export function useUpdateJournal(monthId: number, options?: SaveOptions<JournalEdit, unknown>) {
+  return useSave(
+    async (edit: JournalEdit, write, queryClient) => ({
+      shown: undefined,
+      ...(await queueEditJournal(write, queryClient, monthId, edit)),
+    }),
+    options,
+  );
 }
 
 /** The server deletes the journal's daily items with it; the caches drop them at once. */

@@ -1,15 +1,16 @@
 // Edit month: its name, its measures (renamed, added, removed, units and targets) and its habits, as queued writes.
-import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import type { Habit, Measure, Month } from '../../contract/entities';
 import { type HabitSchedule, sameSchedule } from '../../contract/habit-schedule';
 import type { CreateMeasure, MeasureTarget } from '../../contract/measure-targets';
 import { newIdempotencyKey } from '../api/idempotency';
-import { type Enqueue, installSync, newTempId, writeHandle } from '../offline/sync';
+import { type Enqueue, newTempId } from '../offline/sync';
 import { cachedOrRead } from './cache';
 import { habitCreate, habitDelete, habitsQueryOptions, habitUpdate } from './habits';
 import { monthKeys } from './keys';
 import { measureCreate, measureDelete, measuresQueryOptions, measureUpdate } from './measures';
 import { monthUpdate, setTargetFields } from './months';
+import { type SaveOptions, useSave } from './use-write';
 
 export interface EditedItem {
   /** null: a new habit (or a month without a measure yet). */
@@ -180,10 +181,8 @@ async function queueEditMonth(
  * answered, the month's page reads its lists again (habits, measures, ticks, the glance): a
  * removal on the server took rows with it that the cache may still hold.
  */
-export function useEditMonth() {
-  const queryClient = useQueryClient();
-  installSync(queryClient);
-  return writeHandle(async (edit: MonthEdit, write) => {
+export function useEditMonth(options?: SaveOptions<MonthEdit, unknown>) {
+  return useSave(async (edit: MonthEdit, write, queryClient) => {
     const { done } = await queueEditMonth(write, queryClient, edit);
     const refresh = () =>
       void queryClient.invalidateQueries({
@@ -191,5 +190,5 @@ export function useEditMonth() {
         predicate: (query) => query.queryKey[2] !== 'detail',
       });
     return { shown: undefined, done: done.finally(refresh) };
-  });
+  }, options);
 }

@@ -25,14 +25,12 @@ import { restoreItem } from '../api/trash';
 import {
   defineWrite,
   type Enqueue,
-  installSync,
   isQueued,
   isTempId,
   newTempId,
   queuedWrites,
   subjectOf,
   swapTempId,
-  writeHandle,
   writeName,
 } from '../offline/sync';
 import { dropRows, patchRow, upsert } from './cache';
@@ -51,7 +49,7 @@ import {
 } from './keys';
 import { measureCreate } from './measures';
 import type { TrashRestoreWrite } from './trash';
-import { useWrite, type WriteOptionsOf } from './use-write';
+import { type SaveOptions, useSave, useWrite, type WriteOptionsOf } from './use-write';
 import { deleteSaved, requireSaved } from './write-kinds';
 
 // --- Writes, found by their names (saved with queued writes on devices) ----------------------
@@ -425,10 +423,11 @@ function queueCreateMonth(
   return { shown, done: Promise.all(steps).then(() => done) };
 }
 
-export function useCreateMonth() {
-  const queryClient = useQueryClient();
-  installSync(queryClient);
-  return writeHandle(async (input: NewMonth, write) => queueCreateMonth(write, queryClient, input));
+export function useCreateMonth(options?: SaveOptions<NewMonth, Month>) {
+  return useSave(
+    async (input: NewMonth, write, queryClient) => queueCreateMonth(write, queryClient, input),
+    options,
+  );
 }
 
 /** A rename, queued: shown at once, sent with the version it was based on (If-Match). */

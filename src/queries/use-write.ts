@@ -7,7 +7,15 @@ import {
   useMutation,
   useQueryClient,
 } from '@tanstack/react-query';
-import { installSync, prepareWrite, type WriteKind, watchWrite, writeKey } from '../offline/sync';
+import {
+  type Enqueue,
+  enqueueWrite,
+  installSync,
+  prepareWrite,
+  type WriteKind,
+  watchWrite,
+  writeKey,
+} from '../offline/sync';
 
 /** `input` is what the screen gave `mutate` (its ids as they were at the click). */
 export interface WriteOptions<V, R, I = unknown> {
@@ -57,4 +65,61 @@ export function useWrite<I, V extends object, R>(
       mutation.mutate(variables);
     },
   };
+}
+
+/** What a save queued: what the screen can show now, and the server's answer to the last step. */
+export interface Queued<Shown, R> {
+  shown: Shown;
+  done: Promise<R>;
+}
+
+export interface SaveOptions<I, R> {
+  /** The server has every write of the save. */
+  onSaved?: (result: R, input: I) => void;
+  /** The first failed attempt, or refusal, of any of its writes: told once a save. */
+  onFailure?: (error: Error, input: I) => void;
+}
+
+/**
+ * A save of several writes (an entry with its value and ticks, a month with its habits and
+ * measures): TanStack's useMutation whose function queues the writes, each its own mutation as
+ * `useWrite`'s are, and answers with what the screen shows at once. So `mutateAsync` resolves
+ * offline too, and a dialog closes as soon as its change is on screen; `isPending` holds while it
+ * is being queued, which keeps a second Save out. It is no write itself: it is neither saved nor
+ * listed with the changes waiting to sync, its writes are.
+ */
+export function useSave<I, Shown, R>(
+  queue: (input: I, write: Enqueue, queryClient: QueryClient) => Promise<Queued<Shown, R>>,
+  { onSaved, onFailure }: SaveOptions<I, R> = {},
+): UseMutationResult<Shown, Error, I> {
+  const queryClient = useQueryClient();
+  installSync(queryClient);
+  return useMutation<Shown, Error, I>({
+    // Queuing needs no network, and is never tried twice: its writes are the ones sent again.
+    networkMode: 'always',
+    retry: false,
+    mutationFn: async (input) => {
+      // A failure before the save is on screen is told after: the screen learns it was queued first.
+      let told = false;
+      let shown = false;
+      let early: Error | undefined;
+      const tell = (error: Error) => {
+        if (told) return;
+        if (!shown) early ??= error;
+        else {
+          told = true;
+          onFailure?.(error, input);
+        }
+      };
+      const queued = await queue(
+        input,
+        (client, kind, variables) => enqueueWrite(client, kind, variables, tell),
+        queryClient,
+      );
+      shown = true;
+      if (early) tell(early);
+      queued.done.then((result) => onSaved?.(result, input), tell).catch(() => {});
+      return queued.shown;
+    },
+  });
 }

@@ -12,7 +12,7 @@ import { defaultEntryDate } from '../../../contract/month-period';
 import { calendar as calendarWords } from '../../i18n/en/calendar';
 import { journals as journalWords } from '../../i18n/en/journals';
 import { toasts } from '../../i18n/en/toasts';
-import { useLocale, useTexts } from '../../i18n/store';
+import { texts, useLocale, useTexts } from '../../i18n/store';
 import { isDeletedElsewhere } from '../../queries/deleted-elsewhere';
 import { compareJournals } from '../../queries/journal-list';
 import {
@@ -109,7 +109,10 @@ export function EntriesColumn(props: EntriesColumnProps) {
     () => new Map(measures.map((measure) => [measure.id, measure])),
     [measures],
   );
-  const createJournal = useCreateJournal(monthId);
+  // Shown and queued at once: a later refusal by the server is still the failure toast.
+  const createJournal = useCreateJournal(monthId, {
+    onFailure: (error) => notifyFailure(texts('toasts', toasts).journalCreateFailed, error),
+  });
   const updateJournal = useUpdateJournal(monthId);
   const undoableDelete = useUndoDeleteToast();
   const deleteJournal = useDeleteJournal(monthId, {
@@ -246,19 +249,15 @@ export function EntriesColumn(props: EntriesColumnProps) {
       return false;
     }
     try {
-      await createJournal.mutateAsync(
-        {
-          createdAt: values.createdAt,
-          highlight: values.highlight.trim(),
-          note: values.note?.trim() ?? '',
-          mood: values.mood ?? null,
-          metric: Number(values.metric.trim()),
-          habits: ticks(habits, values.practiced, values.skipped),
-          moreMetrics: moreValues(values.moreMetrics),
-        },
-        // Shown and queued: a later refusal by the server is still the spec's toast.
-        { onError: (error) => notifyFailure(toast.journalCreateFailed, error) },
-      );
+      await createJournal.mutateAsync({
+        createdAt: values.createdAt,
+        highlight: values.highlight.trim(),
+        note: values.note?.trim() ?? '',
+        mood: values.mood ?? null,
+        metric: Number(values.metric.trim()),
+        habits: ticks(habits, values.practiced, values.skipped),
+        moreMetrics: moreValues(values.moreMetrics),
+      });
       notifySuccess(toast.journalCreated);
       closeCreate();
       // Saved: the modal takes no second Save while it closes (one entry for a double click).

@@ -15,7 +15,7 @@ import { COPY_TEXTS } from '../../i18n/en/copy-month';
 import { habitSchedules } from '../../i18n/en/habit-schedules';
 import { months } from '../../i18n/en/months';
 import { toasts } from '../../i18n/en/toasts';
-import { translateMessage, useLocale, useTexts } from '../../i18n/store';
+import { texts, translateMessage, useLocale, useTexts } from '../../i18n/store';
 import { type MonthTemplate, useMonthTemplate } from '../../queries/month-template';
 import { monthsQueryOptions, useCreateMonth } from '../../queries/months';
 import { CopyIcon } from '../icons';
@@ -84,7 +84,11 @@ export function CreateMonthModal({
   const scheduleWords = useTexts('habitSchedules', habitSchedules);
   const [periodTouched, setPeriodTouched] = useState(false);
   const shown = useOpenedAfterMount(opened);
-  const createMonth = useCreateMonth();
+  // Shown and queued at once: a later refusal by the server is still the failure toast.
+  const createMonth = useCreateMonth({
+    onFailure: (error) => notifyFailure(texts('toasts', toasts).monthCreateFailed, error),
+    onSaved: (month) => onCreated?.(month),
+  });
   // The previous month is the last of the list, as for the navbar's Journals (docs/product-rules.md
   // section 4).
   const lastMonth = useQuery(monthsQueryOptions()).data?.at(-1);
@@ -184,26 +188,19 @@ export function CreateMonthModal({
   const submit = form.onSubmit(({ name, measure, habits, measureSettings, moreMeasures, period }) =>
     lock.run(async () => {
       try {
-        await createMonth.mutateAsync(
-          {
-            name: name.trim(),
-            period: periodOf(period) ?? null,
-            moodEnabled: form.values.moodEnabled,
-            measure: measure.trim(),
-            habits: habits.map((habit) => habit.name.trim()),
-            habitSchedules: habits.map((habit) => toSchedule(habit.schedule)),
-            measureTarget: toMeasureTarget(measureSettings, locale),
-            moreMeasures: moreMeasures.map((row) => ({
-              name: row.name.trim(),
-              ...toMeasureTarget(row, locale),
-            })),
-          },
-          // Shown and queued: a later refusal by the server is still the spec's toast.
-          {
-            onError: (error) => notifyFailure(toast.monthCreateFailed, error),
-            onSuccess: (month) => onCreated?.(month),
-          },
-        );
+        await createMonth.mutateAsync({
+          name: name.trim(),
+          period: periodOf(period) ?? null,
+          moodEnabled: form.values.moodEnabled,
+          measure: measure.trim(),
+          habits: habits.map((habit) => habit.name.trim()),
+          habitSchedules: habits.map((habit) => toSchedule(habit.schedule)),
+          measureTarget: toMeasureTarget(measureSettings, locale),
+          moreMeasures: moreMeasures.map((row) => ({
+            name: row.name.trim(),
+            ...toMeasureTarget(row, locale),
+          })),
+        });
         notifySuccess(toast.monthCreated);
         guard.close();
       } catch (error) {

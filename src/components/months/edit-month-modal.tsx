@@ -150,7 +150,10 @@ export function EditMonthModal({ month, onClose }: EditMonthModalProps) {
     isOfflineError(query.error) || (query.isPending && query.fetchStatus === 'paused');
   const offline = !loaded && (waitsForNetwork(habits) || waitsForNetwork(measures));
   const unreadable = offline || (!loaded && (habits.isError || measures.isError));
-  const editMonth = useEditMonth();
+  // Shown and queued at once: a later refusal by the server is still the failure toast.
+  const editMonth = useEditMonth({
+    onFailure: (error) => notifyFailure(texts('toasts', toasts).monthRenameFailed, error),
+  });
   const lock = useSubmitLock();
   const [start, setStart] = useState<EditValues>(EMPTY);
   /** The key of the existing habit whose removal is being confirmed. */
@@ -289,10 +292,6 @@ export function EditMonthModal({ month, onClose }: EditMonthModalProps) {
                 period: periodOf(values.period) ?? null,
                 moodEnabled: values.moodEnabled,
               },
-          // Shown and queued: a later refusal by the server is still the spec's toast.
-          {
-            onError: (error) => notifyFailure(texts('toasts', toasts).monthRenameFailed, error),
-          },
         );
         notifySuccess(texts('toasts', toasts).monthRenamed);
         guard.close();

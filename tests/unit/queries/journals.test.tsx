@@ -514,15 +514,13 @@ describe('a failed attempt', () => {
   it("tells an edit's first failed attempt at once, as a create's, while the change stays queued to be sent again", async () => {
     const fixture = seedMonth(makeMonthFixture({ journals: 1, habits: ['Read'] }));
     const [journal] = fixture.journals;
+    const onError = vi.fn();
     const { result, queryClient } = await renderOnPage(fixture, () =>
-      useUpdateJournal(fixture.month.id),
+      useUpdateJournal(fixture.month.id, { onFailure: onError }),
     );
     server.use(failing('patch', 'api/journals/:id/', 503));
 
-    const onError = vi.fn();
-    act(() =>
-      result.current.hook.mutate({ journalId: journal!.id, highlight: 'Edited' }, { onError }),
-    );
+    act(() => result.current.hook.mutate({ journalId: journal!.id, highlight: 'Edited' }));
     // The edit compares with the cached entry first (an await) before it queues its writes.
     await waitFor(() => expect(onError).toHaveBeenCalledTimes(1));
     expect(queuedWrites(queryClient).map((write) => write.state.status)).toEqual(['pending']);
@@ -533,18 +531,15 @@ describe('an entry deleted elsewhere', () => {
   it('drops the card and its daily items from the caches on a 404, and says it was deleted elsewhere', async () => {
     const fixture = seedMonth(makeMonthFixture({ journals: 2, habits: ['Read'] }));
     const [gone, kept] = fixture.journals;
+    let error: unknown;
     const { result, queryClient } = await renderOnPage(fixture, () =>
-      useUpdateJournal(fixture.month.id),
+      useUpdateJournal(fixture.month.id, { onFailure: (caught) => (error = caught) }),
     );
     db.journals = db.journals.filter((j) => j.id !== gone!.id);
     db.dailyHabits = db.dailyHabits.filter((d) => d.journal_id !== gone!.id);
     db.dailyMeasures = db.dailyMeasures.filter((d) => d.journal_id !== gone!.id);
 
-    let error: unknown;
-    result.current.hook.mutate(
-      { journalId: gone!.id, highlight: 'Edited in a stale tab' },
-      { onError: (caught) => (error = caught) },
-    );
+    result.current.hook.mutate({ journalId: gone!.id, highlight: 'Edited in a stale tab' });
     await waitFor(() => expect(error).toBeDefined());
 
     expect(isDeletedElsewhere(error)).toBe(true);

@@ -162,9 +162,9 @@ describe('useCreateMonth', () => {
         HttpResponse.json({ detail: QUOTA_MESSAGES.months, code: QUOTA_EXCEEDED }, { status: 400 }),
       ),
     );
-    const { result, queryClient } = renderQueryHook(() => useCreateMonth());
     const onError = vi.fn();
-    await act(() => result.current.mutateAsync(input, { onError }));
+    const { result, queryClient } = renderQueryHook(() => useCreateMonth({ onFailure: onError }));
+    await act(() => result.current.mutateAsync(input));
     await waitFor(() => expect(onError).toHaveBeenCalledTimes(1));
     expect((onError.mock.calls[0]![0] as Error).message).toBe(
       'Month not created — an account holds at most 1,200 months.',
