@@ -326,7 +326,12 @@ test.describe('several tabs of one browser', () => {
     const a = await firstTab(month);
     const context = a.context();
     const b = await newTab(context, month.monthId);
-    // Another device deletes the entry: to the bin.
+    // Both tabs hold the whole entry, its value too, and go offline before another device deletes
+    // it (to the bin): online, a tab could read a list again without the entry's value while its
+    // card still shows, and the Edit dialog would then ask for the value.
+    for (const page of [a, b])
+      await expect(card(page, 'Deleted on the phone')).toContainText('Pages read');
+    await context.setOffline(true);
     const deleted = await fetch(`${url}/api/journals/${journal.id}/`, {
       method: 'DELETE',
       headers: { authorization: `Bearer ${month.account.tokens.access}` },
@@ -334,7 +339,6 @@ test.describe('several tabs of one browser', () => {
     expect(deleted.ok).toBe(true);
 
     // Edited offline in tab A; back online with another dialog open, the question comes above it.
-    await context.setOffline(true);
     await card(a, 'Deleted on the phone')
       .getByRole('button', { name: /^Edit journal of/ })
       .click();
