@@ -10,7 +10,7 @@ import type { DB } from '../db/schema.js';
 import { yieldingQueries } from '../db/yielding-queries.js';
 import { lockUser } from './quotas.js';
 import { BATCH_ROWS, deleteInBatches } from './row-batches.js';
-import { makeRoom, purgeExpired, putInBin } from './trash-bin.js';
+import { inBin, makeRoom, purgeExpired, putInBin } from './trash-bin.js';
 import { MONTH_PARTS, type Snapshot } from './trash-snapshot.js';
 
 /**
@@ -209,16 +209,7 @@ export async function undoImport(
         .where('id', '=', importId)
         .returningAll()
         .executeTakeFirst();
-      if (!record) {
-        const binned = await trx
-          .selectFrom('trash')
-          .select('id')
-          .where('author_id', '=', userId)
-          .where('kind', '=', 'import')
-          .where('item_id', '=', importId)
-          .executeTakeFirst();
-        return binned ? { inBin: true } : null;
-      }
+      if (!record) return (await inBin(trx, userId, 'import', importId)) ? { inBin: true } : null;
       const rows = await snapshotImport(trx, userId, record);
       await putInBin(trx, userId, {
         kind: 'import',

@@ -20,6 +20,24 @@ export function binCutoff(now = Date.now()): string {
   return new Date(now - TRASH_DAYS * 86_400_000).toISOString();
 }
 
+/** Whether the user's item of that kind is in the bin, within its days there. */
+export async function inBin(
+  db: Kysely<DB>,
+  userId: number,
+  kind: TrashKind,
+  itemId: number,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('trash')
+    .select('id')
+    .where('author_id', '=', userId)
+    .where('kind', '=', kind)
+    .where('item_id', '=', itemId)
+    .where('deleted_at', '>=', binCutoff())
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /**
  * Writes one item's snapshot into the bin, with its size (migration 020) and, for a month, its
  * card counts (migration 016). The caller deletes the rows, then calls `purgeExpired` and

@@ -6,6 +6,7 @@ import type { DB } from '../db/schema.js';
 import { Conflict, QuotaExceeded } from './errors.js';
 import { ensureRoom, locked, lockUser, quotaExceeded } from './quotas.js';
 import { BATCH_ROWS } from './row-batches.js';
+import { inBin } from './trash-bin.js';
 import { SNAPSHOT_TABLES, type Snapshot } from './trash-snapshot.js';
 
 /** What a create checks (quotas.ts), with the restore's own words; and an entry's month must be back. */
@@ -48,13 +49,7 @@ export async function requireMonth(
     trx.selectFrom('months').select('id').where('id', '=', monthId).where('author_id', '=', userId),
   ).executeTakeFirst();
   if (month) return;
-  const binned = await trx
-    .selectFrom('trash')
-    .select('id')
-    .where('author_id', '=', userId)
-    .where('kind', '=', 'month')
-    .where('item_id', '=', monthId)
-    .executeTakeFirst();
+  const binned = await inBin(trx, userId, 'month', monthId);
   const fromImport = kind === 'import';
   throw binned
     ? new Conflict(

@@ -5,7 +5,7 @@ import { purgeAt, type TrashKind } from '../../contract/trash-rules.js';
 import type { DB } from '../db/schema.js';
 import { yieldingQueries } from '../db/yielding-queries.js';
 import type { PageRequest } from './keyset.js';
-import { binCutoff } from './trash-bin.js';
+import { binCutoff, inBin } from './trash-bin.js';
 import { ensureImportRoom } from './trash-import-restore.js';
 import { ensureRestoreRoom, insertSnapshot } from './trash-restore.js';
 import type { Snapshot } from './trash-snapshot.js';
@@ -118,16 +118,8 @@ export class TrashRepository {
   }
 
   /** True when the user's item of that kind is in the bin (not yet purged). */
-  async holds(kind: TrashKind, id: number): Promise<boolean> {
-    const row = await this.db
-      .selectFrom('trash')
-      .select('id')
-      .where('author_id', '=', this.userId)
-      .where('kind', '=', kind)
-      .where('item_id', '=', id)
-      .where('deleted_at', '>=', binCutoff())
-      .executeTakeFirst();
-    return row !== undefined;
+  holds(kind: TrashKind, id: number): Promise<boolean> {
+    return inBin(this.db, this.userId, kind, id);
   }
 
   /** Deletes a binned item for good ("Delete forever"). */
