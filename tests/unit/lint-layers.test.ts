@@ -32,6 +32,14 @@ const PROBES: Record<string, { code: string; breaks: string | null }> = {
     breaks: 'noRestrictedImports',
   },
   'src/offline/saved.ts': { code: 'export const saved = 1;\n', breaks: null },
+  'src/crypto/uses-offline.ts': {
+    code: "import { saved } from '../offline/saved';\n\nexport const crypto = saved;\n",
+    breaks: 'noRestrictedImports',
+  },
+  'src/crypto/uses-own.ts': {
+    code: "import { crypto } from './uses-offline';\n\nexport const own = crypto;\n",
+    breaks: null,
+  },
   'src/offline/uses-query.ts': {
     code: "import { query } from '../queries/uses-api';\n\nexport const offline = query;\n",
     breaks: 'noRestrictedImports',
