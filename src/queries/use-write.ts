@@ -1,6 +1,6 @@
-// A write's mutation hook: TanStack's useMutation on the write kind's key. Its function and cache
-// updates are the kind's defaults (setMutationDefaults), so a write restored after a reload runs
-// the same; the screen reads the hook's real isPending, isPaused, variables and error.
+// The hooks screens write with, both TanStack's useMutation: `useWrite` for one write, on the write
+// kind's key, whose function and cache updates are the kind's defaults (setMutationDefaults), so a
+// write restored after a reload runs the same; `useSave` for a save of several writes.
 import {
   type QueryClient,
   type UseMutationResult,
