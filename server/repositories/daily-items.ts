@@ -4,7 +4,6 @@ import type { FieldErrors } from '../../contract/entities.js';
 import type { DailyFilter } from '../../contract/requests.js';
 import { MESSAGES } from '../../contract/rules.js';
 import type { DB } from '../db/schema.js';
-import { runCompiled } from './compiled.js';
 import { InvalidInput } from './errors.js';
 import { insertChecked } from './foreign-keys.js';
 import type { JournalRepository } from './journals.js';
@@ -115,22 +114,11 @@ export class DailyItemRepository<Entity extends Versioned, Create extends DailyC
 
   async list(filter: DailyFilter): Promise<Entity[]> {
     const { journal, month } = filter;
-    const parameters: number[] = [this.userId];
-    if (journal !== undefined) parameters.push(journal);
-    if (month !== undefined) parameters.push(month);
-    const key = `${this.kind.table}.list.${journal !== undefined}.${month !== undefined}`;
-    const rows = await runCompiled(
-      this.db,
-      key,
-      () => {
-        let query =
-          journal === undefined && month === undefined ? this.select() : this.selectFiltered();
-        if (journal !== undefined) query = query.where('d.journal_id', '=', journal);
-        if (month !== undefined) query = query.where('i.month_id', '=', month);
-        return query.orderBy('d.id');
-      },
-      parameters,
-    );
+    let query =
+      journal === undefined && month === undefined ? this.select() : this.selectFiltered();
+    if (journal !== undefined) query = query.where('d.journal_id', '=', journal);
+    if (month !== undefined) query = query.where('i.month_id', '=', month);
+    const rows = await query.orderBy('d.id').execute();
     return rows.map(this.toEntity);
   }
 

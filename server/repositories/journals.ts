@@ -11,7 +11,6 @@ import {
   SEARCH_RESULTS_LIMIT,
 } from '../../contract/search.js';
 import type { DB } from '../db/schema.js';
-import { runCompiled } from './compiled.js';
 import { InvalidInput } from './errors.js';
 import { insertChecked, todayUtc } from './foreign-keys.js';
 import { searchJournals, searchText } from './journal-search.js';
@@ -53,15 +52,8 @@ export class JournalRepository {
     const ordered = (query: ReturnType<typeof this.select>) =>
       query.orderBy('created_at').orderBy('id');
     const { month } = filter;
-    if (month === undefined) {
-      return runCompiled(this.db, 'journals.list', () => ordered(this.select()), [this.userId]);
-    }
-    return runCompiled(
-      this.db,
-      'journals.list.month',
-      () => ordered(this.select().where('month_id', '=', month)),
-      [this.userId, month],
-    );
+    const query = month === undefined ? this.select() : this.select().where('month_id', '=', month);
+    return ordered(query).execute();
   }
 
   /**

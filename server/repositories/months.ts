@@ -4,7 +4,6 @@ import type { Month } from '../../contract/entities.js';
 import { formatPeriod, periodFromName, periodParts } from '../../contract/month-period.js';
 import type { CreateMonth, UpdateMonth } from '../../contract/requests.js';
 import type { DB, Flag } from '../db/schema.js';
-import { runCompiled } from './compiled.js';
 import { ensureRoom, locked, lockUser } from './quotas.js';
 import { type ExpectedVersions, updateAtVersion } from './row-versions.js';
 import { discard } from './trash-bin.js';
@@ -51,9 +50,7 @@ export class MonthRepository {
   }
 
   async list(): Promise<Month[]> {
-    const rows = await runCompiled(this.db, 'months.list', () => this.select().orderBy('id'), [
-      this.userId,
-    ]);
+    const rows = await this.select().orderBy('id').execute();
     return rows.map(toMonth);
   }
 
