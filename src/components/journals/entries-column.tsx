@@ -243,21 +243,24 @@ export function EntriesColumn(props: EntriesColumnProps) {
     ),
   });
 
+  /** What the form says of the entry, as the create and the edit both send it. */
+  const entryOf = (values: JournalFormValues) => ({
+    createdAt: values.createdAt,
+    highlight: values.highlight.trim(),
+    note: values.note?.trim() ?? '',
+    mood: values.mood ?? null,
+    metric: Number(values.metric.trim()),
+    habits: ticks(habits, values.practiced, values.skipped),
+    moreMetrics: moreValues(values.moreMetrics),
+  });
+
   const create = async (values: JournalFormValues) => {
     if (!monthId) {
       notifyWarning(toast.monthNotSelected);
       return false;
     }
     try {
-      await createJournal.mutateAsync({
-        createdAt: values.createdAt,
-        highlight: values.highlight.trim(),
-        note: values.note?.trim() ?? '',
-        mood: values.mood ?? null,
-        metric: Number(values.metric.trim()),
-        habits: ticks(habits, values.practiced, values.skipped),
-        moreMetrics: moreValues(values.moreMetrics),
-      });
+      await createJournal.mutateAsync(entryOf(values));
       notifySuccess(toast.journalCreated);
       closeCreate();
       // Saved: the modal takes no second Save while it closes (one entry for a double click).
@@ -271,16 +274,7 @@ export function EntriesColumn(props: EntriesColumnProps) {
   const update = async (values: JournalFormValues) => {
     if (!editing) return false;
     try {
-      await updateJournal.mutateAsync({
-        journalId: editing.id,
-        createdAt: values.createdAt,
-        highlight: values.highlight.trim(),
-        note: values.note?.trim() ?? '',
-        mood: values.mood ?? null,
-        metric: Number(values.metric.trim()),
-        habits: ticks(habits, values.practiced, values.skipped),
-        moreMetrics: moreValues(values.moreMetrics),
-      });
+      await updateJournal.mutateAsync({ journalId: editing.id, ...entryOf(values) });
       notifySuccess(toast.journalUpdated);
       setEditing(null);
       return true;
