@@ -58,11 +58,15 @@ async function firstTab({ account, monthId }: Seeded): Promise<Page> {
   return page;
 }
 
-/** Another tab of the same browser on the month. */
+/**
+ * Another tab of the same browser on the month, once it shows the month: a user acts after that,
+ * and a network cut while its reads are still out is another story (a page not saved yet).
+ */
 async function newTab(context: BrowserContext, monthId: number): Promise<Page> {
   const page = await context.newPage();
   await page.goto(`/months/${monthId}/journals`);
   await live(page);
+  await visible(page.getByRole('button', { name: TEXTS.addJournal }));
   return page;
 }
 
