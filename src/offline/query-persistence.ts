@@ -24,6 +24,7 @@ import { sessionUserId } from '../api/tokens';
 import { isBrowserOffline } from '../offline-error';
 import { MONTH_DATA_KEY } from './keys';
 import {
+  type AnyWriteKind,
   installSync,
   OTHER_TABS_WRITES_KEY,
   onTempIdSwapped,
@@ -157,8 +158,8 @@ function usableState(state: DehydratedState): DehydratedState {
   };
 }
 
-/** Loads every module that defines write kinds (src/queries/all-writes.ts). */
-export type WriteKindsLoader = () => Promise<unknown>;
+/** Loads every write kind (src/queries/all-writes.ts). */
+export type WriteKindsLoader = () => Promise<readonly AnyWriteKind[]>;
 
 interface Persistence {
   userId: number;
@@ -180,10 +181,7 @@ function createPersistence(
   loadWrites: WriteKindsLoader,
 ): Persistence {
   /** Before saved writes are hydrated, so each finds its function by its key. */
-  const loadWriteKinds = async () => {
-    await loadWrites();
-    installSync(queryClient);
-  };
+  const loadWriteKinds = async () => installSync(queryClient, await loadWrites());
   // Kept in memory as long as they may be saved: otherwise a month seen earlier in a long session
   // would leave the cache after 5 unused minutes, and with it the saved data.
   queryClient.setQueryDefaults(MONTH_DATA_KEY, { gcTime: SAVED_QUERIES_MAX_AGE_MS });

@@ -48,13 +48,12 @@ export interface WriteKind<V, R> {
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: kinds of any variables share one registry.
-type AnyWriteKind = WriteKind<any, any>;
+export type AnyWriteKind = WriteKind<any, any>;
 // biome-ignore lint/suspicious/noExplicitAny: the queue holds writes of every kind.
 export type AnyMutation = Mutation<any, any, any, any>;
-const kinds = new Map<string, AnyWriteKind>();
 
+/** Types a write kind (its variables and result) where it is defined; `installSync` registers it. */
 export function defineWrite<V, R>(kind: WriteKind<V, R>): WriteKind<V, R> {
-  kinds.set(kind.name, kind as AnyWriteKind);
   return kind;
 }
 
@@ -62,10 +61,15 @@ export function writeKey(name: string): MutationKey {
   return [WRITE_KEY, name];
 }
 
-function kindOf(mutation: AnyMutation): AnyWriteKind | undefined {
-  const key = mutation.options.mutationKey;
-  if (key?.[0] !== WRITE_KEY || typeof key[1] !== 'string') return undefined;
-  return kinds.get(key[1]);
+/** The kind's name a write was made with, from its mutation key (a saved one's too). */
+function nameOf(write: { options?: { mutationKey?: MutationKey }; mutationKey?: MutationKey }) {
+  const key = write.options?.mutationKey ?? write.mutationKey;
+  return key?.[0] === WRITE_KEY && typeof key[1] === 'string' ? key[1] : undefined;
+}
+
+function kindOf(queryClient: QueryClient, mutation: AnyMutation): AnyWriteKind | undefined {
+  const name = nameOf(mutation);
+  return name === undefined ? undefined : syncOf(queryClient).kinds.get(name);
 }
 
 // --- What sync keeps per client -------------------------------------------------------------------
@@ -79,8 +83,12 @@ export interface TempIdSwap {
 
 /** Everything the sync of one client (one tab's QueryClient) keeps between calls. */
 interface ClientSync {
-  /** How many write kinds had their defaults on the client when it was last set up. */
-  kindsInstalled: number;
+  /** Whether the client listens for the network, new sessions and cache changes yet. */
+  started: boolean;
+  /** The write kinds whose defaults are on the client, by name: a restored write finds its own. */
+  kinds: Map<string, AnyWriteKind>;
+  /** The last temporary id made here (`newTempId`). */
+  lastTempId: number;
   /**
    * Temporary ids whose creates landed, with the server's ids. A write queued after the swap may
    * still hold a temporary id the screen captured before it: the Undo of a delete (its toast
@@ -105,7 +113,9 @@ function syncOf(queryClient: QueryClient): ClientSync {
   let sync = clients.get(queryClient);
   if (!sync) {
     sync = {
-      kindsInstalled: -1,
+      started: false,
+      kinds: new Map(),
+      lastTempId: 0,
       swapped: new Map(),
       swapListeners: new Set(),
       applying: false,
@@ -211,52 +221,77 @@ export function syncErrorText(error: unknown): string {
 
 // --- Temporary ids -----------------------------------------------------------------------------
 
-let lastTempId = 0;
+/**
+ * Temporary ids lie below this, far from any other number the app keeps (ids are positive, values
+ * stay within ±1e12, moods and versions are small), so one is told by its value wherever it sits
+ * in a cached row or a write's variables, without a list of the fields that hold ids.
+ */
+const TEMP_IDS_BELOW = -1e13;
 
-/** A negative id, unique on this device, for an item created offline until the server gives its own. */
-export function newTempId(): number {
+export const isTempId = (value: unknown): value is number =>
+  typeof value === 'number' && value < TEMP_IDS_BELOW;
+
+/**
+ * A negative id, unique on this device, for an item created offline until the server gives its
+ * own. From the clock, so ids made before a reload (restored with their queue) are never made
+ * again; one less than the last when the clock has not moved.
+ */
+export function newTempId(queryClient: QueryClient): number {
+  const sync = syncOf(queryClient);
   const id = -(Date.now() * 1000);
-  lastTempId = id < lastTempId ? id : lastTempId - 1;
-  return lastTempId;
+  sync.lastTempId = id < sync.lastTempId ? id : sync.lastTempId - 1;
+  return sync.lastTempId;
 }
 
-export const isTempId = (id: number): boolean => id < 0;
-
-/** Fields that hold ids: `id`, `journal_id`, `month`, `goalId`… (a metric is never touched). */
-const ID_FIELD = /^(id|month|author|.*_id|.*Id)$/;
-
-function replaceIds(value: unknown, from: number, to: number): unknown {
+/**
+ * `value` with the temporary ids `swapped` knows replaced by the server's; the parts it leaves as
+ * they were are the same objects. A create's own `tempId` stays: it names the id it stands for.
+ */
+function resolveIds(value: unknown, swapped: ReadonlyMap<number, number>): unknown {
+  if (isTempId(value)) return swapped.get(value) ?? value;
   if (Array.isArray(value)) {
     let changed = false;
     const next = value.map((item) => {
-      const replaced = replaceIds(item, from, to);
-      if (replaced !== item) changed = true;
-      return replaced;
+      const resolved = resolveIds(item, swapped);
+      if (resolved !== item) changed = true;
+      return resolved;
     });
     return changed ? next : value;
   }
   if (value === null || typeof value !== 'object') return value;
   let next: Record<string, unknown> | undefined;
   for (const [field, item] of Object.entries(value)) {
-    const replaced =
-      item === from && ID_FIELD.test(field) && field !== 'tempId' ? to : replaceIds(item, from, to);
-    if (replaced !== item) {
+    const resolved = field === 'tempId' ? item : resolveIds(item, swapped);
+    if (resolved !== item) {
       next ??= { ...(value as Record<string, unknown>) };
-      next[field] = replaced;
+      next[field] = resolved;
     }
   }
   return next ?? value;
 }
 
-/** In place, for the variables of queued writes (TanStack sends the object it holds). */
-function replaceIdsInPlace(value: unknown, swapped: ReadonlyMap<number, number>): void {
+/**
+ * In place, for the variables of queued writes: TanStack keeps and saves the object it was given,
+ * and the saved outbox must hold the server's ids once known, for the write to be sent after a
+ * reload, when the ids swapped before it are no longer known.
+ */
+function resolveIdsInPlace(value: unknown, swapped: ReadonlyMap<number, number>): void {
   if (value === null || typeof value !== 'object') return;
   for (const [field, item] of Object.entries(value)) {
-    const to = typeof item === 'number' ? swapped.get(item) : undefined;
-    if (to !== undefined && ID_FIELD.test(field) && field !== 'tempId')
-      (value as Record<string, unknown>)[field] = to;
-    else replaceIdsInPlace(item, swapped);
+    if (field === 'tempId') continue;
+    const to = isTempId(item) ? swapped.get(item) : undefined;
+    if (to !== undefined) (value as Record<string, unknown>)[field] = to;
+    else resolveIdsInPlace(item, swapped);
   }
+}
+
+/** The temporary ids `value` refers to (a create's own `tempId` aside). */
+function temporaryIds(value: unknown, found: number[] = []): number[] {
+  if (isTempId(value)) found.push(value);
+  else if (value !== null && typeof value === 'object')
+    for (const [field, item] of Object.entries(value))
+      if (field !== 'tempId') temporaryIds(item, found);
+  return found;
 }
 
 const rowId = (row: unknown) =>
@@ -295,20 +330,20 @@ export function swapTempId(
   id: number,
   told = false,
 ): void {
+  const swap = new Map([[tempId, id]]);
   for (const query of queryClient.getQueryCache().getAll()) {
     const data = query.state.data;
     if (data === undefined) continue;
-    const swapped = replaceIds(withoutStandIn(data, tempId, id), tempId, id);
+    const swapped = resolveIds(withoutStandIn(data, tempId, id), swap);
     // The same data under the server's ids: as old as it was (keepingReadTime says why).
     if (swapped !== data)
       queryClient.setQueryData(query.queryKey, swapped, { updatedAt: query.state.dataUpdatedAt });
   }
   const { swapped, swapListeners } = syncOf(queryClient);
   swapped.set(tempId, id);
-  const swap = new Map([[tempId, id]]);
   for (const mutation of queryClient.getMutationCache().getAll()) {
-    if (mutation.state.status === 'success' || kindOf(mutation) === undefined) continue;
-    replaceIdsInPlace(mutation.state.variables, swap);
+    if (mutation.state.status === 'success' || nameOf(mutation) === undefined) continue;
+    resolveIdsInPlace(mutation.state.variables, swap);
   }
   for (const listener of swapListeners) listener({ tempId, id, told });
 }
@@ -323,9 +358,9 @@ export function withKnownIds(queryClient: QueryClient, data: unknown): unknown {
   let known = data;
   for (const tempId of new Set(temporaryIds(data))) {
     const id = swapped.get(tempId);
-    if (id !== undefined) known = replaceIds(withoutStandIn(known, tempId, id), tempId, id);
+    if (id !== undefined) known = withoutStandIn(known, tempId, id);
   }
-  return known;
+  return resolveIds(known, swapped);
 }
 
 /**
@@ -356,26 +391,6 @@ function createsOf(writes: { state: { variables?: unknown } }[]): Set<unknown> {
   );
 }
 
-/** Whether `value` holds `id` in one of its id fields (as `swapTempId` reads them). */
-function mentions(value: unknown, id: number): boolean {
-  if (value === null || typeof value !== 'object') return false;
-  return Object.entries(value).some(
-    ([field, item]) =>
-      (item === id && ID_FIELD.test(field) && field !== 'tempId') || mentions(item, id),
-  );
-}
-
-/** The temporary ids `value` holds in its id fields. */
-function temporaryIds(value: unknown, found: number[] = []): number[] {
-  if (value === null || typeof value !== 'object') return found;
-  for (const [field, item] of Object.entries(value)) {
-    if (typeof item === 'number' && isTempId(item) && ID_FIELD.test(field) && field !== 'tempId')
-      found.push(item);
-    else temporaryIds(item, found);
-  }
-  return found;
-}
-
 /**
  * Whether `mine` refers to an item another open tab created and has not sent yet (this tab shows
  * every tab's queued changes, and the user changed it here): it waits for that tab to tell the
@@ -388,7 +403,8 @@ function waitsForAnotherTab(
   mine: AnyMutation,
   unheardOf: boolean,
 ): boolean {
-  const ids = temporaryIds(mine.state.variables);
+  const { swapped } = syncOf(queryClient);
+  const ids = temporaryIds(mine.state.variables).filter((id) => !swapped.has(id));
   if (ids.length === 0) return false;
   const here = queryClient
     .getMutationCache()
@@ -485,7 +501,7 @@ interface OrderedWrite {
 function otherTabsWrites(queryClient: QueryClient): OrderedWrite[] {
   const { swapped } = syncOf(queryClient);
   return (queryClient.getQueryData<SavedWrite[]>(OTHER_TABS_WRITES_KEY) ?? []).flatMap((saved) => {
-    const kind = kinds.get(String(saved.mutationKey?.[1]));
+    const kind = syncOf(queryClient).kinds.get(nameOf(saved) ?? '');
     const { status, error, variables } = saved.state;
     const refused = error !== null && typeof error === 'object' && 'text' in error;
     const created = (variables as { tempId?: unknown } | undefined)?.tempId;
@@ -505,7 +521,7 @@ function otherTabsWrites(queryClient: QueryClient): OrderedWrite[] {
 function everyTabsWrites(queryClient: QueryClient): OrderedWrite[] {
   const { landed } = syncOf(queryClient);
   const mine = queuedWrites(queryClient).flatMap((mutation): OrderedWrite[] => {
-    const kind = kindOf(mutation);
+    const kind = kindOf(queryClient, mutation);
     const { status, error, variables } = mutation.state;
     if (!kind || (status === 'error' && !isTransient(error)) || landed.has(variables)) return [];
     return [{ kind, variables, madeAt: madeAt(mutation), waiting: status === 'pending', mutation }];
@@ -585,9 +601,9 @@ type WriteOf = Pick<OrderedWrite, 'kind' | 'variables'>;
 function follows(mine: WriteOf, other: WriteOf): boolean {
   // A create never waits for the writes about its item.
   const creates = (mine.variables as { tempId?: unknown } | undefined)?.tempId;
-  if (typeof creates === 'number' && mentions(other.variables, creates)) return false;
+  if (typeof creates === 'number' && temporaryIds(other.variables).includes(creates)) return false;
   const created = (other.variables as { tempId?: unknown } | undefined)?.tempId;
-  if (typeof created === 'number' && mentions(mine.variables, created)) return true;
+  if (typeof created === 'number' && temporaryIds(mine.variables).includes(created)) return true;
   const [key, otherKey] = [
     scopeKey(mine.kind, mine.variables),
     scopeKey(other.kind, other.variables),
@@ -618,7 +634,7 @@ function follows(mine: WriteOf, other: WriteOf): boolean {
  * tick of it.
  */
 function earlierWriteWaits(queryClient: QueryClient, mine: AnyMutation): boolean {
-  const kind = kindOf(mine);
+  const kind = kindOf(queryClient, mine);
   if (!kind) return false;
   const at = madeAt(mine);
   const me = { kind, variables: mine.state.variables };
@@ -641,23 +657,26 @@ export function queuedWrites(queryClient: QueryClient): AnyMutation[] {
   return queryClient
     .getMutationCache()
     .getAll()
-    .filter((mutation) => kindOf(mutation) !== undefined && mutation.state.status !== 'success')
+    .filter((mutation) => nameOf(mutation) !== undefined && mutation.state.status !== 'success')
     .filter((mutation) => mutation.state.status !== 'idle');
 }
 
 export function isQueued(mutation: AnyMutation): boolean {
   return (
-    kindOf(mutation) !== undefined &&
+    nameOf(mutation) !== undefined &&
     (mutation.state.status === 'pending' || mutation.state.status === 'error')
   );
 }
 
-export function subjectOf(mutation: AnyMutation): WriteSubject | undefined {
-  return kindOf(mutation)?.subject(mutation.state.variables);
+export function subjectOf(
+  queryClient: QueryClient,
+  mutation: AnyMutation,
+): WriteSubject | undefined {
+  return kindOf(queryClient, mutation)?.subject(mutation.state.variables);
 }
 
 export function writeName(mutation: AnyMutation): string | undefined {
-  return kindOf(mutation)?.name;
+  return nameOf(mutation);
 }
 
 export type ChangeState = 'queued' | 'sending' | 'failed' | 'refused';
@@ -676,9 +695,9 @@ export interface QueuedChange {
   elsewhere: boolean;
 }
 
-export function describeWrite(mutation: AnyMutation): QueuedChange {
+export function describeWrite(queryClient: QueryClient, mutation: AnyMutation): QueuedChange {
   const { status, isPaused, error, variables } = mutation.state;
-  const subject = subjectOf(mutation);
+  const subject = subjectOf(queryClient, mutation);
   let state: ChangeState = isPaused ? 'queued' : 'sending';
   if (status === 'error') state = isTransient(error) ? 'failed' : 'refused';
   return {
@@ -703,10 +722,14 @@ export const OTHER_TABS_WRITES_KEY = ['sync', 'other-tabs'] as const;
  * Another tab's write as it saved it (JSON): its error is plain fields by then, so a refusal is
  * told by the text it kept (SyncRefusal's), anything else as a failed attempt it will repeat.
  */
-export function describeSavedWrite(saved: SavedWrite, index: number): QueuedChange {
+export function describeSavedWrite(
+  queryClient: QueryClient,
+  saved: SavedWrite,
+  index: number,
+): QueuedChange {
   const { status, isPaused, error, variables } = saved.state;
-  const name = typeof saved.mutationKey?.[1] === 'string' ? saved.mutationKey[1] : '';
-  const subject = kinds.get(name)?.subject(variables);
+  const name = nameOf(saved) ?? '';
+  const subject = syncOf(queryClient).kinds.get(name)?.subject(variables);
   const refusal =
     error !== null && typeof error === 'object' && 'text' in error && typeof error.text === 'string'
       ? error.text
@@ -736,9 +759,13 @@ export type Enqueue = <V, R>(
  * Readies a new write's variables: the server's ids for creates that landed since the screen read
  * them, and the time it was made. The variables are the write's record, saved with it.
  */
-export function prepareWrite<V>(queryClient: QueryClient, variables: V): V {
-  installSync(queryClient);
-  replaceIdsInPlace(variables, syncOf(queryClient).swapped);
+export function prepareWrite<V>(
+  queryClient: QueryClient,
+  kind: WriteKind<V, unknown>,
+  variables: V,
+): V {
+  installSync(queryClient, [kind as AnyWriteKind]);
+  resolveIdsInPlace(variables, syncOf(queryClient).swapped);
   return stampMadeAt(variables);
 }
 
@@ -778,7 +805,7 @@ export function enqueueWrite<V, R>(
   variables: V,
   onFailure?: (error: Error) => void,
 ): Promise<R> {
-  prepareWrite(queryClient, variables);
+  prepareWrite(queryClient, kind, variables);
   if (onFailure && typeof variables === 'object' && variables !== null)
     watchWrite(queryClient, variables, { onFailure });
   // TanStack's own way to run a mutation outside a component (what useMutation does inside one).
@@ -815,7 +842,7 @@ export function retryWrite(queryClient: QueryClient, mutation: AnyMutation): voi
 
 /** Drops a refused write: its change leaves the screen, and what the server has is read again. */
 export function discardWrite(queryClient: QueryClient, mutation: AnyMutation): void {
-  const kind = kindOf(mutation);
+  const kind = kindOf(queryClient, mutation);
   queryClient.getMutationCache().remove(mutation);
   kind?.discarded?.(queryClient, mutation.state.variables);
   const monthId = kind?.subject(mutation.state.variables).monthId;
@@ -848,7 +875,8 @@ function defaults(
       if (mine) await prerequisitesSettled(queryClient, mine);
       return oneSenderAtATime(scopeKey(kind, variables), async () => {
         try {
-          return await kind.run(variables, queryClient);
+          // With the server's ids of the creates it refers to, whichever tab heard them land.
+          return await kind.run(resolveIds(variables, syncOf(queryClient).swapped), queryClient);
         } catch (error) {
           throw await refusalOf(error);
         }
@@ -870,24 +898,22 @@ function defaults(
 }
 
 /**
- * Registers every write kind's defaults on the client (before the saved queue is restored, so a
- * restored write finds its function by its key), and keeps queued changes on screen whatever data
- * arrives meanwhile: a page read from the server, the early reads or the saved cache.
+ * Registers the write kinds' defaults on the client (before a saved queue is restored, so a
+ * restored write finds its function by its key), and, the first time, keeps queued changes on
+ * screen whatever data arrives meanwhile: a page read from the server, the early reads or the saved
+ * cache. Screens call it with the kind they write on every render: a kind already there costs a
+ * map lookup (getMutationDefaults scans every default, which cost a Save ~45 ms of rendering with
+ * a month of cards).
  */
-export function installSync(queryClient: QueryClient): void {
+export function installSync(queryClient: QueryClient, kinds: readonly AnyWriteKind[] = []): void {
   const sync = syncOf(queryClient);
-  if (sync.kindsInstalled >= 0) {
-    // Screens call this on every render (each card's tick hook): nothing to do unless a lazily
-    // loaded module defined kinds since. getMutationDefaults scans every default, so looking
-    // each kind up on every call cost a Save ~45 ms of rendering with a month of cards.
-    if (sync.kindsInstalled === kinds.size) return;
-    for (const kind of kinds.values())
-      if (queryClient.getMutationDefaults(writeKey(kind.name)).mutationFn === undefined)
-        queryClient.setMutationDefaults(writeKey(kind.name), defaults(queryClient, kind));
-    sync.kindsInstalled = kinds.size;
-    return;
+  for (const kind of kinds) {
+    if (sync.kinds.get(kind.name) === kind) continue;
+    sync.kinds.set(kind.name, kind);
+    queryClient.setMutationDefaults(writeKey(kind.name), defaults(queryClient, kind));
   }
-  sync.kindsInstalled = kinds.size;
+  if (sync.started) return;
+  sync.started = true;
   // Back online (the window's online event, through onlineManager): paused writes go, and those
   // that failed on the way are sent again.
   onlineManager.subscribe((online) => {
@@ -897,8 +923,6 @@ export function installSync(queryClient: QueryClient): void {
   void import('../api/tokens').then(({ onTokensStored }) =>
     onTokensStored(() => void retryFailedWrites(queryClient)),
   );
-  for (const kind of kinds.values())
-    queryClient.setMutationDefaults(writeKey(kind.name), defaults(queryClient, kind));
   // Data from the server, another tab or the saved cache, or another tab's queue changed: the
   // queued changes go over it again.
   queryClient.getQueryCache().subscribe((event) => {
@@ -928,7 +952,7 @@ export function installSync(queryClient: QueryClient): void {
       queueMicrotask(() => queryClient.getMutationCache().remove(mutation));
     }
     // Kept forever while it waits (its gcTime), a write that landed is done with.
-    if (event.action.type === 'success' && kindOf(event.mutation) !== undefined) {
+    if (event.action.type === 'success' && nameOf(event.mutation) !== undefined) {
       const { mutation } = event;
       queueMicrotask(() => queryClient.getMutationCache().remove(mutation));
     }

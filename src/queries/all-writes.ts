@@ -1,9 +1,11 @@
-// Every module that defines queued writes. Saved writes are restored (from this tab's last visit,
-// or adopted from a closed tab) only once these are loaded, so each finds its function by its key;
-// src/offline sits below src/queries and is handed this function. Pages that make no writes load
-// none of this code until then.
-export function loadWriteKinds(): Promise<unknown> {
-  return Promise.all([
+// Every write kind, for the client to register before saved writes are restored (from this tab's
+// last visit, or adopted from a closed tab), so each finds its function by its key; src/offline
+// sits below src/queries and is handed this function. Pages that make no writes load none of this
+// code until then.
+import type { AnyWriteKind } from '../offline/sync';
+
+export async function loadWriteKinds(): Promise<AnyWriteKind[]> {
+  const [journals, daily, goals, months, habits, measures, trash] = await Promise.all([
     import('./journals'),
     import('./daily'),
     import('./goals'),
@@ -12,4 +14,26 @@ export function loadWriteKinds(): Promise<unknown> {
     import('./measures'),
     import('./trash'),
   ]);
+  return [
+    journals.journalCreate,
+    journals.journalUpdate,
+    journals.journalDelete,
+    daily.dailyHabitCreate,
+    daily.dailyHabitUpdate,
+    daily.dailyMeasureCreate,
+    daily.dailyMeasureUpdate,
+    goals.goalCreate,
+    goals.goalUpdate,
+    goals.goalDelete,
+    months.monthCreate,
+    months.monthUpdate,
+    months.monthDelete,
+    habits.habitCreate,
+    habits.habitUpdate,
+    habits.habitDelete,
+    measures.measureCreate,
+    measures.measureUpdate,
+    measures.measureDelete,
+    trash.trashRestore,
+  ];
 }

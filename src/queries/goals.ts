@@ -92,9 +92,9 @@ export function useCreateGoal(
 ) {
   return useWrite(
     goalCreate,
-    ({ name }: { name: string }) => ({
+    ({ name }: { name: string }, queryClient) => ({
       monthId,
-      tempId: newTempId(),
+      tempId: newTempId(queryClient),
       body: { name, month_id: monthId },
       key: newIdempotencyKey(),
     }),

@@ -262,6 +262,7 @@ export interface MonthCounts {
  * truth its cached lists show (an entry written or a goal ticked offline counts at once).
  */
 export function useMonthCounts(monthId: number): MonthCounts | undefined {
+  const queryClient = useQueryClient();
   const { data: summary } = useQuery({
     ...monthSummariesQueryOptions(),
     select: (list) => list.find((item) => item.month === monthId),
@@ -269,7 +270,8 @@ export function useMonthCounts(monthId: number): MonthCounts | undefined {
   const waiting =
     useMutationState({
       filters: {
-        predicate: (mutation) => isQueued(mutation) && subjectOf(mutation)?.monthId === monthId,
+        predicate: (mutation) =>
+          isQueued(mutation) && subjectOf(queryClient, mutation)?.monthId === monthId,
       },
       select: () => true,
     }).length > 0;
@@ -371,7 +373,7 @@ function queueCreateMonth(
 ): { shown: Month; done: Promise<Month> } {
   const { name, period, measure, habits, measureTarget, moreMeasures = [] } = input;
   const key = newIdempotencyKey();
-  const monthId = newTempId();
+  const monthId = newTempId(queryClient);
   const done = write(queryClient, monthCreate, {
     tempId: monthId,
     body: {
@@ -387,7 +389,7 @@ function queueCreateMonth(
     steps.push(
       write(queryClient, habitCreate, {
         monthId,
-        tempId: newTempId(),
+        tempId: newTempId(queryClient),
         body: {
           name: habit,
           month_id: monthId,
@@ -409,7 +411,7 @@ function queueCreateMonth(
     steps.push(
       write(queryClient, measureCreate, {
         monthId,
-        tempId: newTempId(),
+        tempId: newTempId(queryClient),
         // The spec's `{name, month_id}` first, then the unit and target that are set.
         body: { name: measureName, month_id: monthId, ...target },
         key: stepKey,
@@ -473,7 +475,7 @@ export function useDeleteMonth(options?: WriteOptionsOf<typeof monthDelete, numb
 /** Drops every queued write of a month made offline (its create and what was made in it), and its cards. */
 function dropUnsentMonth(queryClient: QueryClient, monthId: number): void {
   for (const write of queuedWrites(queryClient)) {
-    const subject = subjectOf(write);
+    const subject = subjectOf(queryClient, write);
     if (subject?.monthId === monthId || (subject?.kind === 'month' && subject.id === monthId))
       queryClient.getMutationCache().remove(write);
   }

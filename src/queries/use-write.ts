@@ -52,12 +52,12 @@ export function useWrite<I, V extends object, R>(
   { onSuccess, onFailure }: WriteOptions<V, R, I> = {},
 ): WriteMutation<I, V, R> {
   const queryClient = useQueryClient();
-  installSync(queryClient);
+  installSync(queryClient, [kind]);
   const mutation = useMutation<R, Error, V>({ mutationKey: writeKey(kind.name) });
   return {
     ...mutation,
     mutate: (input) => {
-      const variables = prepareWrite(queryClient, toVariables(input, queryClient));
+      const variables = prepareWrite(queryClient, kind, toVariables(input, queryClient));
       watchWrite(queryClient, variables, {
         onSuccess: onSuccess && ((result) => onSuccess(result as R, variables, input)),
         onFailure: onFailure && ((error) => onFailure(error, variables, input)),

@@ -27,8 +27,11 @@ import { useHeaderPopover } from './use-header-popover';
 
 /** The writes not yet on the server, in the order they were made: this tab's, then other tabs'. */
 export function useQueuedChanges(): QueuedChange[] {
-  const mine = useMutationState({ filters: { predicate: isQueued }, select: describeWrite });
   const queryClient = useQueryClient();
+  const mine = useMutationState({
+    filters: { predicate: isQueued },
+    select: (mutation) => describeWrite(queryClient, mutation),
+  });
   // Read from the cache without a query observer: nothing is ever fetched for it.
   const others = useSyncExternalStore(
     (changed) =>
@@ -38,8 +41,11 @@ export function useQueuedChanges(): QueuedChange[] {
     () => queryClient.getQueryData<SavedWrite[]>(OTHER_TABS_WRITES_KEY),
   );
   return useMemo(
-    () => (others?.length ? [...mine, ...others.map(describeSavedWrite)] : mine),
-    [mine, others],
+    () =>
+      others?.length
+        ? [...mine, ...others.map((saved, index) => describeSavedWrite(queryClient, saved, index))]
+        : mine,
+    [mine, others, queryClient],
   );
 }
 

@@ -1,5 +1,5 @@
 // The 'waiting to sync' marker of a card or row whose change is not on the server yet.
-import { type MutationCache, notifyManager, useQueryClient } from '@tanstack/react-query';
+import { notifyManager, type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { useTexts } from '../../i18n/store';
 import { isQueued, isTransient, subjectOf, type WriteSubject } from '../../offline/sync';
@@ -16,7 +16,7 @@ interface PendingStore {
   states: () => ReadonlyMap<string, SyncState>;
 }
 
-const stores = new WeakMap<MutationCache, PendingStore>();
+const stores = new WeakMap<QueryClient, PendingStore>();
 
 /**
  * The queued changes' states, worked out once per change of the mutation cache and shared by every
@@ -25,8 +25,9 @@ const stores = new WeakMap<MutationCache, PendingStore>();
  * on a full month, 120 month cards on a ten-year account), and a Save waited for all of them
  * before its card showed.
  */
-function pendingStore(cache: MutationCache): PendingStore {
-  const known = stores.get(cache);
+function pendingStore(queryClient: QueryClient): PendingStore {
+  const known = stores.get(queryClient);
+  const cache = queryClient.getMutationCache();
   if (known) return known;
   let states: Map<string, SyncState> | null = null;
   const listeners = new Set<() => void>();
@@ -51,7 +52,7 @@ function pendingStore(cache: MutationCache): PendingStore {
       if (states !== null) return states;
       const built = new Map<string, SyncState>();
       for (const mutation of cache.findAll({ predicate: isQueued })) {
-        const subject = subjectOf(mutation);
+        const subject = subjectOf(queryClient, mutation);
         if (!subject) continue;
         const key = `${subject.kind}:${subject.id}`;
         const refused = mutation.state.status === 'error' && !isTransient(mutation.state.error);
@@ -63,13 +64,13 @@ function pendingStore(cache: MutationCache): PendingStore {
       return built;
     },
   };
-  stores.set(cache, store);
+  stores.set(queryClient, store);
   return store;
 }
 
 /** One item's queued changes: its component re-renders only when that item's state changes. */
 export function usePendingState(kind: Kind, id: number): SyncState | undefined {
-  const store = pendingStore(useQueryClient().getMutationCache());
+  const store = pendingStore(useQueryClient());
   const state = () => store.states().get(`${kind}:${id}`);
   return useSyncExternalStore(store.subscribe, state, state);
 }

@@ -12,7 +12,7 @@ import {
   startQueryPersistence,
   stopQueryPersistence,
 } from '../../../src/offline/query-persistence';
-import { queuedWrites } from '../../../src/offline/sync';
+import { newTempId, queuedWrites } from '../../../src/offline/sync';
 import { loadWriteKinds } from '../../../src/queries/all-writes';
 import { paymentStatusQueryOptions } from '../../../src/queries/billing';
 import { billingKeys, goalKeys, monthKeys } from '../../../src/queries/keys';
@@ -166,7 +166,10 @@ describe('saving the query cache for offline use', () => {
     await startQueryPersistence(page, loadWriteKinds);
     const month = makeMonth();
     const goal = makeGoal(month, { name: 'Saved' });
-    page.setQueryData(goalKeys.list(month.id), [goal, { ...goal, id: -5, name: 'Queued' }]);
+    page.setQueryData(goalKeys.list(month.id), [
+      goal,
+      { ...goal, id: newTempId(page), name: 'Queued' },
+    ]);
     await waitFor(() => expect(savedKeys()).toEqual([goalKeys.list(month.id)]));
     expect(savedQueries()[0]?.state.data).toEqual([goal]);
   });

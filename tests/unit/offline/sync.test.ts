@@ -1,6 +1,7 @@
 // The sync queue's final answers: a change dropped by the user leaves the queue for good, and a change that
 // depends on an unsaved one is refused in the reader's language; changes to one item made in several tabs
 // are shown and sent in the order they were made.
+import { hydrate } from '@tanstack/react-query';
 import { waitFor } from '@testing-library/react';
 import { setLocale } from '../../../src/i18n/store';
 import type { SavedWrite } from '../../../src/offline/sync';
@@ -22,6 +23,9 @@ import { restoreOnlineAfterEach, setBrowserOnline } from './offline-support';
 
 afterEach(() => setLocale('en'));
 
+/** A temporary id as `newTempId` makes them, far below any other number the app keeps. */
+const temp = (n: number) => -1_700_000_000_000_000 - n;
+
 const deletedElsewhere = defineWrite<{ dropped: boolean }, never>({
   name: 'test.deleted-elsewhere',
   subject: () => ({ kind: 'journal', id: 1, monthId: 1 }),
@@ -38,6 +42,17 @@ const created = defineWrite<{ tempId: number }, number>({
 });
 
 const sentIds: number[] = [];
+/** A write queued offline, as a tab's outbox saves it. */
+const pausedWrite = {
+  status: 'pending',
+  isPaused: true,
+  error: null,
+  data: undefined,
+  context: undefined,
+  failureCount: 0,
+  failureReason: null,
+  submittedAt: Date.now(),
+} as const;
 const restored = defineWrite<{ ref: { id: number } }, void>({
   name: 'test.restore',
   subject: (v) => ({ kind: 'goal', id: v.ref.id, monthId: 1 }),
@@ -68,9 +83,30 @@ describe('the sync queue', () => {
   it("sends a write queued after its item's create landed with the server's id, not the temporary one the screen held", async () => {
     // The delete toast's Undo: shown once the delete landed, holding the id the row had when clicked.
     const queryClient = createTestQueryClient();
-    const tempId = newTempId();
+    const tempId = newTempId(queryClient);
     await enqueueWrite(queryClient, created, { tempId });
     await enqueueWrite(queryClient, restored, { ref: { id: tempId } });
+    expect(sentIds).toEqual([42]);
+    expect(queuedWrites(queryClient)).toEqual([]);
+  });
+
+  it("sends a write adopted from a closed tab, holding the temporary id of a create that landed here since, with the server's id", async () => {
+    sentIds.length = 0;
+    const queryClient = createTestQueryClient();
+    const tempId = newTempId(queryClient);
+    await enqueueWrite(queryClient, created, { tempId });
+    // The closed tab's change, as its outbox saved it: made before this tab heard the server's id.
+    installSync(queryClient, [restored]);
+    hydrate(queryClient, {
+      queries: [],
+      mutations: [
+        {
+          mutationKey: ['write', 'test.restore'],
+          state: { ...pausedWrite, variables: { ref: { id: tempId }, madeAt: Date.now() } },
+        },
+      ],
+    });
+    await queryClient.resumePausedMutations();
     expect(sentIds).toEqual([42]);
     expect(queuedWrites(queryClient)).toEqual([]);
   });
@@ -110,9 +146,11 @@ describe('the sync queue', () => {
 
   it('refuses a change that depends on an unsaved one in the reader’s language', async () => {
     await setLocale('pt-BR');
-    expect(() => requireSaved(-5)).toThrow('Esta alteração depende de outra que não foi salva.');
+    expect(() => requireSaved(temp(5))).toThrow(
+      'Esta alteração depende de outra que não foi salva.',
+    );
     await setLocale('en');
-    expect(() => requireSaved(-5)).toThrow(
+    expect(() => requireSaved(temp(5))).toThrow(
       'This change depends on another one that was not saved.',
     );
     expect(() => requireSaved(5)).not.toThrow();
@@ -141,29 +179,29 @@ describe('items another tab created offline', () => {
   it("a change to one waits for that tab's create, then goes with the server's id", async () => {
     sent.length = 0;
     const queryClient = createTestQueryClient();
-    queryClient.setQueryData(OTHER_TABS_WRITES_KEY, [createdInAnotherTab(-7)]);
-    const done = enqueueWrite(queryClient, tick, { journalId: -7 });
-    // Still waiting: sending -7 would be refused, as the server never heard of it.
+    queryClient.setQueryData(OTHER_TABS_WRITES_KEY, [createdInAnotherTab(temp(7))]);
+    const done = enqueueWrite(queryClient, tick, { journalId: temp(7) });
+    // Still waiting: sending the temporary id would be refused, as the server never heard of it.
     await waitFor(() => expect(queuedWrites(queryClient)).toHaveLength(1));
     expect(sent).toEqual([]);
     // The other tab's create landed as 70, and it said so.
-    swapTempId(queryClient, -7, 70, true);
+    swapTempId(queryClient, temp(7), 70, true);
     expect(await done).toBe(70);
     expect(sent).toEqual([70]);
   });
 
   it('a change to one no tab is sending any more is refused, not kept waiting', async () => {
     const queryClient = createTestQueryClient();
-    await expect(enqueueWrite(queryClient, tick, { journalId: -8 })).rejects.toThrow(
+    await expect(enqueueWrite(queryClient, tick, { journalId: temp(8) })).rejects.toThrow(
       'This change depends on another one that was not saved.',
     );
   });
 
   it("shows the server's row once when the list has it already", () => {
     const queryClient = createTestQueryClient();
-    queryClient.setQueryData(['months', 1, 'journals'], [{ id: -9 }, { id: 90 }, { id: 3 }]);
-    queryClient.setQueryData(['months', 1, 'dailyhabits'], [{ id: 5, journal_id: -9 }]);
-    swapTempId(queryClient, -9, 90, true);
+    queryClient.setQueryData(['months', 1, 'journals'], [{ id: temp(9) }, { id: 90 }, { id: 3 }]);
+    queryClient.setQueryData(['months', 1, 'dailyhabits'], [{ id: 5, journal_id: temp(9) }]);
+    swapTempId(queryClient, temp(9), 90, true);
     expect(queryClient.getQueryData(['months', 1, 'journals'])).toEqual([{ id: 90 }, { id: 3 }]);
     expect(queryClient.getQueryData(['months', 1, 'dailyhabits'])).toEqual([
       { id: 5, journal_id: 90 },
@@ -237,13 +275,15 @@ describe('changes to one item made in several tabs', () => {
         deleted.push(journalId);
       },
     });
-    defineWrite<{ journalId: number; valueId: number }, void>({
+    const valueWrite = defineWrite<{ journalId: number; valueId: number }, void>({
       name: 'test.value',
       subject: ({ journalId }) => ({ kind: 'journal', id: journalId, monthId: 1 }),
       scope: ({ valueId }) => `value:${valueId}`,
       run: async () => {},
     });
     const queryClient = createTestQueryClient();
+    // Known here as the other tab's writes are: by the kinds this tab loaded.
+    installSync(queryClient, [valueWrite]);
     const value = {
       mutationKey: ['write', 'test.value'],
       meta: { madeAt: Date.now() - 1_000 },
@@ -270,22 +310,22 @@ describe('changes to one item made in several tabs', () => {
     const key = ['months', 1, 'dailymeasures'];
     // Another tab's list, read at 1,000, showing its queued value of an entry it is creating.
     queryClient.setQueryData(OTHER_TABS_WRITES_KEY, [
-      createdInAnotherTab(-21),
-      createdInAnotherTab(-20),
+      createdInAnotherTab(temp(21)),
+      createdInAnotherTab(temp(20)),
     ]);
     queryClient.setQueryData(
       key,
       [
-        { id: -20, journal_id: -21 },
+        { id: temp(20), journal_id: temp(21) },
         { id: 3, journal_id: 1 },
       ],
       {
         updatedAt: 1000,
       },
     );
-    swapTempId(queryClient, -21, 210, true);
+    swapTempId(queryClient, temp(21), 210, true);
     expect(queryClient.getQueryData(key)).toEqual([
-      { id: -20, journal_id: 210 },
+      { id: temp(20), journal_id: 210 },
       { id: 3, journal_id: 1 },
     ]);
     expect(queryClient.getQueryState(key)?.dataUpdatedAt).toBe(1000);
@@ -298,9 +338,15 @@ describe('changes to one item made in several tabs', () => {
   it('drops a row standing in for a create no tab holds any more', () => {
     const queryClient = createTestQueryClient();
     installSync(queryClient);
-    queryClient.setQueryData(OTHER_TABS_WRITES_KEY, [createdInAnotherTab(-11)]);
-    queryClient.setQueryData(['months', 1, 'journals'], [{ id: -11 }, { id: -12 }, { id: 3 }]);
-    expect(queryClient.getQueryData(['months', 1, 'journals'])).toEqual([{ id: -11 }, { id: 3 }]);
+    queryClient.setQueryData(OTHER_TABS_WRITES_KEY, [createdInAnotherTab(temp(11))]);
+    queryClient.setQueryData(
+      ['months', 1, 'journals'],
+      [{ id: temp(11) }, { id: temp(12) }, { id: 3 }],
+    );
+    expect(queryClient.getQueryData(['months', 1, 'journals'])).toEqual([
+      { id: temp(11) },
+      { id: 3 },
+    ]);
     // That tab's create landed; it says it has nothing left, though this tab missed the new id.
     queryClient.setQueryData(OTHER_TABS_WRITES_KEY, []);
     expect(queryClient.getQueryData(['months', 1, 'journals'])).toEqual([{ id: 3 }]);
