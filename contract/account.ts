@@ -1,5 +1,6 @@
 // Account settings requests (change password, delete account) and their messages, shared by server and browser.
 import { type Static, Type } from '@sinclair/typebox';
+import { PasswordWrapSchema } from './account-keys.js';
 import { PASSWORD_MAX_LENGTH } from './rules.js';
 
 const Password = Type.String({ maxLength: PASSWORD_MAX_LENGTH });
@@ -8,6 +9,12 @@ export const ChangePasswordSchema = Type.Object({
   current_password: Password,
   new_password: Password,
   confirm_password: Password,
+  /**
+   * The account key wrapped under `new_password`, for an account with private months: stored in
+   * the same transaction as the password, so the two never disagree. Without it an existing wrap
+   * stays under the old password (the old password or the recovery key still opens it).
+   */
+  by_password: Type.Optional(PasswordWrapSchema),
 });
 export type ChangePassword = Static<typeof ChangePasswordSchema>;
 

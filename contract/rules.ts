@@ -43,6 +43,8 @@ export const MESSAGES = {
   minValue: (min: number) => `Ensure this value is greater than or equal to ${min}.`,
   invalidPk: (value: unknown) => `Invalid pk "${String(value)}" - object does not exist.`,
   notFound: 'Not found.',
+  /** For a body whose schema names every field it takes (`additionalProperties: false`). */
+  unknownField: (name: string) => `Unknown field "${name}".`,
   methodNotAllowed: (method: string) => `Method "${method}" not allowed.`,
   paymentRequired: 'Payment required.',
   noCredentials: 'Authentication credentials were not provided.',

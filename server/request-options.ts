@@ -20,9 +20,12 @@ type Compile = ReturnType<BuildValidator>;
 export const bodyValidators: BuildValidator = (externalSchemas, options) => {
   const given = (options ?? {}) as CompilerOptions;
   const coercing = compilers(externalSchemas, given);
+  // removeAdditional off: a body schema that names every field it takes (additionalProperties:
+  // false, e.g. the account key's wraps) refuses an unknown one with a 400 instead of dropping it.
+  // Schemas without that keyword are unaffected: their unknown fields pass, and are ignored.
   const exact = compilers(externalSchemas, {
     ...given,
-    customOptions: { ...given.customOptions, coerceTypes: false },
+    customOptions: { ...given.customOptions, coerceTypes: false, removeAdditional: false },
   } as CompilerOptions);
   // Fastify hands each compiler the route's schema definition, which the types call a schema.
   return ((definition: Parameters<Compile>[0] & { httpPart?: string }) =>

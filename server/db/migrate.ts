@@ -24,6 +24,7 @@ import * as oneDailyItemPerEntry from './migrations/021-one-daily-item-per-entry
 import * as importKeys from './migrations/023-import-keys.js';
 import * as importUndo from './migrations/024-import-undo.js';
 import * as importKeyJournals from './migrations/025-import-key-journals.js';
+import * as accountKeys from './migrations/026-account-keys.js';
 
 type DialectMigration = {
   up: (db: Parameters<Migration['up']>[0], dialect: Database['dialect']) => Promise<void>;
@@ -54,6 +55,7 @@ const migrations: Record<string, DialectMigration> = {
   '023-import-keys': importKeys,
   '024-import-undo': importUndo,
   '025-import-key-journals': importKeyJournals,
+  '026-account-keys': accountKeys,
 };
 
 export async function migrate(database: Database): Promise<void> {

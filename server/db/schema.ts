@@ -240,6 +240,17 @@ export interface ImportsTable {
   created: string;
 }
 
+/** The account key's two wraps, as JSON text (migration 026; contract/account-keys.ts). */
+export interface AccountKeysTable {
+  user_id: number;
+  by_password: string;
+  by_recovery_key: string;
+  version: Generated<number>;
+  /** ISO 8601, UTC. */
+  created_at: string;
+  updated_at: string;
+}
+
 export interface DB {
   users: UsersTable;
   revoked_tokens: RevokedTokensTable;
@@ -261,4 +272,5 @@ export interface DB {
   reminder_sends: ReminderSendsTable;
   import_keys: ImportKeysTable;
   imports: ImportsTable;
+  account_keys: AccountKeysTable;
 }

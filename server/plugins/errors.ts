@@ -2,6 +2,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ACCOUNT_MESSAGES } from '../../contract/account.js';
+import { ACCOUNT_KEY_PATTERN_MESSAGES } from '../../contract/account-key-rules.js';
 import { PERIOD_MESSAGE, PERIOD_PATTERN } from '../../contract/month-period.js';
 import { QUOTA_EXCEEDED } from '../../contract/quotas.js';
 import { VERSION_CONFLICT, VERSION_MESSAGES } from '../../contract/row-versions.js';
@@ -26,7 +27,11 @@ interface AjvError {
 }
 
 function fieldOf(error: AjvError): string {
-  if (error.keyword === 'required') return String(error.params.missingProperty);
+  // A missing or unknown field of the body itself is named; one inside a field, by that field.
+  if (error.instancePath === '') {
+    if (error.keyword === 'required') return String(error.params.missingProperty);
+    if (error.keyword === 'additionalProperties') return String(error.params.additionalProperty);
+  }
   const path = error.instancePath.replace(/^\//, '').split('/')[0];
   return path === '' ? 'non_field_errors' : (path ?? 'non_field_errors');
 }
@@ -53,10 +58,13 @@ function messageOf(error: AjvError): string {
       return MESSAGES.maxValue(Number(params.limit));
     case 'minimum':
       return MESSAGES.minValue(Number(params.limit));
-    case 'pattern':
-      return params.pattern === PERIOD_PATTERN
-        ? PERIOD_MESSAGE
-        : 'Null characters are not allowed.';
+    case 'pattern': {
+      const pattern = String(params.pattern);
+      if (pattern === PERIOD_PATTERN) return PERIOD_MESSAGE;
+      return ACCOUNT_KEY_PATTERN_MESSAGES[pattern] ?? 'Null characters are not allowed.';
+    }
+    case 'additionalProperties':
+      return MESSAGES.unknownField(String(params.additionalProperty));
     case 'format':
       return params.format === 'date' ? MESSAGES.invalidDate : 'Invalid value.';
     case 'const':

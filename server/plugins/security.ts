@@ -7,12 +7,16 @@ import helmet from 'helmet';
 
 /**
  * One policy for the app, the API docs and the billing pages: scripts only from our origin,
- * inline styles allowed because Mantine injects its CSS variables at run time.
+ * inline styles allowed because Mantine injects its CSS variables at run time. WebAssembly may be
+ * compiled ('wasm-unsafe-eval'): private months derive the password key with Argon2id in
+ * WebAssembly (src/crypto, whose library carries the module's bytes in its script). It allows
+ * compiling WebAssembly only, not eval() or inline scripts, and scripts still come only from our
+ * origin.
  */
 export const CONTENT_SECURITY_POLICY = {
   'default-src': ["'self'"],
   'base-uri': ["'self'"],
-  'script-src': ["'self'"],
+  'script-src': ["'self'", "'wasm-unsafe-eval'"],
   'script-src-attr': ["'none'"],
   'style-src': ["'self'", "'unsafe-inline'"],
   'img-src': ["'self'", 'data:'],

@@ -1,7 +1,23 @@
 // The account's own rows: its password hash and token generation, and deleting the user with everything they own.
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
+import { ACCOUNT_KEY_MESSAGES } from '../../contract/account-key-rules.js';
+import type { PasswordWrap } from '../../contract/account-keys.js';
 import type { DB } from '../db/schema.js';
+import { AccountKeyRepository } from './account-keys.js';
+import { InvalidInput, NotFound } from './errors.js';
+
+/** A wrap with no account key to replace is the request's mistake: its transaction rolls back. */
+async function replaceWrap(trx: Kysely<DB>, userId: number, wrap: PasswordWrap): Promise<void> {
+  try {
+    await new AccountKeyRepository(trx, userId).replacePassword(wrap);
+  } catch (error) {
+    if (error instanceof NotFound) {
+      throw InvalidInput.field('by_password', ACCOUNT_KEY_MESSAGES.noAccountKey);
+    }
+    throw error;
+  }
+}
 
 export function createAccountRepository(db: Kysely<DB>) {
   return {
@@ -18,8 +34,15 @@ export function createAccountRepository(db: Kysely<DB>) {
      * Stores the new hash and moves to the next token generation in one statement, so no refresh
      * token issued before it works afterwards; returns the new generation (undefined: no user).
      * Password-reset links mailed before are void too: a changed password ends every other way in.
+     * `wrap`, the account key under the new password, replaces the stored one in the same
+     * transaction, so the password and its wrap change together or not at all (an account with no
+     * wraps refuses it, and keeps its password); a reset passes none and leaves the wraps alone.
      */
-    async changePassword(userId: number, passwordHash: string): Promise<number | undefined> {
+    async changePassword(
+      userId: number,
+      passwordHash: string,
+      wrap?: PasswordWrap,
+    ): Promise<number | undefined> {
       // The password reset calls this inside its own transaction (which consumed the link).
       const inTransaction = <T>(work: (trx: Kysely<DB>) => Promise<T>) =>
         db.isTransaction ? work(db) : db.transaction().execute(work);
@@ -38,6 +61,7 @@ export function createAccountRepository(db: Kysely<DB>) {
           .where('user_id', '=', userId)
           .where('purpose', '=', 'reset_password')
           .execute();
+        if (row && wrap) await replaceWrap(trx, userId, wrap);
         return row?.token_generation;
       });
     },

@@ -5,6 +5,7 @@ import type { CreateMeasure, UpdateMeasure } from '../../contract/measure-target
 import type { CreateHabit, UpdateHabit } from '../../contract/requests.js';
 import type { Database } from '../db/database.js';
 import type { DB } from '../db/schema.js';
+import { AccountKeyRepository } from './account-keys.js';
 import { DAILY_HABITS } from './daily-habits.js';
 import { DailyItemRepository } from './daily-items.js';
 import { DAILY_MEASURES } from './daily-measures.js';
@@ -104,6 +105,11 @@ export class UserRepositories {
 
   get yearView(): YearViewRepository {
     return new YearViewRepository(this.db, this.userId);
+  }
+
+  /** The account key's wraps (private months). */
+  get accountKeys(): AccountKeyRepository {
+    return new AccountKeyRepository(this.db, this.userId);
   }
 }
 

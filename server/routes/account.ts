@@ -41,7 +41,10 @@ export default async function accountRoutes(parent: FastifyInstance): Promise<vo
         description:
           'Needs the current password; the new one follows the registration rules. Access and ' +
           'refresh tokens issued before the change stop working at once (every other session ' +
-          'is signed out); the answer is a new token pair for this session.',
+          'is signed out); the answer is a new token pair for this session. Optional ' +
+          '`by_password`: the account key wrapped under the new password (as for ' +
+          '`PUT /api/account/keys/password/`), stored in the same transaction as the password; ' +
+          'an account without wraps refuses it (400 `by_password`) and keeps its password.',
         body: ChangePasswordSchema,
         response: { 200: TokenPairSchema, ...failures },
       },

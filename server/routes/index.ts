@@ -1,6 +1,7 @@
 // Mounts every API route under /api; unknown /api paths fall through to a JSON 404.
 import type { FastifyInstance } from 'fastify';
 import accountRoutes from './account.js';
+import accountKeyRoutes from './account-keys.js';
 import authRoutes from './auth.js';
 import billingRoutes from './billing.js';
 import dailyHabitRoutes from './daily-habits.js';
@@ -23,6 +24,7 @@ export default async function routes(app: FastifyInstance): Promise<void> {
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(accountRoutes);
+  await app.register(accountKeyRoutes);
   await app.register(billingRoutes);
   await app.register(monthRoutes);
   await app.register(monthStatsRoutes);

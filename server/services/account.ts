@@ -49,6 +49,7 @@ export function createAccountService({ repository, passwords, tokens, billing, l
       const generation = await repository.changePassword(
         userId,
         await passwords.hash(body.new_password),
+        body.by_password,
       );
       if (generation === undefined) throw userGone();
       return tokens.issuePair(userId, generation);

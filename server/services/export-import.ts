@@ -109,6 +109,14 @@ export class ExportNumbering {
   }
 }
 
+/*
+ * The account key's wraps (account_keys) are not in the file, on purpose. Today no month is
+ * private, so the file holds no ciphertext for them to open: they would only hand whoever gets
+ * the file the password wrap to guess passwords against, offline. The file must carry them in the
+ * change that first puts a private month's ciphertext in it, together with that month's wrapped
+ * key: then a backup opens with the password or the recovery key, even after the account is gone.
+ */
+
 /** The whole file at once, from all of an account's rows (readAccountData). */
 export function buildExport(data: AccountData, now: Date = new Date()): ExportFile {
   return {

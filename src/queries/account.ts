@@ -4,6 +4,7 @@ import type { ChangePassword } from '../../contract/account';
 import type { FieldErrors } from '../../contract/entities';
 import { changePassword, deleteAccount } from '../api/account';
 import { storeTokens } from '../api/tokens';
+import { accountKeyKeys } from './account-keys';
 import { errorBody, errorStatus } from './errors';
 import { endSessionHere } from './session';
 
@@ -14,11 +15,19 @@ export async function fieldErrorsOf(error: unknown): Promise<FieldErrors | null>
   return body && !('detail' in body) ? (body as FieldErrors) : null;
 }
 
-/** Other sessions lose their refresh tokens; this one stores the new pair the server answers. */
+/**
+ * Other sessions lose their refresh tokens; this one stores the new pair the server answers. A
+ * change carrying the account key's new password wrap (`by_password`) moved the stored wraps too:
+ * they are read again.
+ */
 export function useChangePassword() {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: ChangePassword): Promise<void> => {
       storeTokens(await changePassword(body));
+    },
+    onSuccess: async (_done, body) => {
+      if (body.by_password) await queryClient.invalidateQueries({ queryKey: accountKeyKeys.all });
     },
   });
 }

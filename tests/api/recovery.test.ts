@@ -15,6 +15,7 @@ import { MESSAGES } from '../../contract/rules.js';
 import { ConfigError, loadConfig } from '../../server/config.js';
 import { MAIL_LIMITS } from '../../server/services/account-email.js';
 import { createMailer, OUTBOX_HEADER } from '../../server/services/mailer.js';
+import { accountKeyWraps } from '../support/factories.js';
 import {
   type CaughtMail,
   linkToken,
@@ -550,6 +551,29 @@ describe('password reset', () => {
     ).toBe(204);
 
     expect((await reset(token)).json()).toEqual({ detail: RECOVERY_MESSAGES.invalidLink });
+  });
+
+  it("leaves the account key's wraps as they were: private months wait for the recovery key", async () => {
+    const address = uniqueAddress();
+    const user = await withConfirmedEmail(address);
+    const stored = await injectAs(t, user, {
+      method: 'PUT',
+      url: '/api/account/keys/',
+      payload: accountKeyWraps(),
+    });
+    expect(stored.statusCode).toBe(201);
+
+    expect((await reset(await resetToken(user, address))).statusCode).toBe(200);
+
+    const tokens = (await login(t, user.username, NEW_PASSWORD)).json<TokenPair>();
+    const after = await injectAs(
+      t,
+      { headers: { authorization: `Bearer ${tokens.access}` } },
+      { method: 'GET', url: '/api/account/keys/' },
+    );
+    expect(after.statusCode).toBe(200);
+    // The password wrap still opens with the old password only; the server cannot re-wrap it.
+    expect(after.json()).toEqual(stored.json());
   });
 });
 

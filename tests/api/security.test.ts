@@ -23,7 +23,7 @@ describe('headers', () => {
   it('sends a CSP without inline scripts, and no framing, sniffing or full referrers', async () => {
     const response = await testApp.app.inject({ method: 'GET', url: '/api/health' });
     const csp = directives(response.headers['content-security-policy']);
-    expect(csp.get('script-src')).toBe("'self'");
+    expect(csp.get('script-src')).toBe("'self' 'wasm-unsafe-eval'");
     expect(csp.get('default-src')).toBe("'self'");
     expect(csp.get('style-src')).toBe("'self' 'unsafe-inline'");
     expect(csp.get('frame-ancestors')).toBe("'none'");

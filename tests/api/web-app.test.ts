@@ -99,7 +99,7 @@ describe('with a build', () => {
     expect(directive('worker-src')).toBeUndefined();
     expect(directive('manifest-src')).toBeUndefined();
     expect(directive('default-src')).toBe("default-src 'self'");
-    expect(directive('script-src')).toBe("script-src 'self'");
+    expect(directive('script-src')).toBe("script-src 'self' 'wasm-unsafe-eval'");
   });
 
   it.each(['/no-such-page', '/months/3', '/settings/extra', '/favicon.ico'])(

@@ -1,4 +1,10 @@
 // Seed helpers for API tests: build a user's months and everything under them through the repositories.
+import { randomBytes } from 'node:crypto';
+import type {
+  CreateAccountKeys,
+  PasswordWrap,
+  WrappedKeyEnvelope,
+} from '../../contract/account-keys.js';
 import type {
   DailyHabit,
   DailyMeasure,
@@ -107,4 +113,24 @@ export async function seedFullMonth(
   const dailyHabit = await seedDailyHabit(testApp, user, journal.id, habit.id, true);
   const dailyMeasure = await seedDailyMeasure(testApp, user, journal.id, measure.id);
   return { month, journal, habit, measure, goal, dailyHabit, dailyMeasure };
+}
+
+const base64url = (bytes: number) => randomBytes(bytes).toString('base64url');
+
+/** A 32-byte key sealed in an envelope, as the browser sends one: random bytes of the right sizes. */
+export function wrappedKey(): WrappedKeyEnvelope {
+  return { v: 1, nonce: base64url(24), ct: base64url(48) };
+}
+
+/** The account key under a password, at the app's Argon2id costs, with a fresh salt. */
+export function passwordWrap(): PasswordWrap {
+  return {
+    kdf: { name: 'argon2id', salt: base64url(16), memoryKiB: 65536, passes: 3, parallelism: 4 },
+    key: wrappedKey(),
+  };
+}
+
+/** Both wraps, as the first private month sends them. */
+export function accountKeyWraps(): CreateAccountKeys {
+  return { by_password: passwordWrap(), by_recovery_key: wrappedKey() };
 }

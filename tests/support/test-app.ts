@@ -155,7 +155,7 @@ export async function createUser(testApp: TestApp, username?: string): Promise<T
   return { id: row.id, username: name, access, headers: { authorization: `Bearer ${access}` } };
 }
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * The setup most API test files share, registered where it is called (file or describe): an app

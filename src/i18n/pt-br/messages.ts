@@ -33,6 +33,7 @@ export const messages: MessageTexts = {
   minValue: (min) => `Este valor deve ser maior ou igual a ${min}.`,
   invalidPk: (value) => `Chave "${String(value)}" inválida: o objeto não existe.`,
   notFound: 'Não encontrado.',
+  unknownField: (name) => `Campo desconhecido "${name}".`,
   methodNotAllowed: (method) => `Método "${method}" não permitido.`,
   paymentRequired: 'Pagamento necessário.',
   noCredentials: 'As credenciais de autenticação não foram fornecidas.',

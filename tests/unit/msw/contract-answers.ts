@@ -3,6 +3,7 @@
 // a test whose fake answers another shape fails with the endpoint and the mismatch (setupMswServer).
 import { type TSchema, Type, TypeRegistry } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
+import { AccountKeysSchema } from '../../../contract/account-keys';
 import {
   AccessTokenSchema,
   CheckoutSessionSchema,
@@ -77,6 +78,10 @@ export const CONTRACT_ANSWERS: Record<string, Record<number, TSchema>> = {
   'POST /api/token/refresh/': { 200: AccessTokenSchema },
   'POST /api/token/blacklist/': { 200: Type.Object({}) },
   'POST /api/account/password/': { 200: TokenPairSchema },
+  'GET /api/account/keys/': { 200: AccountKeysSchema },
+  'PUT /api/account/keys/': { 201: AccountKeysSchema },
+  'PUT /api/account/keys/password/': { 200: AccountKeysSchema },
+  'PUT /api/account/keys/recovery-key/': { 200: AccountKeysSchema },
   'GET /api/account/email/': { 200: AccountEmailSchema },
   'POST /api/account/email/': { 202: AccountEmailSchema },
   'POST /api/account/email/confirm/': { 200: ConfirmedEmailSchema },

@@ -5,12 +5,14 @@ import {
   type ChangePassword,
   type DeleteAccount,
 } from '../../../../contract/account';
+import { ACCOUNT_KEY_MESSAGES } from '../../../../contract/account-key-rules';
 import type { FieldErrors } from '../../../../contract/entities';
 import { confirmationError, passwordError } from '../../../../contract/rules';
 import { makeJwt } from '../../../fixtures/factories';
 import { resetDb } from '../db';
 import { noContent } from '../responses';
 import { apiUrl } from '../url';
+import { replaceWrap } from './account-keys';
 
 /** The signed-in user's password in these handlers. */
 export const ACCOUNT_PASSWORD = 'Str0ng!Pass';
@@ -27,6 +29,13 @@ export const accountHandlers = [
     const mismatch = confirmationError(body.new_password, body.confirm_password);
     if (mismatch) errors.confirm_password = [mismatch];
     if (Object.keys(errors).length > 0) return HttpResponse.json(errors, { status: 400 });
+    // The new password wrap is stored with the password, or neither is (as the server does).
+    if (body.by_password && !replaceWrap({ by_password: body.by_password })) {
+      return HttpResponse.json(
+        { by_password: [ACCOUNT_KEY_MESSAGES.noAccountKey] },
+        { status: 400 },
+      );
+    }
     return HttpResponse.json({
       refresh: makeJwt(24 * 60 * 60, { token_type: 'refresh', gen: 1 }),
       access: makeJwt(30 * 60),

@@ -1,5 +1,6 @@
 // Every resource's MSW handlers, in one list for setupServer.
 import { accountHandlers } from './account';
+import { accountKeyHandlers } from './account-keys';
 import { authHandlers } from './auth';
 import { billingHandlers } from './billing';
 import { dailyHabitHandlers } from './daily-habits';
@@ -18,6 +19,7 @@ import { trashHandlers } from './trash';
 export const handlers = [
   ...authHandlers,
   ...accountHandlers,
+  ...accountKeyHandlers,
   ...billingHandlers,
   ...monthHandlers,
   ...journalHandlers,
