@@ -820,16 +820,33 @@ export function enqueueWrite<V, R>(
 }
 
 /**
- * Sends again every write that failed on the way (network, 5xx, session) and every paused one. A
- * failed write runs again as itself (`execute`), keeping its variables and so when it was made:
- * TanStack's `resumePausedMutations` continues only paused writes.
+ * Sends a write that failed again, as a new mutation of the same variables: the same change, made
+ * at the same time (`madeAt`, kept in them), with the same Idempotency-Key. TanStack runs a
+ * mutation once, and `resumePausedMutations` continues only paused ones. The failed one leaves the
+ * queue in the same task, so no saved outbox holds both, or neither.
  */
+function sendAgain(queryClient: QueryClient, mutation: AnyMutation): Promise<unknown> {
+  const { variables } = mutation.state;
+  const name = nameOf(mutation);
+  if (name === undefined || variables == null) return Promise.resolve();
+  // A write saved by a version that kept its time in meta keeps its place.
+  if (typeof variables === 'object' && !('madeAt' in variables))
+    Object.assign(variables, { madeAt: madeAt(mutation) });
+  queryClient.getMutationCache().remove(mutation);
+  const observer = new MutationObserver(queryClient, { mutationKey: writeKey(name) });
+  return observer
+    .mutate(variables)
+    .catch(() => {})
+    .finally(() => observer.reset());
+}
+
+/** Sends again every write that failed on the way (network, 5xx, session) and every paused one. */
 export function retryFailedWrites(queryClient: QueryClient): Promise<unknown> {
   const failed = queuedWrites(queryClient).filter(
     (mutation) => mutation.state.status === 'error' && isTransient(mutation.state.error),
   );
   return Promise.all([
-    ...failed.map((mutation) => mutation.execute(mutation.state.variables).catch(() => {})),
+    ...failed.map((mutation) => sendAgain(queryClient, mutation)),
     queryClient.resumePausedMutations(),
   ]);
 }
@@ -837,7 +854,7 @@ export function retryFailedWrites(queryClient: QueryClient): Promise<unknown> {
 /** Sends one refused write again (after the user changed nothing, or something elsewhere). */
 export function retryWrite(queryClient: QueryClient, mutation: AnyMutation): void {
   installSync(queryClient);
-  void mutation.execute(mutation.state.variables).catch(() => {});
+  void sendAgain(queryClient, mutation);
 }
 
 /** Drops a refused write: its change leaves the screen, and what the server has is read again. */

@@ -12,6 +12,7 @@ import {
   newTempId,
   OTHER_TABS_WRITES_KEY,
   queuedWrites,
+  retryFailedWrites,
   SyncRefusal,
   swapTempId,
 } from '../../../src/offline/sync';
@@ -139,6 +140,35 @@ describe('the sync queue', () => {
         expect.objectContaining({ attempt: 1 }),
         expect.objectContaining({ attempt: 2 }),
       ]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('sends a write that ran out of tries again when asked, as the same change: its variables, its place', async () => {
+    vi.useFakeTimers();
+    try {
+      const queryClient = createQueryClient();
+      let down = true;
+      const sends: unknown[] = [];
+      const flaky = defineWrite<{ key: string }, string>({
+        name: 'test.flaky',
+        subject: () => ({ kind: 'goal', id: 5, monthId: 1 }),
+        run: async (variables) => {
+          sends.push(variables);
+          if (down) throw new TypeError('Failed to fetch');
+          return variables.key;
+        },
+      });
+      void enqueueWrite(queryClient, flaky, { key: 'k-1' });
+      await vi.advanceTimersByTimeAsync(60 * 60 * 1000);
+      const [failed] = queuedWrites(queryClient);
+      expect(failed?.state.status).toBe('error');
+      const { madeAt } = failed?.state.variables as { madeAt: number };
+      down = false;
+      await retryFailedWrites(queryClient);
+      expect(queuedWrites(queryClient)).toEqual([]);
+      expect(sends.at(-1)).toEqual({ key: 'k-1', madeAt });
     } finally {
       vi.useRealTimers();
     }
