@@ -22,6 +22,7 @@ import { monthCard } from './en/month-card.js';
 import { months } from './en/months.js';
 import { notesMood } from './en/notes-mood.js';
 import { PRIVACY_POLICY } from './en/privacy-policy.js';
+import { privateMonths } from './en/private-months.js';
 import { recovery } from './en/recovery.js';
 import { reminders } from './en/reminders.js';
 import { SEARCH_TEXTS } from './en/search.js';
@@ -57,6 +58,7 @@ export const en = {
   trash,
   recovery,
   reminders,
+  privateMonths,
   /** Validation and server messages (the server always answers in English). */
   messages: MESSAGES,
   accountMessages: ACCOUNT_MESSAGES,

@@ -33,6 +33,7 @@ import {
 } from './pt-br/messages.js';
 import { monthCard } from './pt-br/month-card.js';
 import { notesMood } from './pt-br/notes-mood.js';
+import { privateMonths } from './pt-br/private-months.js';
 import { recovery, recoveryMessages } from './pt-br/recovery.js';
 import { reminderMessages, reminders } from './pt-br/reminders.js';
 import { settings } from './pt-br/settings.js';
@@ -66,6 +67,7 @@ export const ptBR: Messages = {
   trash,
   recovery,
   reminders,
+  privateMonths,
   messages,
   accountMessages,
   importMessages,

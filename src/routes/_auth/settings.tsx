@@ -1,5 +1,5 @@
 // Settings (/settings, docs/product-rules.md section 2): 'settings page' under the heading; export,
-// import, recently deleted, email, reminders, password, delete account.
+// import, recently deleted, email, reminders, password, private months, delete account.
 import { Stack, Text, Title } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
@@ -21,6 +21,11 @@ const TrashSection = lazy(() =>
 );
 const EmailSection = lazy(() =>
   import('../../components/settings/email-section').then((m) => ({ default: m.EmailSection })),
+);
+const PrivateMonthsSection = lazy(() =>
+  import('../../components/settings/private-months-section').then((m) => ({
+    default: m.PrivateMonthsSection,
+  })),
 );
 const RemindersSection = lazy(() =>
   import('../../components/settings/reminders-section').then((m) => ({
@@ -49,6 +54,7 @@ function SettingsPage() {
         <EmailSection />
         <RemindersSection />
         <PasswordSection />
+        <PrivateMonthsSection />
         <DeleteAccountSection />
       </Suspense>
     </Stack>

@@ -1,0 +1,133 @@
+// Settings: private months — what they are, setting up their key with a recovery key, and a new recovery key later; the dialog (and the crypto) load on first use.
+import { Alert, Button, Group, List, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { lazy, type ReactNode, Suspense, useRef, useState } from 'react';
+import type { AccountKeys } from '../../../contract/account-keys';
+import { privateMonths } from '../../i18n/en/private-months';
+import { useTexts } from '../../i18n/store';
+import { accountKeysQueryOptions } from '../../queries/account-keys';
+import type { DialogOutcome } from './private-months-dialog';
+import { SettingsSection } from './settings-section';
+
+const loadDialog = () => import('./private-months-dialog');
+const PrivateMonthsDialog = lazy(() =>
+  loadDialog().then((module) => ({ default: module.PrivateMonthsDialog })),
+);
+
+/** What the section says after the dialog closed, and in which colour. */
+interface Outcome {
+  message: string;
+  tone: 'success' | 'neutral' | 'warning';
+}
+
+export function PrivateMonthsSection() {
+  const t = useTexts('privateMonths', privateMonths);
+  const keys = useQuery(accountKeysQueryOptions());
+  /** The wraps the open dialog works on (null: a first setup); undefined: no dialog. */
+  const [dialog, setDialog] = useState<{ keys: AccountKeys | null } | undefined>();
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const outcomeRef = useRef<HTMLDivElement>(null);
+
+  const open = (current: AccountKeys | null) => {
+    setOutcome(null);
+    setDialog({ keys: current });
+  };
+
+  const closed = (how: DialogOutcome) => {
+    const newKey = dialog?.keys != null;
+    setDialog(undefined);
+    const messages: Record<DialogOutcome, Outcome> = {
+      done: { message: newKey ? t.newKeyDone : t.setUpDone, tone: 'success' },
+      cancelled: { message: newKey ? t.newKeyCancelled : t.setUpCancelled, tone: 'neutral' },
+      'set-up-elsewhere': { message: t.setUpElsewhere, tone: 'warning' },
+      'changed-elsewhere': { message: t.changedElsewhere, tone: 'warning' },
+    };
+    setOutcome(messages[how]);
+    // The button that opened the dialog may have changed (set up → new key): focus goes to what
+    // happened, which is followed by the section's button.
+    setTimeout(() => outcomeRef.current?.focus());
+  };
+
+  let state: ReactNode;
+  if (keys.isPending) state = <Text size="sm">{t.loading}</Text>;
+  else if (keys.isError)
+    state = (
+      <Group gap="sm">
+        <Text size="sm" c="red">
+          {t.loadFailed}
+        </Text>
+        <Button size="xs" variant="default" onClick={() => keys.refetch()}>
+          {t.tryAgain}
+        </Button>
+      </Group>
+    );
+  else if (keys.data === null)
+    state = (
+      <Stack gap="sm">
+        <List size="sm" spacing={4}>
+          <List.Item>{t.resetWarning}</List.Item>
+          <List.Item>{t.lossWarning}</List.Item>
+        </List>
+        <Group>
+          <Button
+            variant="default"
+            onClick={() => open(null)}
+            onPointerEnter={loadDialog}
+            onFocus={loadDialog}
+          >
+            {t.setUp}
+          </Button>
+        </Group>
+      </Stack>
+    );
+  else {
+    const stored = keys.data;
+    state = (
+      <Stack gap="sm">
+        <Text size="sm" fw={500}>
+          {t.isSetUp}
+        </Text>
+        <Text size="sm">{t.newKeyWarning}</Text>
+        <Group>
+          <Button
+            variant="default"
+            onClick={() => open(stored)}
+            onPointerEnter={loadDialog}
+            onFocus={loadDialog}
+          >
+            {t.showNewKey}
+          </Button>
+        </Group>
+      </Stack>
+    );
+  }
+
+  return (
+    <SettingsSection
+      title={t.title}
+      description={
+        <>
+          {t.description} {t.howItWorks} {t.notYet}
+        </>
+      }
+    >
+      {outcome && (
+        <Alert
+          ref={outcomeRef}
+          tabIndex={-1}
+          role="status"
+          variant="light"
+          color={{ success: 'green', neutral: 'gray', warning: 'yellow' }[outcome.tone]}
+        >
+          {outcome.message}
+        </Alert>
+      )}
+      {state}
+      {dialog && (
+        <Suspense fallback={null}>
+          <PrivateMonthsDialog keys={dialog.keys} onClose={closed} />
+        </Suspense>
+      )}
+    </SettingsSection>
+  );
+}
