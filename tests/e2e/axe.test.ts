@@ -135,32 +135,48 @@ test.beforeAll(async ({ server }) => {
 for (const [label, viewport] of Object.entries(VIEWPORTS)) {
   for (const colorScheme of ['light', 'dark'] as const) {
     test.describe(`axe at ${viewport.width} px (${label}), ${colorScheme}`, () => {
-      for (const screen of SCREENS)
-        test(`${screen.name} has no violations`, async () => {
+      /**
+       * One page per kind of visitor, made at its first screen and used by its next ones (each
+       * still loaded afresh): a context per test — a renderer process of its own, the app's files
+       * fetched and compiled again — took a third of each test's time. Service workers are
+       * blocked, so every load is a first visit's, as in a new context: the app's worker would
+       * otherwise answer the later ones from its cache.
+       */
+      const pages = new Map<Who, Promise<Page>>();
+      test.afterAll(async () => {
+        await Promise.all([...pages.values()].map(async (page) => (await page).context().close()));
+      });
+      function pageFor(who: Who): Promise<Page> {
+        let page = pages.get(who);
+        if (!page) {
           const { browser, server } = session();
           const options: BrowserContextOptions = {
             viewport,
             colorScheme,
             baseURL: server.url,
+            serviceWorkers: 'block',
             // The app's CSP allows only its own scripts; axe is injected from the test.
             bypassCSP: true,
-            ...(screen.who === 'anonymous'
+            ...(who === 'anonymous'
               ? {}
-              : { storageState: loggedInStorage(server.url, accounts[screen.who]) }),
+              : { storageState: loggedInStorage(server.url, accounts[who]) }),
           };
-          const context = await browser.newContext(options);
-          try {
-            const page = await context.newPage();
-            await page.goto(screen.path(fullMonth));
-            await screen.ready(page);
-            // Let Mantine's transitions finish: half-faded elements would fail the contrast rule.
-            // settled() waits for frames in a row with none running, so a transition that starts a
-            // frame or two after the content shows is waited for too (a single look could miss it).
-            await settled(page);
-            expect(await axeViolations(page)).toEqual([]);
-          } finally {
-            await context.close();
-          }
+          page = browser.newContext(options).then((context) => context.newPage());
+          pages.set(who, page);
+        }
+        return page;
+      }
+
+      for (const screen of SCREENS)
+        test(`${screen.name} has no violations`, async () => {
+          const page = await pageFor(screen.who);
+          await page.goto(screen.path(fullMonth));
+          await screen.ready(page);
+          // Let Mantine's transitions finish: half-faded elements would fail the contrast rule.
+          // settled() waits for frames in a row with none running, so a transition that starts a
+          // frame or two after the content shows is waited for too (a single look could miss it).
+          await settled(page);
+          expect(await axeViolations(page)).toEqual([]);
         });
     });
   }

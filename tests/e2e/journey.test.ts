@@ -12,6 +12,9 @@ import {
   visible,
 } from './support/page-helpers.js';
 
+/** UNDO_TOAST_DURATION_MS of src/components/undo-toast.tsx (a React module this Node test does not load). */
+const UNDO_TOAST_MS = 10_000;
+
 async function payMonthly(page: Page): Promise<void> {
   await path(page, '/subscribe');
   await page.getByRole('button', { name: 'Monthly' }).click();
@@ -40,6 +43,9 @@ for (const [label, viewport] of Object.entries(VIEWPORTS)) {
 
     test('registers with every validation message, logs in, pays and keeps a month', async () => {
       const page = await session().newPage(viewport);
+      // Playwright's clock, flowing as the real one does, so the wait for the Undo toast below
+      // can be passed at once; installed before the first page loads, as it must be.
+      await page.clock.install();
       const username = uniqueUsername();
 
       await openLiveForm(page, '/register');
@@ -118,9 +124,11 @@ for (const [label, viewport] of Object.entries(VIEWPORTS)) {
       await gone(page.getByRole('checkbox', { name: 'Finish a book' }));
 
       // The spec's toasts live three seconds; a delete's Undo toast ten, to be read and clicked
-      // (Mantine pauses the timer while the pointer rests on one).
+      // (Mantine pauses the timer while the pointer rests on one). Those ten seconds pass on the
+      // page's clock at once: its timers fire in order, each at its own time.
       await page.mouse.move(1, viewport.height - 1);
-      await gone(toast(page, 'Goal deleted'), 13_000);
+      await page.clock.runFor(UNDO_TOAST_MS);
+      await gone(toast(page, 'Goal deleted'));
 
       // Delete the journal.
       await page.getByRole('button', { name: /^Delete journal of/ }).click();

@@ -25,6 +25,23 @@ import { settledToasts, TOAST_LIFETIME_RANGE, type ToastRecord } from './support
 
 type Expected = Pick<ToastRecord, 'text' | 'color'>;
 
+/**
+ * The wait before the app sends a failed write again the first time (retryDelay,
+ * src/offline/sync.ts: 1 s, then 2, 4 … up to 30 s).
+ */
+const FIRST_RETRY_MS = 1_000;
+
+/**
+ * Lets `ms` of the page's time pass at once. The page runs on Playwright's clock, installed before
+ * its first load: it flows as the real one does, and `runFor` fires the timers of the stretch in
+ * their order, each at its own time (a retry's wait, a toast's 3 or 10 s), so the app does what it
+ * would have done, without the test sitting through the wait. The toasts' life spans are read on
+ * the same clock (support/toasts.ts), so they measure what the app set, as before.
+ */
+async function passTime(page: Page, ms: number): Promise<void> {
+  await page.clock.runFor(ms);
+}
+
 /** What a failure shows: a 500 is a warning with the message; a dropped connection a danger toast with the error. */
 const failureColor: Record<Failure, string> = { status: 'yellow', network: 'red' };
 
@@ -42,6 +59,7 @@ async function seeded(
   await seedJournal(url, account, month, 'A quiet morning', 12, [false, false]);
   await seedGoal(url, account, month, 'Read two books');
   const page = await signedInPage(session(), viewport, account);
+  await page.clock.install();
   await pointerAway(page, viewport);
   return { page, month, account };
 }
@@ -84,6 +102,7 @@ for (const [label, viewport] of Object.entries(VIEWPORTS)) {
       await press(dialog.getByRole('button', { name: 'Save' }));
       await expectToast(page, shown, TOASTS.monthCreated);
       await expectToast(page, shown, TOASTS.monthCreateFailed, failureColor.status);
+      await passTime(page, FIRST_RETRY_MS);
       await gone(dialog);
       await visible(page.getByRole('link', { name: 'July 2026' }));
       await visible(page.getByRole('button', { name: /All changes saved/ }), 30_000);
@@ -97,6 +116,7 @@ for (const [label, viewport] of Object.entries(VIEWPORTS)) {
       await gone(confirm);
       await expectToast(page, shown, TOASTS.monthDeleted);
       await expectToast(page, shown, TOASTS.monthDeleteFailed, failureColor.network);
+      await passTime(page, FIRST_RETRY_MS);
       await gone(page.getByRole('link', { name: 'July 2026' }));
 
       await expectLifetimes(page, shown);
@@ -132,6 +152,7 @@ test.describe('journals screen toasts at 1280 px', () => {
     await expectToast(page, shown, TOASTS.journalCreated);
     // The first attempt's failure is told too (docs/product-rules.md section 4), as for a tick.
     await expectToast(page, shown, TOASTS.journalCreateFailed, 'yellow');
+    await passTime(page, FIRST_RETRY_MS);
     await gone(register);
     const newCard = page.getByRole('article').filter({ hasText: 'Swam in the lake' });
     await visible(newCard);
@@ -153,16 +174,19 @@ test.describe('journals screen toasts at 1280 px', () => {
     await press(run, 'Space');
     await expectToast(page, shown, TOASTS.habitUpdateFailed, 'yellow');
     expect(await run.isChecked()).toBe(true);
+    await passTime(page, FIRST_RETRY_MS);
     await expectToast(page, shown, TOASTS.habitUpdated);
     await visible(synced);
     expect(await run.isChecked()).toBe(true);
     // A tick that fails with a dropped connection: a danger toast, then it lands too. (An identical
     // toast still on screen takes in the next one: the first 'Habit updated' leaves first.)
+    await passTime(page, TOAST_DURATION_MS);
     await gone(toast(page, TOASTS.habitUpdated));
     await failNext(page, 'PATCH', /^\/api\/dailyhabits\/\d+\/?$/, 'network');
     await press(run, 'Space');
     await expectToast(page, shown, TOASTS.habitUpdateFailed, 'red');
     await expect.poll(() => run.isChecked()).toBe(false);
+    await passTime(page, FIRST_RETRY_MS);
     await expectToast(page, shown, TOASTS.habitUpdated);
     await visible(synced);
     expect(await run.isChecked()).toBe(false);
@@ -191,6 +215,7 @@ test.describe('journals screen toasts at 1280 px', () => {
     await press(goalDialog.getByRole('button', { name: 'Save' }));
     await expectToast(page, shown, TOASTS.goalCreated);
     await expectToast(page, shown, TOASTS.goalCreateFailed, 'red');
+    await passTime(page, FIRST_RETRY_MS);
     await gone(goalDialog);
     const goal = page.getByRole('checkbox', { name: 'Swim 10 km' });
     await visible(goal);
@@ -203,6 +228,7 @@ test.describe('journals screen toasts at 1280 px', () => {
     await press(goal, 'Space');
     await expectToast(page, shown, TOASTS.goalUpdateFailed, 'yellow');
     expect(await goal.isChecked()).toBe(true);
+    await passTime(page, FIRST_RETRY_MS);
     await expectToast(page, shown, TOASTS.goalUpdated);
     await visible(synced);
     expect(await goal.isChecked()).toBe(true);
@@ -211,6 +237,7 @@ test.describe('journals screen toasts at 1280 px', () => {
     await failNext(page, 'DELETE', /^\/api\/goals\/delete\/\d+\/?$/);
     await press(deleteGoal);
     await expectToast(page, shown, TOASTS.goalDeleteFailed, 'yellow');
+    await passTime(page, FIRST_RETRY_MS);
     await expectToast(page, shown, TOASTS.goalDeleted);
     await gone(goal);
     await visible(synced);
@@ -225,6 +252,7 @@ test.describe('journals screen toasts at 1280 px', () => {
     await failNext(page, 'DELETE', /^\/api\/journals\/delete\/\d+\/?$/);
     await press(deleteJournal);
     await expectToast(page, shown, TOASTS.journalDeleteFailed, 'yellow');
+    await passTime(page, FIRST_RETRY_MS);
     await expectToast(page, shown, TOASTS.journalDeleted);
     await gone(newCard);
     await visible(synced);
@@ -246,6 +274,8 @@ const UNDO_TOAST_MS = 10_000;
  * (docs/product-rules.md section 4).
  */
 async function expectLifetimes(page: Page, shown: Expected[]): Promise<void> {
+  // The longest a toast still shown can have left to live: an Undo toast's.
+  await passTime(page, UNDO_TOAST_MS);
   const records = await settledToasts(page);
   const byText = (a: Expected, b: Expected) =>
     a.text.localeCompare(b.text) || a.color.localeCompare(b.color);

@@ -22,11 +22,24 @@ export async function signedInPage(
   session: BrowserSession,
   viewport: Viewport,
   account: SeededAccount,
+  /**
+   * More of the origin's localStorage to start with (a language, the month at a glance open):
+   * there before the first page loads, so no visit is needed just to write it.
+   */
+  stored: Record<string, string> = {},
 ): Promise<Page> {
-  const page = await session.newPage(viewport, {
-    storageState: loggedInStorage(session.server.url, account),
-    serviceWorkers: 'block',
-  });
+  const signedIn = loggedInStorage(session.server.url, account);
+  const storageState = {
+    ...signedIn,
+    origins: signedIn.origins.map((origin) => ({
+      ...origin,
+      localStorage: [
+        ...origin.localStorage,
+        ...Object.entries(stored).map(([name, value]) => ({ name, value })),
+      ],
+    })),
+  };
+  const page = await session.newPage(viewport, { storageState, serviceWorkers: 'block' });
   await recordToasts(page.context());
   return page;
 }
