@@ -1,5 +1,6 @@
 // Settings: private months — what they are, setting up their key with a recovery key, and a new recovery key later; the dialog (and the crypto) load on first use.
 import { Alert, Button, Group, List, Stack, Text } from '@mantine/core';
+import '@mantine/core/styles/List.css';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useRef, useState } from 'react';
 import type { AccountKeys } from '../../../contract/account-keys';
