@@ -87,8 +87,6 @@ interface ClientSync {
   started: boolean;
   /** The write kinds whose defaults are on the client, by name: a restored write finds its own. */
   kinds: Map<string, AnyWriteKind>;
-  /** The last temporary id made here (`newTempId`). */
-  lastTempId: number;
   /**
    * Temporary ids whose creates landed, with the server's ids. A write queued after the swap may
    * still hold a temporary id the screen captured before it: the Undo of a delete (its toast
@@ -115,7 +113,6 @@ function syncOf(queryClient: QueryClient): ClientSync {
     sync = {
       started: false,
       kinds: new Map(),
-      lastTempId: 0,
       swapped: new Map(),
       swapListeners: new Set(),
       applying: false,
@@ -232,15 +229,14 @@ export const isTempId = (value: unknown): value is number =>
   typeof value === 'number' && value < TEMP_IDS_BELOW;
 
 /**
- * A negative id, unique on this device, for an item created offline until the server gives its
- * own. From the clock, so ids made before a reload (restored with their queue) are never made
- * again; one less than the last when the clock has not moved.
+ * A negative id for an item created offline, until the server gives its own: 52 random bits below
+ * -2⁵², so ids made in other tabs, or before a reload (restored with their queue), are never made
+ * again. Not from the clock: each tab counts on its own, and two tabs creating in the same
+ * millisecond made the same id, so the server's id for one tab's item went to the other's changes.
  */
-export function newTempId(queryClient: QueryClient): number {
-  const sync = syncOf(queryClient);
-  const id = -(Date.now() * 1000);
-  sync.lastTempId = id < sync.lastTempId ? id : sync.lastTempId - 1;
-  return sync.lastTempId;
+export function newTempId(): number {
+  const [high = 0, low = 0] = crypto.getRandomValues(new Uint32Array(2));
+  return -(2 ** 52 + (high % 2 ** 20) * 2 ** 32 + low);
 }
 
 /**

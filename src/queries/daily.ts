@@ -310,7 +310,7 @@ export function useTickMissingHabit(
       void queryClient.cancelQueries({ queryKey: dailyHabitKeys.list(monthId), exact: true });
       return {
         monthId,
-        tempId: newTempId(queryClient),
+        tempId: newTempId(),
         body: {
           journal_id: journalId,
           habit_id: habitId,

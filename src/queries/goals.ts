@@ -92,9 +92,9 @@ export function useCreateGoal(
 ) {
   return useWrite(
     goalCreate,
-    ({ name }: { name: string }, queryClient) => ({
+    ({ name }: { name: string }) => ({
       monthId,
-      tempId: newTempId(queryClient),
+      tempId: newTempId(),
       body: { name, month_id: monthId },
       key: newIdempotencyKey(),
     }),

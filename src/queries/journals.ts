@@ -165,7 +165,7 @@ function queueCreateJournal(
   // One key per action, one per step derived from it: a step sent again after a lost answer (or
   // a reload) repeats its key, so the server makes no row twice.
   const key = newIdempotencyKey();
-  const journalId = newTempId(queryClient);
+  const journalId = newTempId();
   const done = write(queryClient, journalCreate, {
     monthId,
     tempId: journalId,
@@ -182,7 +182,7 @@ function queueCreateJournal(
     steps.push(
       write(queryClient, dailyMeasureCreate, {
         monthId,
-        tempId: newTempId(queryClient),
+        tempId: newTempId(),
         body: { journal_id: journalId, measure_id: measure.id, metric },
         key: `${key}.measure`,
       }),
@@ -192,7 +192,7 @@ function queueCreateJournal(
     steps.push(
       write(queryClient, dailyMeasureCreate, {
         monthId,
-        tempId: newTempId(queryClient),
+        tempId: newTempId(),
         body: { journal_id: journalId, measure_id: more.measureId, metric: more.metric },
         key: `${key}.measure-${more.measureId}`,
       }),
@@ -202,7 +202,7 @@ function queueCreateJournal(
     steps.push(
       write(queryClient, dailyHabitCreate, {
         monthId,
-        tempId: newTempId(queryClient),
+        tempId: newTempId(),
         body: {
           journal_id: journalId,
           habit_id: habitId,
@@ -319,7 +319,7 @@ async function queueEditJournal(
       steps.push(
         write(queryClient, dailyMeasureCreate, {
           monthId,
-          tempId: newTempId(queryClient),
+          tempId: newTempId(),
           body: { journal_id: journalId, measure_id: value.measureId, metric: value.metric },
           key: newIdempotencyKey(),
         }),
@@ -343,7 +343,7 @@ async function queueEditJournal(
           })
         : write(queryClient, dailyHabitCreate, {
             monthId,
-            tempId: newTempId(queryClient),
+            tempId: newTempId(),
             body: {
               journal_id: journalId,
               habit_id: habitId,

@@ -109,7 +109,7 @@ async function queueEditMonth(
   ) =>
     write(queryClient, measureCreate, {
       monthId,
-      tempId: newTempId(queryClient),
+      tempId: newTempId(),
       body: { name, month_id: monthId, ...target },
       key: stepKey,
     });
@@ -153,7 +153,7 @@ async function queueEditMonth(
       steps.push(
         write(queryClient, habitCreate, {
           monthId,
-          tempId: newTempId(queryClient),
+          tempId: newTempId(),
           body: {
             name: habit.name,
             month_id: monthId,

@@ -373,7 +373,7 @@ function queueCreateMonth(
 ): { shown: Month; done: Promise<Month> } {
   const { name, period, measure, habits, measureTarget, moreMeasures = [] } = input;
   const key = newIdempotencyKey();
-  const monthId = newTempId(queryClient);
+  const monthId = newTempId();
   const done = write(queryClient, monthCreate, {
     tempId: monthId,
     body: {
@@ -389,7 +389,7 @@ function queueCreateMonth(
     steps.push(
       write(queryClient, habitCreate, {
         monthId,
-        tempId: newTempId(queryClient),
+        tempId: newTempId(),
         body: {
           name: habit,
           month_id: monthId,
@@ -411,7 +411,7 @@ function queueCreateMonth(
     steps.push(
       write(queryClient, measureCreate, {
         monthId,
-        tempId: newTempId(queryClient),
+        tempId: newTempId(),
         // The spec's `{name, month_id}` first, then the unit and target that are set.
         body: { name: measureName, month_id: monthId, ...target },
         key: stepKey,

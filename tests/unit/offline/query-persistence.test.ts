@@ -168,7 +168,7 @@ describe('saving the query cache for offline use', () => {
     const goal = makeGoal(month, { name: 'Saved' });
     page.setQueryData(goalKeys.list(month.id), [
       goal,
-      { ...goal, id: newTempId(page), name: 'Queued' },
+      { ...goal, id: newTempId(), name: 'Queued' },
     ]);
     await waitFor(() => expect(savedKeys()).toEqual([goalKeys.list(month.id)]));
     expect(savedQueries()[0]?.state.data).toEqual([goal]);

@@ -9,6 +9,7 @@ import {
   defineWrite,
   enqueueWrite,
   installSync,
+  isTempId,
   newTempId,
   OTHER_TABS_WRITES_KEY,
   queuedWrites,
@@ -25,7 +26,7 @@ import { restoreOnlineAfterEach, setBrowserOnline } from './offline-support';
 afterEach(() => setLocale('en'));
 
 /** A temporary id as `newTempId` makes them, far below any other number the app keeps. */
-const temp = (n: number) => -1_700_000_000_000_000 - n;
+const temp = (n: number) => -5_000_000_000_000_000 - n;
 
 const deletedElsewhere = defineWrite<{ dropped: boolean }, never>({
   name: 'test.deleted-elsewhere',
@@ -81,10 +82,23 @@ const serverDown = defineWrite<{ attempt: number }, never>({
 });
 
 describe('the sync queue', () => {
+  it('gives items two tabs create in the same millisecond different temporary ids', () => {
+    // Each tab has its own counter: ids from the clock alone were the same, and the server's id of
+    // one tab's new goal went to the other tab's changes of its new entry.
+    vi.spyOn(Date, 'now').mockReturnValue(1_780_000_000_000);
+    try {
+      const ids = [newTempId(), newTempId()];
+      expect(ids.every(isTempId)).toBe(true);
+      expect(ids[0]).not.toBe(ids[1]);
+    } finally {
+      vi.restoreAllMocks();
+    }
+  });
+
   it("sends a write queued after its item's create landed with the server's id, not the temporary one the screen held", async () => {
     // The delete toast's Undo: shown once the delete landed, holding the id the row had when clicked.
     const queryClient = createTestQueryClient();
-    const tempId = newTempId(queryClient);
+    const tempId = newTempId();
     await enqueueWrite(queryClient, created, { tempId });
     await enqueueWrite(queryClient, restored, { ref: { id: tempId } });
     expect(sentIds).toEqual([42]);
@@ -94,7 +108,7 @@ describe('the sync queue', () => {
   it("sends a write adopted from a closed tab, holding the temporary id of a create that landed here since, with the server's id", async () => {
     sentIds.length = 0;
     const queryClient = createTestQueryClient();
-    const tempId = newTempId(queryClient);
+    const tempId = newTempId();
     await enqueueWrite(queryClient, created, { tempId });
     // The closed tab's change, as its outbox saved it: made before this tab heard the server's id.
     installSync(queryClient, [restored]);
