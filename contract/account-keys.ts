@@ -9,6 +9,7 @@ import {
   SALT_PATTERN,
   WRAPPED_KEY_PATTERN,
 } from './account-key-rules.js';
+import { PASSWORD_MAX_LENGTH } from './rules.js';
 
 /**
  * Every object here refuses fields it does not name (`additionalProperties: false`, which the
@@ -53,15 +54,47 @@ export const PasswordWrapSchema = Type.Object(
 );
 export type PasswordWrap = Static<typeof PasswordWrapSchema>;
 
+/**
+ * The account's login password, beside every wrap sent. The server checks it against the
+ * password's hash before storing anything: a stolen session alone cannot replace the wraps (which
+ * would lock every private month), and a mistyped password cannot make a password wrap that only
+ * the recovery key opens.
+ */
+const CurrentPassword = Type.String({
+  maxLength: PASSWORD_MAX_LENGTH,
+  description: "The account's current password: checked, never stored.",
+});
+
+/** Both wraps, as they are stored. */
+export interface AccountKeyWraps {
+  by_password: PasswordWrap;
+  by_recovery_key: WrappedKeyEnvelope;
+}
+
 /** Both wraps, sent once when the first private month is made. */
 export const CreateAccountKeysSchema = Type.Object(
   {
+    password: CurrentPassword,
     by_password: PasswordWrapSchema,
     by_recovery_key: WrappedKeyEnvelopeSchema,
   },
   strict,
 );
 export type CreateAccountKeys = Static<typeof CreateAccountKeysSchema>;
+
+/** A new password wrap `{kdf, key}`, with the password it is under. */
+export const ReplacePasswordWrapSchema = Type.Object(
+  { password: CurrentPassword, ...PasswordWrapSchema.properties },
+  strict,
+);
+export type ReplacePasswordWrap = Static<typeof ReplacePasswordWrapSchema>;
+
+/** A new recovery wrap `{v, nonce, ct}`, with the account's password. */
+export const ReplaceRecoveryWrapSchema = Type.Object(
+  { password: CurrentPassword, ...WrappedKeyEnvelopeSchema.properties },
+  strict,
+);
+export type ReplaceRecoveryWrap = Static<typeof ReplaceRecoveryWrapSchema>;
 
 export const AccountKeysSchema = Type.Object({
   by_password: PasswordWrapSchema,

@@ -1,4 +1,4 @@
-// Account settings requests (change password, delete account) and their messages, shared by server and browser.
+// Account settings requests (change password, check the password, delete account) and their messages, shared by server and browser.
 import { type Static, Type } from '@sinclair/typebox';
 import { PasswordWrapSchema } from './account-keys.js';
 import { PASSWORD_MAX_LENGTH } from './rules.js';
@@ -17,6 +17,10 @@ export const ChangePasswordSchema = Type.Object({
   by_password: Type.Optional(PasswordWrapSchema),
 });
 export type ChangePassword = Static<typeof ChangePasswordSchema>;
+
+/** Asked before a step that needs the password later, so a wrong one is said at once. */
+export const CheckPasswordSchema = Type.Object({ password: Password });
+export type CheckPassword = Static<typeof CheckPasswordSchema>;
 
 export const DeleteAccountSchema = Type.Object({ password: Password });
 export type DeleteAccount = Static<typeof DeleteAccountSchema>;

@@ -3,7 +3,7 @@ import { type Kysely, type Selectable, sql } from 'kysely';
 import { ACCOUNT_KEY_EXISTS, ACCOUNT_KEY_MESSAGES } from '../../contract/account-key-rules.js';
 import type {
   AccountKeys,
-  CreateAccountKeys,
+  AccountKeyWraps,
   PasswordWrap,
   WrappedKeyEnvelope,
 } from '../../contract/account-keys.js';
@@ -71,7 +71,7 @@ export class AccountKeyRepository {
    * account key would lock every month whose key the first one wraps. The primary key decides
    * between two creates sent at once.
    */
-  async create(keys: CreateAccountKeys): Promise<AccountKeys> {
+  async create(keys: AccountKeyWraps): Promise<AccountKeys> {
     const at = this.now().toISOString();
     const row = await this.db
       .insertInto('account_keys')

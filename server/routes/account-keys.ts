@@ -6,12 +6,14 @@ import {
   type AccountKeys,
   AccountKeysSchema,
   CreateAccountKeysSchema,
-  PasswordWrapSchema,
-  WrappedKeyEnvelopeSchema,
+  ReplacePasswordWrapSchema,
+  ReplaceRecoveryWrapSchema,
 } from '../../contract/account-keys.js';
 import { DetailErrorSchema } from '../../contract/entities.js';
 import { etagOf } from '../../contract/row-versions.js';
 import { HttpError } from '../http-error.js';
+import { createAccountRepository } from '../repositories/account.js';
+import { createPasswordCheck } from '../services/account.js';
 import { conditionalSchemas, expectedVersions, versionConflict } from './row-versions.js';
 
 const tags = ['account'];
@@ -26,6 +28,13 @@ const SIZES =
   '65536–1048576, `passes` 3–16, `parallelism` 1–16; a field not named here is refused. Any ' +
   'mistake is a 400 naming the field, and nothing is stored.';
 
+const PASSWORD =
+  "`password` is the account's current password, checked against its hash before anything is " +
+  'stored: a wrong one is a 400 `{"password": ["Your current password is incorrect."]}` that ' +
+  "changes nothing, and each attempt counts against the password checks' rate limit (429 past " +
+  'it). A session alone cannot replace the wraps, and a mistyped password cannot make a ' +
+  'password wrap it does not open.';
+
 /** The answer and its ETag, the version an If-Match on a later replace names. */
 function tagged(reply: FastifyReply, keys: AccountKeys): AccountKeys {
   reply.header('etag', etagOf(keys.version));
@@ -35,11 +44,18 @@ function tagged(reply: FastifyReply, keys: AccountKeys): AccountKeys {
 /**
  * For any signed-in user, paid or not, as the password itself: someone whose subscription ended
  * must still be able to read their private months, and to re-wrap the account key after a
- * password reset. The wraps are ciphertext the server cannot open; it checks their shape only.
+ * password reset. The wraps are ciphertext the server cannot open; it checks their shape, and
+ * that whoever sends them knows the account's password.
  */
 export default async function accountKeyRoutes(parent: FastifyInstance): Promise<void> {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>();
   const keysOf = (userId: number) => app.repos.forUser(userId).accountKeys;
+  const passwordCheck = createPasswordCheck({
+    repository: createAccountRepository(app.database.db),
+    passwords: app.passwords,
+  });
+  // Every write checks the password: throttled with the other password checks (plugins/rate-limit.ts).
+  const guarded = { onRequest: app.authenticate, preHandler: app.rateLimit('password') };
 
   app.get(
     '/account/keys/',
@@ -66,27 +82,30 @@ export default async function accountKeyRoutes(parent: FastifyInstance): Promise
   app.put(
     '/account/keys/',
     {
-      onRequest: app.authenticate,
+      ...guarded,
       schema: {
         tags,
         security,
         summary: "Store the account key's wraps, once",
         description:
-          'Sent when the first private month is made: `by_password` `{kdf, key}` and ' +
-          `\`by_recovery_key\` \`{v, nonce, ct}\`. ${SIZES} 409 (code \`account_key_exists\`) ` +
-          'when the account already has them: they are replaced one by one, never overwritten ' +
-          'by another account key.',
+          'Sent when the first private month is made: `password`, `by_password` `{kdf, key}` ' +
+          `and \`by_recovery_key\` \`{v, nonce, ct}\`. ${PASSWORD} ${SIZES} 409 (code ` +
+          '`account_key_exists`) when the account already has them: they are replaced one by ' +
+          'one, never overwritten by another account key.',
         body: CreateAccountKeysSchema,
         response: {
           201: AccountKeysSchema,
           400: BadInputSchema,
           401: DetailErrorSchema,
           409: DetailErrorSchema,
+          429: DetailErrorSchema,
         },
       },
     },
     async (request, reply) => {
-      const keys = await keysOf(request.user.id).create(request.body);
+      const { password, ...wraps } = request.body;
+      await passwordCheck.require(request.user.id, password);
+      const keys = await keysOf(request.user.id).create(wraps);
       return reply.code(201).send(tagged(reply, keys));
     },
   );
@@ -97,28 +116,31 @@ export default async function accountKeyRoutes(parent: FastifyInstance): Promise
     400: BadInputSchema,
     401: DetailErrorSchema,
     404: DetailErrorSchema,
+    429: DetailErrorSchema,
   });
 
   app.put(
     '/account/keys/password/',
     {
-      onRequest: app.authenticate,
+      ...guarded,
       schema: {
         tags,
         security,
         summary: 'Replace the password wrap',
         description:
           'The same account key wrapped under the current password (after recovery by the ' +
-          'recovery key, or a password change made without it), body `{kdf, key}`. ' +
-          `${SIZES} 404 when there are no wraps yet. Answers both wraps.`,
-        body: PasswordWrapSchema,
+          'recovery key, or a password change made without it), body `{password, kdf, key}`. ' +
+          `${PASSWORD} ${SIZES} 404 when there are no wraps yet. Answers both wraps.`,
+        body: ReplacePasswordWrapSchema,
         ...replaced,
       },
     },
     async (request, reply) => {
+      const { password, ...wrap } = request.body;
+      await passwordCheck.require(request.user.id, password);
       const repository = keysOf(request.user.id);
       const keys = await repository
-        .replacePassword(request.body, expectedVersions(request))
+        .replacePassword(wrap, expectedVersions(request))
         .catch(versionConflict(() => repository.get()));
       return tagged(reply, keys);
     },
@@ -127,23 +149,25 @@ export default async function accountKeyRoutes(parent: FastifyInstance): Promise
   app.put(
     '/account/keys/recovery-key/',
     {
-      onRequest: app.authenticate,
+      ...guarded,
       schema: {
         tags,
         security,
         summary: 'Replace the recovery wrap',
         description:
-          'The same account key wrapped under a new recovery key, body `{v, nonce, ct}`: the old ' +
-          `recovery words stop working. ${SIZES} 404 when there are no wraps yet. Answers both ` +
-          'wraps.',
-        body: WrappedKeyEnvelopeSchema,
+          'The same account key wrapped under a new recovery key, body `{password, v, nonce, ' +
+          `ct}\`: the old recovery words stop working. ${PASSWORD} ${SIZES} 404 when there are ` +
+          'no wraps yet. Answers both wraps.',
+        body: ReplaceRecoveryWrapSchema,
         ...replaced,
       },
     },
     async (request, reply) => {
+      const { password, ...envelope } = request.body;
+      await passwordCheck.require(request.user.id, password);
       const repository = keysOf(request.user.id);
       const keys = await repository
-        .replaceRecovery(request.body, expectedVersions(request))
+        .replaceRecovery(envelope, expectedVersions(request))
         .catch(versionConflict(() => repository.get()));
       return tagged(reply, keys);
     },

@@ -1,11 +1,15 @@
-// Account settings routes: change password and delete account, for any signed-in user (paid or not).
+// Account settings routes: change password, check the password and delete account, for any signed-in user (paid or not).
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { ChangePasswordSchema, DeleteAccountSchema } from '../../contract/account.js';
+import {
+  ChangePasswordSchema,
+  CheckPasswordSchema,
+  DeleteAccountSchema,
+} from '../../contract/account.js';
 import { DetailErrorSchema, TokenPairSchema } from '../../contract/entities.js';
 import { createAccountRepository } from '../repositories/account.js';
-import { createAccountService } from '../services/account.js';
+import { createAccountService, createPasswordCheck } from '../services/account.js';
 
 const tags = ['account'];
 const security = [{ bearer: [] }];
@@ -19,8 +23,10 @@ const failures = {
 
 export default async function accountRoutes(parent: FastifyInstance): Promise<void> {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>();
+  const repository = createAccountRepository(app.database.db);
+  const passwordCheck = createPasswordCheck({ repository, passwords: app.passwords });
   const service = createAccountService({
-    repository: createAccountRepository(app.database.db),
+    repository,
     passwords: app.passwords,
     tokens: app.tokens,
     billing: app.billing.service,
@@ -50,6 +56,29 @@ export default async function accountRoutes(parent: FastifyInstance): Promise<vo
       },
     },
     async (request) => service.changePassword(request.user.id, request.body),
+  );
+
+  app.post(
+    '/account/password/check/',
+    {
+      ...guarded,
+      schema: {
+        tags,
+        security,
+        summary: 'Check the password',
+        description:
+          "Changes nothing: 204 when `password` is the account's, else 400 " +
+          '`{"password": ["Your current password is incorrect."]}`. Asked by the browser before ' +
+          'it shows a recovery key for private months, so a mistyped password is said before ' +
+          'the words are; the request that stores the wraps checks the password again.',
+        body: CheckPasswordSchema,
+        response: { 204: Type.Null(), ...failures },
+      },
+    },
+    async (request, reply) => {
+      await passwordCheck.require(request.user.id, request.body.password);
+      return reply.code(204).send(null);
+    },
   );
 
   app.post(

@@ -21,12 +21,34 @@ interface Deps {
 export const userGone = () =>
   new HttpError(401, { detail: ACCOUNT_MESSAGES.userNotFound, code: 'user_not_found' });
 
-export function createAccountService({ repository, passwords, tokens, billing, log }: Deps) {
-  const checkPassword = async (userId: number, password: string): Promise<boolean> => {
+/**
+ * The account's password against its stored hash, for the account actions that ask for it (the
+ * password change, deleting the account, the account key's wraps). A wrong one is the 400 the
+ * password change answers, naming the request's own field, so the browser shows one message.
+ */
+export function createPasswordCheck({
+  repository,
+  passwords,
+}: Pick<Deps, 'repository' | 'passwords'>) {
+  const matches = async (userId: number, password: string): Promise<boolean> => {
     const hash = await repository.passwordHash(userId);
     if (hash === undefined) throw userGone();
     return passwords.verify(hash, password);
   };
+  return {
+    matches,
+    async require(userId: number, password: string, field = 'password'): Promise<void> {
+      if (!(await matches(userId, password))) {
+        throw HttpError.field(field, ACCOUNT_MESSAGES.wrongCurrentPassword);
+      }
+    },
+  };
+}
+
+export type PasswordCheck = ReturnType<typeof createPasswordCheck>;
+
+export function createAccountService({ repository, passwords, tokens, billing, log }: Deps) {
+  const checkPassword = createPasswordCheck({ repository, passwords }).matches;
 
   return {
     /**

@@ -2,8 +2,8 @@
 import type {
   AccountKeys,
   CreateAccountKeys,
-  PasswordWrap,
-  WrappedKeyEnvelope,
+  ReplacePasswordWrap,
+  ReplaceRecoveryWrap,
 } from '../../contract/account-keys';
 import { client } from './client';
 import { errorStatus } from './http-error';
@@ -19,7 +19,10 @@ export async function getAccountKeys(): Promise<AccountKeys | null> {
   }
 }
 
-/** Once per account: a second create is refused with 409 (`account_key_exists`). */
+/**
+ * Once per account: a second create is refused with 409 (`account_key_exists`). Every write here
+ * carries the account's password: a wrong one is a 400 under `password`, nothing stored.
+ */
 export function createAccountKeys(body: CreateAccountKeys): Promise<AccountKeys> {
   return client.put('api/account/keys/', { json: body }).json<AccountKeys>();
 }
@@ -28,14 +31,17 @@ export function createAccountKeys(body: CreateAccountKeys): Promise<AccountKeys>
  * `ifMatch`: the version the wraps were read at; the server answers 412 (with the wraps as they
  * are now) when another device replaced one since.
  */
-export function replacePasswordWrap(body: PasswordWrap, ifMatch?: number): Promise<AccountKeys> {
+export function replacePasswordWrap(
+  body: ReplacePasswordWrap,
+  ifMatch?: number,
+): Promise<AccountKeys> {
   return client
     .put('api/account/keys/password/', { json: body, headers: ifMatchHeaders(ifMatch) })
     .json<AccountKeys>();
 }
 
 export function replaceRecoveryWrap(
-  body: WrappedKeyEnvelope,
+  body: ReplaceRecoveryWrap,
   ifMatch?: number,
 ): Promise<AccountKeys> {
   return client

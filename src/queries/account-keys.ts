@@ -27,9 +27,13 @@ export const accountKeyKeys = {
 export const accountKeysQueryOptions = () =>
   queryOptions({ queryKey: accountKeyKeys.detail(), queryFn: getAccountKeys });
 
-/** A replacement: the wrap, and the version it was based on (If-Match; none: no check). */
+/**
+ * A replacement: the wrap, the account's password (the server checks it before replacing), and
+ * the version it was based on (If-Match; none: no check).
+ */
 export interface Replace<Wrap> {
   wrap: Wrap;
+  password: string;
   basedOn?: number;
 }
 
@@ -47,21 +51,21 @@ function useKeysWrite<Variables>(write: (variables: Variables) => Promise<Accoun
   });
 }
 
-/** With the first private month: both wraps, once per account. */
+/** With the first private month: both wraps and the account's password, once per account. */
 export function useCreateAccountKeys() {
   return useKeysWrite((body: CreateAccountKeys) => createAccountKeys(body));
 }
 
 /** The account key under the current password (after recovery with the recovery key). */
 export function useReplacePasswordWrap() {
-  return useKeysWrite(({ wrap, basedOn }: Replace<PasswordWrap>) =>
-    replacePasswordWrap(wrap, basedOn),
+  return useKeysWrite(({ wrap, password, basedOn }: Replace<PasswordWrap>) =>
+    replacePasswordWrap({ password, ...wrap }, basedOn),
   );
 }
 
 /** The account key under a new recovery key: the old words stop working. */
 export function useReplaceRecoveryWrap() {
-  return useKeysWrite(({ wrap, basedOn }: Replace<WrappedKeyEnvelope>) =>
-    replaceRecoveryWrap(wrap, basedOn),
+  return useKeysWrite(({ wrap, password, basedOn }: Replace<WrappedKeyEnvelope>) =>
+    replaceRecoveryWrap({ password, ...wrap }, basedOn),
   );
 }

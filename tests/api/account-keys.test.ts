@@ -1,4 +1,5 @@
-// API tests for /api/account/keys/: the account key's two wraps stored once, replaced one by one, checked field by field, the user's own only; and the password change, reset and deletion around them.
+// API tests for /api/account/keys/: the account key's two wraps stored once, replaced one by one, checked field by field, only with the account's password, the user's own only; and the password change, reset and deletion around them.
+import { ACCOUNT_MESSAGES } from '../../contract/account.js';
 import { ACCOUNT_KEY_EXISTS, ACCOUNT_KEY_MESSAGES } from '../../contract/account-key-rules.js';
 import type { AccountKeys } from '../../contract/account-keys.js';
 import type { TokenPair } from '../../contract/entities.js';
@@ -6,7 +7,14 @@ import { VERSION_CONFLICT } from '../../contract/row-versions.js';
 import { MESSAGES } from '../../contract/rules.js';
 import { snapshot } from '../support/db-snapshot.js';
 import { accountKeyWraps, passwordWrap, wrappedKey } from '../support/factories.js';
-import { createUser, injectAs, setUpTestApp, type TestUser } from '../support/test-app.js';
+import {
+  buildTestApp,
+  createUser,
+  injectAs,
+  setUpTestApp,
+  type TestApp,
+  type TestUser,
+} from '../support/test-app.js';
 
 const { t, user, api } = setUpTestApp();
 
@@ -14,8 +22,32 @@ const KEYS = '/api/account/keys/';
 const PASSWORD_WRAP = '/api/account/keys/password/';
 const RECOVERY_WRAP = '/api/account/keys/recovery-key/';
 
+/** Every user of this file logs in with it (registered, or given its hash). */
+const PASSWORD = 'Secret1!pass';
+const WRONG_PASSWORD = 'Wrong1!pass';
+
+/** A user made directly (createUser) has no password: gives them PASSWORD's hash. */
+async function withPassword(testApp: TestApp, as: TestUser): Promise<TestUser> {
+  await testApp.database.db
+    .updateTable('users')
+    .set({ password_hash: await testApp.app.passwords.hash(PASSWORD) })
+    .where('id', '=', as.id)
+    .execute();
+  return as;
+}
+
+beforeEach(() => withPassword(t, user));
+
+const anotherUser = async () => withPassword(t, await createUser(t));
+
 const read = (as: TestUser = user) => api('GET', KEYS, undefined, as);
-const create = (body: unknown, as: TestUser = user) => api('PUT', KEYS, body, as);
+/** `body` with `password` beside it (null: none). */
+const withField = (password: string | null, body: object) =>
+  password === null ? body : { password, ...body };
+
+/** A create of `wraps`, with the account's password unless told otherwise. */
+const create = (wraps: object, as: TestUser = user, password: string | null = PASSWORD) =>
+  api('PUT', KEYS, withField(password, wraps), as);
 
 /** Stores a fresh pair of wraps for `as` and answers them as the server does. */
 async function setUp(as: TestUser = user): Promise<AccountKeys> {
@@ -24,8 +56,13 @@ async function setUp(as: TestUser = user): Promise<AccountKeys> {
   return created.json<AccountKeys>();
 }
 
-const put = (url: string, body: unknown, headers: Record<string, string> = {}) =>
-  injectAs(t, user, { method: 'PUT', url, payload: body as object, headers });
+/** A replace of one wrap, with the account's password unless told otherwise. */
+const put = (
+  url: string,
+  body: object,
+  headers: Record<string, string> = {},
+  password: string | null = PASSWORD,
+) => injectAs(t, user, { method: 'PUT', url, payload: withField(password, body), headers });
 
 /** A deep copy of `value` with `change` applied to it: each malformed case starts from valid wraps. */
 function altered<T>(value: T, change: (copy: T & Record<string, never>) => void): T {
@@ -321,7 +358,7 @@ describe('malformed wraps', () => {
       payload: '{"by_password":',
       headers: { 'content-type': 'application/json' },
     });
-    const list = await create([accountKeyWraps()]);
+    const list = await api('PUT', KEYS, [{ password: PASSWORD, ...accountKeyWraps() }]);
 
     expect(broken.statusCode).toBe(400);
     expect(broken.json()).toHaveProperty('detail');
@@ -418,7 +455,7 @@ describe.each([
   });
 
   it("never touches another user's wraps", async () => {
-    const owner = await createUser(t);
+    const owner = await anotherUser();
     const owners = await setUp(owner);
 
     const response = await put(url, make());
@@ -428,9 +465,126 @@ describe.each([
   });
 });
 
+/** Each write of a wrap, as `password` (null: none) sends it; the first needs no wraps stored. */
+const WRITES = [
+  ['storing both wraps', (password: string | null) => create(accountKeyWraps(), user, password)],
+  [
+    'replacing the password wrap',
+    (password: string | null) => put(PASSWORD_WRAP, passwordWrap(), {}, password),
+  ],
+  [
+    'replacing the recovery wrap',
+    (password: string | null) => put(RECOVERY_WRAP, wrappedKey(), {}, password),
+  ],
+] as const;
+
+/** The wraps as a write finds them: none before a create, a stored pair before a replace. */
+const arranged = (what: string) => (what === 'storing both wraps' ? undefined : setUp());
+
+describe("the account's password beside the wraps", () => {
+  it.each(WRITES)('%s needs it: 400 naming it, and nothing changes', async (what, write) => {
+    const stored = await arranged(what);
+    const snapshotBefore = await snapshot(t);
+
+    const response = await write(null);
+
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ password: [MESSAGES.required] });
+    expect(await snapshot(t)).toEqual(snapshotBefore);
+    expect((await read()).json()).toEqual(stored ?? { detail: MESSAGES.notFound });
+  });
+
+  it.each(WRITES)(
+    "%s with a wrong one: the password change's 400, and nothing changes",
+    async (what, write) => {
+      const stored = await arranged(what);
+      const snapshotBefore = await snapshot(t);
+
+      const response = await write(WRONG_PASSWORD);
+
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ password: [ACCOUNT_MESSAGES.wrongCurrentPassword] });
+      expect(await snapshot(t)).toEqual(snapshotBefore);
+      const now = await read();
+      if (stored) {
+        expect(now.headers.etag).toBe('"1"');
+        expect(now.json()).toEqual(stored);
+      } else expect(now.statusCode).toBe(404);
+    },
+  );
+
+  it.each(WRITES)('%s with the right one goes through', async (what, write) => {
+    await arranged(what);
+
+    const response = await write(PASSWORD);
+
+    expect(response.statusCode).toBe(what === 'storing both wraps' ? 201 : 200);
+    expect((await read()).json()).toEqual(response.json());
+  });
+
+  it('is never stored or answered', async () => {
+    const created = await setUp();
+    const replaced = await put(RECOVERY_WRAP, wrappedKey());
+
+    const rows = await t.database.db.selectFrom('account_keys').selectAll().execute();
+    expect(JSON.stringify(rows)).not.toContain(PASSWORD);
+    expect(JSON.stringify([created, replaced.json()])).not.toContain(PASSWORD);
+  });
+
+  it('is not a place for other fields: an unknown one beside it is still refused', async () => {
+    const stored = await setUp();
+
+    const answers = await Promise.all([
+      put(PASSWORD_WRAP, { ...passwordWrap(), current_password: PASSWORD }),
+      put(RECOVERY_WRAP, { ...wrappedKey(), new_password: PASSWORD }),
+    ]);
+
+    expect(answers.map((answer) => answer.statusCode)).toEqual([400, 400]);
+    expect(answers[0]!.json()).toEqual({
+      current_password: [MESSAGES.unknownField('current_password')],
+    });
+    expect(answers[1]!.json()).toEqual({ new_password: [MESSAGES.unknownField('new_password')] });
+    expect((await read()).json()).toEqual(stored);
+  });
+
+  it('is throttled with the other password checks: 429 after 10 wrong ones, even for the right one', async () => {
+    const limited = await buildTestApp({ RATE_LIMIT: 'on' });
+    try {
+      const account = await withPassword(limited, await createUser(limited));
+      const send = (url: string, body: object) =>
+        injectAs(limited, account, { method: 'PUT', url, payload: body });
+      const stored = await send(KEYS, { password: PASSWORD, ...accountKeyWraps() });
+      expect(stored.statusCode).toBe(201);
+
+      const statuses: number[] = [];
+      for (let attempt = 0; attempt < 9; attempt += 1) {
+        const wrong = { password: WRONG_PASSWORD, ...wrappedKey() };
+        statuses.push((await send(RECOVERY_WRAP, wrong)).statusCode);
+      }
+      const right = await send(PASSWORD_WRAP, { password: PASSWORD, ...passwordWrap() });
+      const change = await injectAs(limited, account, {
+        method: 'POST',
+        url: '/api/account/password/',
+        payload: { current_password: PASSWORD, new_password: 'N3w!pass', confirm_password: 'x' },
+      });
+
+      // The create counted too: 10 password checks in all, then none.
+      expect(statuses).toEqual(Array(9).fill(400));
+      expect(right.statusCode).toBe(429);
+      expect(right.json()).toEqual({ detail: MESSAGES.tooManyRequests });
+      expect(right.headers['retry-after']).toBeDefined();
+      expect(change.statusCode).toBe(429);
+      const now = await injectAs(limited, account, { method: 'GET', url: KEYS });
+      expect(now.json()).toEqual(stored.json());
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
 describe("another user's wraps", () => {
   it('are never shown: 404 as for an account without any', async () => {
-    const owner = await createUser(t);
+    const owner = await anotherUser();
     await setUp(owner);
 
     const response = await read();
@@ -440,7 +594,7 @@ describe("another user's wraps", () => {
   });
 
   it('do not stop a user storing their own, and stay as they were', async () => {
-    const owner = await createUser(t);
+    const owner = await anotherUser();
     const owners = await setUp(owner);
 
     const mine = await setUp();
@@ -452,7 +606,6 @@ describe("another user's wraps", () => {
 });
 
 describe('the password and its wrap', () => {
-  const PASSWORD = 'Secret1!pass';
   const NEW_PASSWORD = 'Another2@pass';
   let counter = 0;
 
@@ -507,6 +660,30 @@ describe('the password and its wrap', () => {
     expect(now.by_password).toEqual(wrap);
     expect(now.by_recovery_key).toEqual(stored.by_recovery_key);
     expect(now.version).toBe(2);
+  });
+
+  it('after a change with a new wrap, the wraps are replaced with the new password only', async () => {
+    const account = await register();
+    await setUp(account);
+    const wrap = passwordWrap();
+    const changed = await change(account, { by_password: wrap });
+    expect(changed.statusCode).toBe(200);
+    const now = signedInAgain(account, changed.json());
+    const replace = (password: string) =>
+      injectAs(t, now, {
+        method: 'PUT',
+        url: RECOVERY_WRAP,
+        payload: { password, ...wrappedKey() },
+      });
+
+    const withOld = await replace(PASSWORD);
+    const withNew = await replace(NEW_PASSWORD);
+
+    expect(withOld.statusCode).toBe(400);
+    expect(withOld.json()).toEqual({ password: [ACCOUNT_MESSAGES.wrongCurrentPassword] });
+    expect(withNew.statusCode).toBe(200);
+    expect(withNew.json<AccountKeys>().by_password).toEqual(wrap);
+    expect((await read(now)).json<AccountKeys>().by_password).toEqual(wrap);
   });
 
   it('change without a wrap: the wraps stay as they were', async () => {

@@ -1,4 +1,4 @@
-// API tests for /api/account/: change password (other sessions' refresh tokens revoked) and delete account (all data, Stripe subscription).
+// API tests for /api/account/: change password (other sessions' refresh tokens revoked), check the password, and delete account (all data, Stripe subscription).
 import { sql } from 'kysely';
 import { ACCOUNT_MESSAGES } from '../../contract/account.js';
 import type { TokenPair } from '../../contract/entities.js';
@@ -213,6 +213,56 @@ describe('POST /api/account/password/', () => {
       const blocked = await deleteAccount(user, { password: PASSWORD }, limited);
       expect(blocked.statusCode).toBe(429);
       expect(blocked.json()).toEqual({ detail: MESSAGES.tooManyRequests });
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('POST /api/account/password/check/', () => {
+  const check = (user: TestUser, body: object, app: TestApp = t) =>
+    post(app, '/api/account/password/check/', body, user.headers);
+
+  it('answers 204 for the password, and changes nothing', async () => {
+    const user = await register();
+
+    const response = await check(user, { password: PASSWORD });
+
+    expect(response.statusCode).toBe(204);
+    expect((await refresh(t, user.tokens.refresh)).statusCode).toBe(200);
+  });
+
+  it("refuses a wrong one with the password change's message, under `password`", async () => {
+    const user = await register();
+
+    const wrong = await check(user, { password: 'Wrong1!pass' });
+    const missing = await check(user, {});
+
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toEqual({ password: [ACCOUNT_MESSAGES.wrongCurrentPassword] });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toEqual({ password: [MESSAGES.required] });
+  });
+
+  it('needs credentials', async () => {
+    const response = await post(t, '/api/account/password/check/', { password: PASSWORD });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('is counted with the other password checks', async () => {
+    const limited = await buildTestApp({ RATE_LIMIT: 'on' });
+    try {
+      const user = await register(limited);
+      const statuses: number[] = [];
+      for (let attempt = 0; attempt < 10; attempt += 1) {
+        statuses.push((await check(user, { password: 'Wrong1!pass' }, limited)).statusCode);
+      }
+      const right = await check(user, { password: PASSWORD }, limited);
+      const change = await changePassword(user, validChange, limited);
+
+      expect(statuses).toEqual(Array(10).fill(400));
+      expect(right.statusCode).toBe(429);
+      expect(change.statusCode).toBe(429);
     } finally {
       await limited.close();
     }

@@ -559,7 +559,7 @@ describe('password reset', () => {
     const stored = await injectAs(t, user, {
       method: 'PUT',
       url: '/api/account/keys/',
-      payload: accountKeyWraps(),
+      payload: { password: PASSWORD, ...accountKeyWraps() },
     });
     expect(stored.statusCode).toBe(201);
 

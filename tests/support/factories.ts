@@ -1,7 +1,7 @@
 // Seed helpers for API tests: build a user's months and everything under them through the repositories.
 import { randomBytes } from 'node:crypto';
 import type {
-  CreateAccountKeys,
+  AccountKeyWraps,
   PasswordWrap,
   WrappedKeyEnvelope,
 } from '../../contract/account-keys.js';
@@ -131,6 +131,6 @@ export function passwordWrap(): PasswordWrap {
 }
 
 /** Both wraps, as the first private month sends them. */
-export function accountKeyWraps(): CreateAccountKeys {
+export function accountKeyWraps(): AccountKeyWraps {
   return { by_password: passwordWrap(), by_recovery_key: wrappedKey() };
 }

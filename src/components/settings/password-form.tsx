@@ -1,14 +1,20 @@
-// The change-password form: the current password, and a new one under the registration rules.
+// The change-password form: the current password, and a new one under the registration rules; an account with private months sends its account key re-wrapped under the new one.
 import { Alert, Button, Group, Loader, Stack } from '@mantine/core';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { confirmationError, MESSAGES, passwordError } from '../../../contract/rules';
 import { auth } from '../../i18n/en/auth';
 import { settings } from '../../i18n/en/settings';
 import { translateMessage, useTexts } from '../../i18n/store';
-import { fieldErrorsOf, useChangePassword } from '../../queries/account';
+import { fieldErrorsOf, type RewrapAccountKey, useChangePassword } from '../../queries/account';
 import { errorDetail } from '../../queries/errors';
 import { PasswordField } from '../auth/password-field';
 import { notifyFailure, notifySuccess } from '../toast';
+
+/** The crypto loads only when a change is sent for an account with private months. */
+const rewrap: RewrapAccountKey = async (wrap, currentPassword, newPassword) => {
+  const { rewrapAccountKey } = await import('./password-change-keys');
+  return rewrapAccountKey(wrap, currentPassword, newPassword);
+};
 
 /** Form field → the server's name for it. */
 const SERVER_FIELDS = {
@@ -33,7 +39,7 @@ function check(field: Field, values: Values): string | null {
 export function PasswordForm() {
   const t = useTexts('settings', settings);
   const authWords = useTexts('auth', auth);
-  const change = useChangePassword();
+  const change = useChangePassword(rewrap);
   const [values, setValues] = useState<Values>(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [refused, setRefused] = useState<string | null>(null);

@@ -1,12 +1,13 @@
-// The private-months dialog: the password, then a recovery key shown once and checked, and only then the wraps sent (a first setup, or a new recovery key).
+// The private-months dialog: the password (checked by the server first), then a recovery key shown once and checked, and only then the wraps sent with the password (a first setup, or a new recovery key).
 import { Alert, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import type { AccountKeys } from '../../../contract/account-keys';
 import { MESSAGES } from '../../../contract/rules';
 import { privateMonths } from '../../i18n/en/private-months';
 import { translateMessage, useTexts } from '../../i18n/store';
+import { fieldErrorsOf, useCheckPassword } from '../../queries/account';
 import { useCreateAccountKeys, useReplaceRecoveryWrap } from '../../queries/account-keys';
-import { errorStatus } from '../../queries/errors';
+import { errorDetail, errorStatus } from '../../queries/errors';
 import { PasswordField } from '../auth/password-field';
 import { useOpenedAfterMount } from '../use-mounted-once';
 import type { PreparedKey } from './private-months-keys';
@@ -17,6 +18,12 @@ const loadKeys = () => import('./private-months-keys');
 
 /** How many of the 24 words the user types back. */
 const CHECKED_WORDS = 3;
+
+/** The server's message for a wrong password (a 400 under `password`), in the active language; else null. */
+async function wrongPasswordOf(error: unknown): Promise<string | null> {
+  const message = (await fieldErrorsOf(error))?.password?.[0];
+  return message ? translateMessage(message) : null;
+}
 
 /** How the dialog ended, for the section to say. */
 export type DialogOutcome = 'done' | 'cancelled' | 'set-up-elsewhere' | 'changed-elsewhere';
@@ -33,6 +40,10 @@ export function PrivateMonthsDialog({ keys, onClose }: PrivateMonthsDialogProps)
   const create = useCreateAccountKeys();
   const replace = useReplaceRecoveryWrap();
   const [prepared, setPrepared] = useState<PreparedKey | null>(null);
+  // The password the server checked: sent again with the wraps, which it checks once more.
+  const [password, setPassword] = useState('');
+  /** The server refused the password when the wraps were sent: the password step says so. */
+  const [refusedPassword, setRefusedPassword] = useState<string | null>(null);
   const [step, setStep] = useState<'password' | 'words' | 'check'>('password');
   const [positions] = useState(() => pickPositions(CHECKED_WORDS, 24));
   const [failure, setFailure] = useState<string | null>(null);
@@ -58,14 +69,22 @@ export function PrivateMonthsDialog({ keys, onClose }: PrivateMonthsDialogProps)
     if (!prepared || saving) return;
     setFailure(null);
     try {
-      if (prepared.kind === 'set-up') await create.mutateAsync(prepared.body);
-      else await replace.mutateAsync({ wrap: prepared.wrap, basedOn: prepared.basedOn });
+      if (prepared.kind === 'set-up') await create.mutateAsync({ password, ...prepared.body });
+      else await replace.mutateAsync({ wrap: prepared.wrap, password, basedOn: prepared.basedOn });
       onClose('done');
     } catch (error) {
       const status = errorStatus(error);
+      const wrongPassword = await wrongPasswordOf(error);
       if (prepared.kind === 'set-up' && status === 409) onClose('set-up-elsewhere');
       else if (prepared.kind === 'new-key' && status === 412) onClose('changed-elsewhere');
-      else setFailure(t.saveFailed);
+      else if (wrongPassword) {
+        // Changed since it was checked (from another device): this key was made with the old one,
+        // so it is dropped and made again from the password typed now.
+        void loadKeys().then(({ forget }) => forget(prepared));
+        setPrepared(null);
+        setRefusedPassword(wrongPassword);
+        setStep('password');
+      } else setFailure(t.saveFailed);
     }
   };
 
@@ -81,8 +100,11 @@ export function PrivateMonthsDialog({ keys, onClose }: PrivateMonthsDialogProps)
     body = (
       <PasswordStep
         keys={keys}
-        onPrepared={(made) => {
+        refused={refusedPassword}
+        onPrepared={(made, checked) => {
           setPrepared(made);
+          setPassword(checked);
+          setRefusedPassword(null);
           setStep('words');
         }}
         onCancel={() => close('cancelled')}
@@ -128,17 +150,27 @@ export function PrivateMonthsDialog({ keys, onClose }: PrivateMonthsDialogProps)
   );
 }
 
+/** What the password step does next: go on with the key, or say why not, at the field or above it. */
+type PrepareOutcome = { prepared: PreparedKey } | { error: string } | { failure: string };
+
 interface PasswordStepProps {
   keys: AccountKeys | null;
-  onPrepared: (prepared: PreparedKey) => void;
+  /** The server's word on a password it refused when the wraps were sent. */
+  refused: string | null;
+  onPrepared: (prepared: PreparedKey, password: string) => void;
   onCancel: () => void;
 }
 
-/** The password: a new key is made from it, or the stored one opened with it (~0.5 s of Argon2id). */
-function PasswordStep({ keys, onPrepared, onCancel }: PasswordStepProps) {
+/**
+ * The password, checked by the server before anything else: a wrong one is said here, before any
+ * word is shown. Then a new key is made from it, or the stored one opened with it (~0.5 s of
+ * Argon2id).
+ */
+function PasswordStep({ keys, refused, onPrepared, onCancel }: PasswordStepProps) {
   const t = useTexts('privateMonths', privateMonths);
+  const check = useCheckPassword();
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(refused);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const busyRef = useRef(false);
@@ -166,27 +198,44 @@ function PasswordStep({ keys, onPrepared, onCancel }: PasswordStepProps) {
     setError(null);
     setFailure(null);
     try {
-      const crypto = await loadKeys();
-      const made = keys
-        ? await crypto.prepareNewRecoveryKey(keys, password)
-        : await crypto.prepareSetUp(password);
-      // Closed while deriving: what was made is dropped, nothing was sent.
+      const outcome = await prepare(password);
       if (!alive.current) {
-        if (made) crypto.forget(made);
+        // Closed meanwhile: what was made is dropped, nothing was sent.
+        if ('prepared' in outcome) void loadKeys().then(({ forget }) => forget(outcome.prepared));
         return;
       }
-      if (made) onPrepared(made);
-      else {
-        setError(t.incorrectPassword);
+      if ('prepared' in outcome) onPrepared(outcome.prepared, password);
+      else if ('error' in outcome) {
+        setError(outcome.error);
         form.current?.querySelector('input')?.focus();
-      }
-    } catch (cause) {
-      // Not a wrong password: the code did not load (offline), or the stored wrap is damaged.
-      console.error('Private months: the key could not be made or opened', cause);
-      if (alive.current) setFailure(t.keyFailed);
+      } else setFailure(outcome.failure);
     } finally {
       busyRef.current = false;
       if (alive.current) setBusy(false);
+    }
+  };
+
+  /** The server's check of the password, then the key made or opened with it. */
+  const prepare = async (typed: string): Promise<PrepareOutcome> => {
+    try {
+      await check.mutateAsync(typed);
+    } catch (cause) {
+      const wrongPassword = await wrongPasswordOf(cause);
+      if (wrongPassword) return { error: wrongPassword };
+      // A limit reached says so; anything else is the connection.
+      const detail = await errorDetail(cause);
+      return { failure: detail ? translateMessage(detail) : t.checkFailed };
+    }
+    try {
+      const crypto = await loadKeys();
+      const prepared = keys
+        ? await crypto.prepareNewRecoveryKey(keys, typed)
+        : await crypto.prepareSetUp(typed);
+      return prepared ? { prepared } : { error: t.incorrectPassword };
+    } catch (cause) {
+      // Not a wrong password: the code did not load (offline), or the stored wrap is damaged.
+      console.error('Private months: the key could not be made or opened', cause);
+      return { failure: t.keyFailed };
     }
   };
 

@@ -2,7 +2,7 @@
 // ciphers, the recovery words' list and the Argon2id worker stay out of the settings page's first load.
 import type {
   AccountKeys,
-  CreateAccountKeys,
+  AccountKeyWraps,
   WrappedKeyEnvelope,
 } from '../../../contract/account-keys';
 import { WrongKeyError } from '../../crypto/errors';
@@ -26,7 +26,7 @@ export type PreparedKey = {
   recoveryKey: Uint8Array;
   words: string[];
 } & (
-  | { kind: 'set-up'; body: CreateAccountKeys }
+  | { kind: 'set-up'; body: AccountKeyWraps }
   | { kind: 'new-key'; wrap: WrappedKeyEnvelope; basedOn: number }
 );
 

@@ -30,6 +30,7 @@ export const privateMonths = {
   passwordForSetUp: 'Your private months’ key is made from it on this device.',
   passwordForNewKey: 'It opens your private months’ key on this device.',
   incorrectPassword: 'Incorrect password.',
+  checkFailed: 'Your password could not be checked. Check your connection and try again.',
   makeKey: 'Continue',
   working: 'Making your keys: this takes a moment…',
   opening: 'Opening your key: this takes a moment…',

@@ -28,6 +28,7 @@ export const privateMonths: Messages['privateMonths'] = {
   passwordForSetUp: 'A chave dos seus meses privados é feita a partir dela, neste dispositivo.',
   passwordForNewKey: 'Ela abre a chave dos seus meses privados, neste dispositivo.',
   incorrectPassword: 'Senha incorreta.',
+  checkFailed: 'Não foi possível verificar sua senha. Verifique sua conexão e tente de novo.',
   makeKey: 'Continuar',
   working: 'Criando suas chaves: isso leva um instante…',
   opening: 'Abrindo sua chave: isso leva um instante…',

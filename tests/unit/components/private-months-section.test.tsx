@@ -1,4 +1,4 @@
-// Settings' private months: setting up the account key (password, recovery key shown once, three of its words checked, then the wraps sent), a new recovery key, and what nothing stored looks like.
+// Settings' private months: setting up the account key (password checked by the server, recovery key shown once, three of its words checked, then the wraps sent with the password), a new recovery key, and what nothing stored looks like.
 // Each derivation is real Argon2id at 64 MiB (the wire refuses cheaper wraps): about a second here.
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -20,6 +20,7 @@ import { cssVariablesResolver, theme } from '../../../src/theme';
 import { makeAccountKeyWraps } from '../../fixtures/factories';
 import { ACCOUNT_PASSWORD } from '../msw/handlers/account';
 import { accountKeysMock, resetAccountKeysMock } from '../msw/handlers/account-keys';
+import { wrongPassword } from '../msw/handlers/account-password';
 import { requestLog, server, setupMswServer } from '../msw/server';
 import { apiUrl } from '../msw/url';
 import { createTestQueryClient } from '../queries/wrapper';
@@ -141,6 +142,29 @@ function readText(blob: Blob): Promise<string> {
 
 const puts = () => requestLog.filter((line) => line.startsWith('PUT'));
 
+/** Every password the dialog asked the server to check, in order; the regular handler answers. */
+let checked: string[] = [];
+const checks = () => checked;
+beforeEach(() => {
+  checked = [];
+  server.use(
+    http.post(apiUrl('api/account/password/check/'), async ({ request }) => {
+      checked.push(((await request.clone().json()) as { password: string }).password);
+    }),
+  );
+});
+
+/** The body of every create sent (the regular handler answers). */
+function createsSent(): Record<string, unknown>[] {
+  const sent: Record<string, unknown>[] = [];
+  server.use(
+    http.put(apiUrl('api/account/keys/'), async ({ request }) => {
+      sent.push((await request.clone().json()) as Record<string, unknown>);
+    }),
+  );
+  return sent;
+}
+
 describe('PrivateMonthsSection, before setup', () => {
   it('says what private months are, and what a reset by email and a lost key mean', async () => {
     renderSection();
@@ -180,6 +204,52 @@ describe('PrivateMonthsSection, before setup', () => {
     const text = await readText(file.blob);
     expect(text).toMatch(/^# Monthbook recovery key/);
     expect(recoveryKeyFromFile(text)).toEqual(fromWords);
+  });
+
+  it('says a wrong password at its field and stays there, with no words shown; the right one goes on and is sent with the wraps', async () => {
+    const sent = createsSent();
+    const user = renderSection();
+    await openDialog(user, 'Set up private months…');
+
+    await enter(user, dialog().getByLabelText(/^Current password/), 'Not-the-password1!');
+    await user.click(dialog().getByRole('button', { name: 'Continue' }));
+
+    const field = dialog().getByLabelText(/^Current password/);
+    await waitFor(() =>
+      expect(field).toHaveAccessibleDescription(/Your current password is incorrect\./),
+    );
+    expect(field).toHaveFocus();
+    expect(dialog().queryByRole('heading', { name: 'Your recovery key' })).toBeNull();
+    expect(dialog().queryByRole('list')).toBeNull();
+    expect(dialog().getByRole('button', { name: 'Continue' })).toBeVisible();
+    expect(checks()).toEqual(['Not-the-password1!']);
+
+    const words = await passwordThenWords(user);
+    expect(puts()).toEqual([]);
+    await typeCheckWords(user, words);
+
+    await outcome('Private months are set up. Keep your recovery key safe.');
+    expect(checks()).toEqual(['Not-the-password1!', ACCOUNT_PASSWORD]);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ password: ACCOUNT_PASSWORD });
+    expect(sent[0]?.by_password).toEqual(accountKeysMock.stored?.by_password);
+  });
+
+  it('goes back to the password when the server refuses it as the wraps are sent, and stores nothing', async () => {
+    const user = renderSection();
+    await openDialog(user, 'Set up private months…');
+    const words = await passwordThenWords(user);
+    // The password changed on another device after it was checked here.
+    server.use(http.put(apiUrl('api/account/keys/'), () => wrongPassword(), { once: true }));
+
+    await typeCheckWords(user, words);
+
+    const field = await dialog().findByLabelText(/^Current password/);
+    await waitFor(() =>
+      expect(field).toHaveAccessibleDescription(/Your current password is incorrect\./),
+    );
+    expect(dialog().queryByRole('heading', { name: 'Your recovery key' })).toBeNull();
+    expect(accountKeysMock.stored).toBeNull();
   });
 
   it('sends nothing while a checked word is wrong, and says which', async () => {
@@ -255,9 +325,8 @@ describe('PrivateMonthsSection, set up', () => {
     await enter(user, dialog().getByLabelText(/^Current password/), 'Not-the-password1!');
     await user.click(dialog().getByRole('button', { name: 'Continue' }));
     const field = dialog().getByLabelText(/^Current password/);
-    await waitFor(
-      () => expect(field).toHaveAccessibleDescription(/Incorrect password\./),
-      DERIVING,
+    await waitFor(() =>
+      expect(field).toHaveAccessibleDescription(/Your current password is incorrect\./),
     );
     expect(field).toHaveFocus();
 
@@ -269,6 +338,7 @@ describe('PrivateMonthsSection, set up', () => {
     ).toBeVisible();
     expect(puts()).toEqual(['PUT /api/account/keys/recovery-key/']);
     expect(ifMatch).toEqual([etagOf(3)]);
+    expect(checks()).toEqual(['Not-the-password1!', ACCOUNT_PASSWORD]);
     const stored = accountKeysMock.stored!;
     expect(stored.by_password).toEqual(made.byPassword);
     const fromWords = recoveryKeyFromWords(words.join(' '));

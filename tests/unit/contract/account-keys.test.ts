@@ -38,9 +38,14 @@ describe('the account key wraps on the wire', () => {
   });
 
   it('accept the wraps a new account key is sent with', async () => {
-    const created = await createAccountKey('correct horse battery staple');
+    const password = 'correct horse battery staple';
+    const created = await createAccountKey(password);
 
-    const body = { by_password: created.byPassword, by_recovery_key: created.byRecoveryKey };
+    const body = {
+      password,
+      by_password: created.byPassword,
+      by_recovery_key: created.byRecoveryKey,
+    };
 
     expect([...Value.Errors(CreateAccountKeysSchema, body)]).toEqual([]);
     expect(Value.Check(PasswordWrapSchema, created.byPassword)).toBe(true);

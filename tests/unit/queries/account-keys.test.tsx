@@ -1,6 +1,7 @@
-// Hook tests for the account key's wraps: the read (null before any), the create once, each replace with If-Match, and the password change that carries a wrap.
+// Hook tests for the account key's wraps: the read (null before any), the create once, each replace with If-Match, all with the account's password, and the password change that carries a wrap.
 import { act } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
+import { ACCOUNT_MESSAGES } from '../../../contract/account';
 import { ACCOUNT_KEY_EXISTS } from '../../../contract/account-key-rules';
 import type { AccountKeys } from '../../../contract/account-keys';
 import { VERSION_CONFLICT } from '../../../contract/row-versions';
@@ -86,7 +87,7 @@ describe('useCreateAccountKeys', () => {
     const { result, queryClient } = renderQueryHook(() => useCreateAccountKeys());
     queryClient.setQueryData(accountKeyKeys.detail(), null);
 
-    await act(() => result.current.mutateAsync(wraps));
+    await act(() => result.current.mutateAsync({ password: ACCOUNT_PASSWORD, ...wraps }));
 
     expect(requestLog).toEqual(['PUT /api/account/keys/']);
     expect(accountKeysMock.stored).toMatchObject({ ...wraps, version: 1 });
@@ -99,7 +100,9 @@ describe('useCreateAccountKeys', () => {
     queryClient.setQueryData(accountKeyKeys.detail(), null);
 
     const failure = await act(() =>
-      result.current.mutateAsync(makeAccountKeyWraps()).catch((e: unknown) => e),
+      result.current
+        .mutateAsync({ password: ACCOUNT_PASSWORD, ...makeAccountKeyWraps() })
+        .catch((e: unknown) => e),
     );
 
     expect(errorStatus(failure)).toBe(409);
@@ -131,7 +134,9 @@ describe.each([
     const wrap = make();
 
     // Each hook takes its own wrap type; the table pairs them.
-    await act(() => result.current.mutateAsync({ wrap, basedOn: 1 } as never));
+    await act(() =>
+      result.current.mutateAsync({ wrap, password: ACCOUNT_PASSWORD, basedOn: 1 } as never),
+    );
 
     expect(requestLog).toEqual([`PUT ${path}`]);
     expect(ifMatch).toEqual(['"1"']);
@@ -147,10 +152,29 @@ describe.each([
     const ifMatch = ifMatchSent(path);
     const { result } = renderQueryHook(() => useReplace());
 
-    await act(() => result.current.mutateAsync({ wrap: make() } as never));
+    await act(() =>
+      result.current.mutateAsync({ wrap: make(), password: ACCOUNT_PASSWORD } as never),
+    );
 
     expect(ifMatch).toEqual([null]);
     expect(accountKeysMock.stored?.version).toBe(5);
+  });
+
+  it('with a wrong password stores nothing: the 400 names `password`', async () => {
+    const stored = storedElsewhere();
+    const { result } = renderQueryHook(() => useReplace());
+
+    const failure = await act(() =>
+      result.current
+        .mutateAsync({ wrap: make(), password: 'Wrong1!pass', basedOn: 1 } as never)
+        .catch((e: unknown) => e),
+    );
+
+    expect(errorStatus(failure)).toBe(400);
+    expect(await errorBody(failure)).toEqual({
+      password: [ACCOUNT_MESSAGES.wrongCurrentPassword],
+    });
+    expect(accountKeysMock.stored).toEqual(stored);
   });
 
   it('on a 412 stores nothing and reads the wraps again', async () => {
@@ -159,7 +183,9 @@ describe.each([
     queryClient.setQueryData(accountKeyKeys.detail(), { ...stored, version: 1 });
 
     const failure = await act(() =>
-      result.current.mutateAsync({ wrap: make(), basedOn: 1 } as never).catch((e: unknown) => e),
+      result.current
+        .mutateAsync({ wrap: make(), password: ACCOUNT_PASSWORD, basedOn: 1 } as never)
+        .catch((e: unknown) => e),
     );
 
     expect(errorStatus(failure)).toBe(412);
@@ -209,5 +235,64 @@ describe('useChangePassword with the new password wrap', () => {
 
     expect(accountKeysMock.stored).toEqual(stored);
     expect(queryClient.getQueryState(accountKeyKeys.detail())?.isInvalidated).toBe(false);
+  });
+
+  describe('re-wrapped by the screen', () => {
+    const change = {
+      current_password: ACCOUNT_PASSWORD,
+      new_password: NEW_PASSWORD,
+      confirm_password: NEW_PASSWORD,
+    };
+
+    it('reads the wraps afresh, re-wraps the stored password wrap and sends it', async () => {
+      const stored = storedElsewhere();
+      const wrap = makePasswordWrap();
+      const rewrap = vi.fn(async () => wrap);
+      const { result, queryClient } = renderQueryHook(() => useChangePassword(rewrap));
+      // What this page read earlier: another device has replaced the wrap since.
+      queryClient.setQueryData(accountKeyKeys.detail(), { ...stored, version: 0 });
+
+      await act(() => result.current.mutateAsync(change));
+
+      expect(requestLog).toEqual(['GET /api/account/keys/', 'POST /api/account/password/']);
+      expect(rewrap).toHaveBeenCalledWith(stored.by_password, ACCOUNT_PASSWORD, NEW_PASSWORD);
+      expect(accountKeysMock.stored?.by_password).toEqual(wrap);
+      expect(queryClient.getQueryState(accountKeyKeys.detail())?.isInvalidated).toBe(true);
+    });
+
+    it('sends no wrap for an account without private months', async () => {
+      const rewrap = vi.fn(async () => makePasswordWrap());
+      const sent: unknown[] = [];
+      server.use(
+        http.post(apiUrl('api/account/password/'), async ({ request }) => {
+          sent.push(await request.clone().json());
+        }),
+      );
+      const { result } = renderQueryHook(() => useChangePassword(rewrap));
+
+      await act(() => result.current.mutateAsync(change));
+
+      expect(rewrap).not.toHaveBeenCalled();
+      expect(sent).toEqual([change]);
+      expect(accountKeysMock.stored).toBeNull();
+    });
+
+    it('sends none when the typed password does not open the wrap: the server answers', async () => {
+      const stored = storedElsewhere();
+      const rewrap = vi.fn(async () => null);
+      const { result } = renderQueryHook(() => useChangePassword(rewrap));
+
+      const failure = await act(() =>
+        result.current
+          .mutateAsync({ ...change, current_password: 'Wrong1!pass' })
+          .catch((e: unknown) => e),
+      );
+
+      expect(errorStatus(failure)).toBe(400);
+      expect(await errorBody(failure)).toMatchObject({
+        current_password: [ACCOUNT_MESSAGES.wrongCurrentPassword],
+      });
+      expect(accountKeysMock.stored).toEqual(stored);
+    });
   });
 });

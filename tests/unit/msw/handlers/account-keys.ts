@@ -1,17 +1,18 @@
-// MSW handlers for /api/account/keys/: the account key's wraps, stored once and replaced one by one, with If-Match.
+// MSW handlers for /api/account/keys/: the account key's wraps, stored once and replaced one by one, with If-Match, each write with the account's password.
 import { Value } from '@sinclair/typebox/value';
 import { HttpResponse, http } from 'msw';
 import { ACCOUNT_KEY_EXISTS, ACCOUNT_KEY_MESSAGES } from '../../../../contract/account-key-rules';
 import {
   type AccountKeys,
-  type CreateAccountKeys,
+  type AccountKeyWraps,
   CreateAccountKeysSchema,
-  PasswordWrapSchema,
-  WrappedKeyEnvelopeSchema,
+  ReplacePasswordWrapSchema,
+  ReplaceRecoveryWrapSchema,
 } from '../../../../contract/account-keys';
 import { etagOf, VERSION_CONFLICT, VERSION_MESSAGES } from '../../../../contract/row-versions';
 import { notFound } from '../responses';
 import { apiUrl } from '../url';
+import { ACCOUNT_PASSWORD, wrongPassword } from './account-password';
 
 /** What the handlers hold; `resetAccountKeysMock()` empties it between tests. */
 export const accountKeysMock = { stored: null as AccountKeys | null };
@@ -21,7 +22,7 @@ export function resetAccountKeysMock(): void {
 }
 
 /** Stores a new wrap the way the server does: the version moves, the other wrap stays. */
-export function replaceWrap(change: Partial<CreateAccountKeys>): AccountKeys | null {
+export function replaceWrap(change: Partial<AccountKeyWraps>): AccountKeys | null {
   const { stored } = accountKeysMock;
   if (!stored) return null;
   accountKeysMock.stored = {
@@ -41,12 +42,14 @@ const invalid = () => HttpResponse.json({ non_field_errors: ['Invalid value.'] }
 
 function replaceRoute(
   path: string,
-  schema: typeof PasswordWrapSchema | typeof WrappedKeyEnvelopeSchema,
-  field: keyof CreateAccountKeys,
+  schema: typeof ReplacePasswordWrapSchema | typeof ReplaceRecoveryWrapSchema,
+  field: keyof AccountKeyWraps,
 ) {
   return http.put(apiUrl(path), async ({ request }) => {
     const body: unknown = await request.json();
     if (!Value.Check(schema, body)) return invalid();
+    const { password, ...wrap } = body;
+    if (password !== ACCOUNT_PASSWORD) return wrongPassword();
     const { stored } = accountKeysMock;
     if (!stored) return notFound();
     const ifMatch = request.headers.get('if-match');
@@ -56,7 +59,7 @@ function replaceRoute(
         { status: 412 },
       );
     }
-    return answer(replaceWrap({ [field]: body })!);
+    return answer(replaceWrap({ [field]: wrap })!);
   });
 }
 
@@ -68,6 +71,8 @@ export const accountKeyHandlers = [
   http.put(apiUrl('api/account/keys/'), async ({ request }) => {
     const body: unknown = await request.json();
     if (!Value.Check(CreateAccountKeysSchema, body)) return invalid();
+    const { password, ...wraps } = body;
+    if (password !== ACCOUNT_PASSWORD) return wrongPassword();
     if (accountKeysMock.stored) {
       return HttpResponse.json(
         { detail: ACCOUNT_KEY_MESSAGES.exists, code: ACCOUNT_KEY_EXISTS },
@@ -75,10 +80,10 @@ export const accountKeyHandlers = [
       );
     }
     const at = new Date().toISOString();
-    accountKeysMock.stored = { ...body, version: 1, created_at: at, updated_at: at };
+    accountKeysMock.stored = { ...wraps, version: 1, created_at: at, updated_at: at };
     return answer(accountKeysMock.stored, 201);
   }),
 
-  replaceRoute('api/account/keys/password/', PasswordWrapSchema, 'by_password'),
-  replaceRoute('api/account/keys/recovery-key/', WrappedKeyEnvelopeSchema, 'by_recovery_key'),
+  replaceRoute('api/account/keys/password/', ReplacePasswordWrapSchema, 'by_password'),
+  replaceRoute('api/account/keys/recovery-key/', ReplaceRecoveryWrapSchema, 'by_recovery_key'),
 ];

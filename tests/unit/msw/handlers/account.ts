@@ -1,8 +1,9 @@
-// MSW handlers for /api/account/: change password and delete account, against one known password.
+// MSW handlers for /api/account/: change password, check it, and delete account, against one known password.
 import { HttpResponse, http } from 'msw';
 import {
   ACCOUNT_MESSAGES,
   type ChangePassword,
+  type CheckPassword,
   type DeleteAccount,
 } from '../../../../contract/account';
 import { ACCOUNT_KEY_MESSAGES } from '../../../../contract/account-key-rules';
@@ -13,9 +14,9 @@ import { resetDb } from '../db';
 import { noContent } from '../responses';
 import { apiUrl } from '../url';
 import { replaceWrap } from './account-keys';
+import { ACCOUNT_PASSWORD, wrongPassword } from './account-password';
 
-/** The signed-in user's password in these handlers. */
-export const ACCOUNT_PASSWORD = 'Str0ng!Pass';
+export { ACCOUNT_PASSWORD };
 
 export const accountHandlers = [
   http.post(apiUrl('api/account/password/'), async ({ request }) => {
@@ -40,6 +41,10 @@ export const accountHandlers = [
       refresh: makeJwt(24 * 60 * 60, { token_type: 'refresh', gen: 1 }),
       access: makeJwt(30 * 60),
     });
+  }),
+  http.post(apiUrl('api/account/password/check/'), async ({ request }) => {
+    const { password } = (await request.json()) as CheckPassword;
+    return password === ACCOUNT_PASSWORD ? noContent() : wrongPassword();
   }),
   http.post(apiUrl('api/account/delete/'), async ({ request }) => {
     const { password } = (await request.json()) as DeleteAccount;
