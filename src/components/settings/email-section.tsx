@@ -9,7 +9,7 @@ import { accountEmailQueryOptions, useChangeEmail } from '../../queries/recovery
 import { failureBody, firstMessage, rateLimitWait } from '../auth/auth-failure';
 import { PasswordField } from '../auth/password-field';
 import { notifyFailure, notifySuccess } from '../toast';
-import { SettingsSection } from './settings-section';
+import { LoadFailed, SettingsSection } from './settings-section';
 
 type Field = 'email' | 'password';
 
@@ -121,14 +121,7 @@ export function EmailSection() {
   if (email.isPending) status = <Text size="sm">{t.loading}</Text>;
   else if (email.isError)
     status = (
-      <Group gap="sm">
-        <Text size="sm" c="red">
-          {t.loadFailed}
-        </Text>
-        <Button size="xs" variant="default" onClick={() => email.refetch()}>
-          {t.tryAgain}
-        </Button>
-      </Group>
+      <LoadFailed message={t.loadFailed} retryLabel={t.tryAgain} onRetry={() => email.refetch()} />
     );
   else
     status = (

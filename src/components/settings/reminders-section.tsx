@@ -38,7 +38,7 @@ import {
 } from '../../queries/reminders';
 import { failureBody, firstMessage } from '../auth/auth-failure';
 import { notifyFailure, notifySuccess, notifyWarning } from '../toast';
-import { SettingsSection, sectionId } from './settings-section';
+import { LoadFailed, SettingsSection, sectionId } from './settings-section';
 import { deviceTimeZone, TimeZoneSelect } from './time-zone-select';
 
 /** A failure of this device's subscription on the browser's side (permission, worker, push service). */
@@ -323,18 +323,11 @@ export function RemindersSection() {
   let body: ReactNode;
   if (failed)
     body = (
-      <Group gap="sm">
-        <Text size="sm" c="red" role="alert">
-          {t.loadFailed}
-        </Text>
-        <Button
-          size="xs"
-          variant="default"
-          onClick={() => Promise.all([settings.refetch(), email.refetch()])}
-        >
-          {t.tryAgain}
-        </Button>
-      </Group>
+      <LoadFailed
+        message={t.loadFailed}
+        retryLabel={t.tryAgain}
+        onRetry={() => Promise.all([settings.refetch(), email.refetch()])}
+      />
     );
   else if (settings.isPending || email.isPending || device.isPending)
     body = (

@@ -1,5 +1,5 @@
 // One titled block of the settings page, as a bordered card; `danger` marks the irreversible one.
-import { Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 interface SettingsSectionProps {
@@ -40,5 +40,25 @@ export function SettingsSection({
         {children}
       </Stack>
     </Paper>
+  );
+}
+
+interface LoadFailedProps {
+  message: string;
+  retryLabel: string;
+  onRetry: () => unknown;
+}
+
+/** What a section shows when its data could not be read: why, said at once, and a way to read it again. */
+export function LoadFailed({ message, retryLabel, onRetry }: LoadFailedProps) {
+  return (
+    <Group gap="sm">
+      <Text size="sm" c="red" role="alert">
+        {message}
+      </Text>
+      <Button size="xs" variant="default" onClick={onRetry}>
+        {retryLabel}
+      </Button>
+    </Group>
   );
 }

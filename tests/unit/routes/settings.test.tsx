@@ -89,6 +89,20 @@ describe('/settings', () => {
     expect(await screen.findByRole('button', { name: 'Download Back as CSV' })).toBeInTheDocument();
   });
 
+  it('says at once when the email address cannot be read, and reads it again on Try again', async () => {
+    server.use(failing('get', 'api/account/email/', 500));
+    const view = renderRoute('/settings');
+    const email = within(
+      await screen.findByRole('region', { name: 'Email address' }, FIRST_RENDER),
+    );
+    expect(await email.findByRole('alert')).toHaveTextContent(
+      'Your email address could not be loaded',
+    );
+    server.resetHandlers();
+    await view.user.click(email.getByRole('button', { name: 'Try again' }));
+    expect(await email.findByRole('button', { name: 'Add an email address…' })).toBeVisible();
+  });
+
   it('downloads everything as JSON and a month as CSV, under readable names', async () => {
     const month = makeMonth({ name: 'Janvier 2024' });
     db.months.push(month);
