@@ -25,7 +25,9 @@ import { isBrowserOffline } from '../offline-error';
 import { MONTH_DATA_KEY } from './keys';
 import {
   type AnyWriteKind,
+  hearLandedCreates,
   installSync,
+  landedCreates,
   OTHER_TABS_WRITES_KEY,
   onTempIdSwapped,
   resumeQueuedWrites,
@@ -234,6 +236,10 @@ function createPersistence(
         void loadWriteKinds().then(() => {
           if (!stopped) queryClient.setQueryData(OTHER_TABS_WRITES_KEY, writes);
         }),
+      swaps: () => landedCreates(queryClient),
+      heardSwaps: (swaps) => {
+        if (!stopped) hearLandedCreates(queryClient, swaps);
+      },
     }),
   );
   let timer: ReturnType<typeof setTimeout> | undefined;

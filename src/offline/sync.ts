@@ -345,6 +345,24 @@ export function swapTempId(
 }
 
 /**
+ * How many landed creates a tab tells with its queue: the newest, since a change in another tab
+ * waits for a create only until it lands.
+ */
+const TOLD_SWAPS = 200;
+
+/** The creates that landed (temporary id, server's id), here or told by another tab, newest last. */
+export function landedCreates(queryClient: QueryClient): [number, number][] {
+  return [...syncOf(queryClient).swapped].slice(-TOLD_SWAPS);
+}
+
+/** Another tab's landed creates: each one not heard of yet is swapped here. */
+export function hearLandedCreates(queryClient: QueryClient, swaps: [number, number][]): void {
+  const { swapped } = syncOf(queryClient);
+  for (const [tempId, id] of swaps)
+    if (!swapped.has(tempId)) swapTempId(queryClient, tempId, id, true);
+}
+
+/**
  * Another tab's copy of a list, with the server's ids of the creates this tab has heard landed:
  * that tab may have sent it before it heard of the swap (its own change, made meanwhile), and
  * taken as it came, the row that stood in for the create would stay here for good.

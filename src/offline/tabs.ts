@@ -44,12 +44,18 @@ function webLocks(): LockManager | undefined {
 
 type Message =
   | { type: 'hello'; tab: string }
-  /** A tab's unsent writes as it saved them (JSON), so every tab lists every change waiting. */
-  | { type: 'pending'; tab: string; buster: string; writes: string }
+  /**
+   * A tab's unsent writes as it saved them (JSON), so every tab lists every change waiting; with
+   * the server's ids of the creates that landed there (temporary id, id).
+   */
+  | { type: 'pending'; tab: string; buster: string; writes: string; ids: IdSwap[] }
   | { type: 'data'; user: number; queryKey: QueryKey; data: unknown; updatedAt: number }
   /** A create landed in that tab: its temporary id is now the server's id. */
   | { type: 'id'; user: number; tempId: number; id: number }
   | { type: 'logout' };
+
+/** A create's temporary id and the server's id it landed as. */
+export type IdSwap = [tempId: number, id: number];
 
 /** This page, so that its own messages, heard on its other channels, are told apart. */
 const PAGE = newTabId();
@@ -89,6 +95,10 @@ export interface OutboxOptions {
   adopt(writes: SavedWrites): Promise<void>;
   /** The unsent writes of the other open tabs changed (closed tabs' are adopted, then listed as ours). */
   othersChanged?(writes: SavedWrites): void;
+  /** The creates that landed, newest last, told with this tab's queue. */
+  swaps?(): IdSwap[];
+  /** Another tab's landed creates, heard before the queue they came with. */
+  heardSwaps?(swaps: IdSwap[]): void;
 }
 
 export interface Outbox {
@@ -107,6 +117,8 @@ export function openOutbox({
   writes,
   adopt,
   othersChanged,
+  swaps = () => [],
+  heardSwaps,
 }: OutboxOptions): Outbox {
   const tab = newTabId();
   const key = outboxKey(tab);
@@ -159,10 +171,12 @@ export function openOutbox({
     await storage.setItem(key, JSON.stringify(client));
   };
 
+  const tellQueue = () =>
+    channel.post({ type: 'pending', tab, buster, writes: announced, ids: swaps() });
   const announce = (text: string) => {
     if (text === announced) return;
     announced = text;
-    channel.post({ type: 'pending', tab, buster, writes: text });
+    tellQueue();
   };
 
   /** Inside the closed tab's lock: its writes become this tab's, saved here before its key goes. */
@@ -223,9 +237,14 @@ export function openOutbox({
     if (message.type === 'hello') {
       void adoptWhenClosed(message.tab).catch(reportError);
       // A tab just opened: it hears what this one has waiting.
-      if (announced !== '[]') channel.post({ type: 'pending', tab, buster, writes: announced });
+      if (announced !== '[]') tellQueue();
     }
     if (message.type === 'pending' && message.tab !== tab && message.buster === buster) {
+      // The ids before the queue: a create that left that tab's queue has landed, and a change
+      // here waiting for it must find its id rather than take it for dropped. The create's own
+      // message with its id comes on another channel, and BroadcastChannel keeps the order of
+      // one channel's messages only.
+      if (message.ids.length > 0) heardSwaps?.(message.ids);
       // Listed until that tab says it has nothing left, or closes: every open tab is watched
       // (its hello, or its lock at start), and its lock granted here once it is gone.
       setOthers(message.tab, JSON.parse(message.writes) as SavedWrites);

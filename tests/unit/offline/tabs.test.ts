@@ -278,6 +278,42 @@ describe("every tab lists the other open tabs' changes", () => {
     await waitFor(() => expect(b.seen.others).toEqual([]));
   });
 
+  it("tells the server's id of a create that left its queue with that queue, before it", async () => {
+    // What the other tab hears, in order. A change there waiting for the create must find its id
+    // by the time the queue says the create is gone, or it would take the create for dropped.
+    const heard: string[] = [];
+    const writes: SavedWrites = [];
+    const swaps: [number, number][] = [];
+    const a = openOutbox({
+      storage,
+      buster: BUSTER,
+      writes: () => writes,
+      adopt: async () => {},
+      swaps: () => swaps,
+    });
+    const b = openOutbox({
+      storage,
+      buster: BUSTER,
+      writes: () => [],
+      adopt: async () => {},
+      othersChanged: (others) => heard.push(`queue of ${others.length}`),
+      heardSwaps: (ids) => heard.push(`ids ${JSON.stringify(ids)}`),
+    });
+    opened.push(a, b);
+    await Promise.all([a.ready, b.ready]);
+    writes.push(write(1));
+    await a.save();
+    await waitFor(() => expect(heard).toContain('queue of 1'));
+    // The create landed as 70: it leaves the queue, and its id goes with the queue's news.
+    writes.splice(0);
+    swaps.push([-5_000_000_000_000_001, 70]);
+    await a.save();
+    await waitFor(() => expect(heard).toContain('queue of 0'));
+    const told = heard.indexOf('ids [[-5000000000000001,70]]');
+    expect(told).toBeGreaterThan(-1);
+    expect(told).toBeLessThan(heard.indexOf('queue of 0'));
+  });
+
   it('tells a tab opened later, and drops a closed tab once its writes are adopted', async () => {
     const a = tab();
     await a.outbox.ready;
