@@ -6,10 +6,12 @@ import type { SealedEnvelope } from '../../contract/sealed.js';
 import {
   MONTH_KEY_SET,
   MONTH_STILL_SEALED,
+  PRIVATE_MONTH,
   SEALED_ENTRY_MAX_LENGTH,
   SEALED_MESSAGES,
   SEALED_NAME_MAX_LENGTH,
 } from '../../contract/sealed-rules.js';
+import type { YearView } from '../../contract/year.js';
 import { snapshot } from '../support/db-snapshot.js';
 import { seedMonth, wrappedKey } from '../support/factories.js';
 import { createUser, setUpTestApp } from '../support/test-app.js';
@@ -408,5 +410,79 @@ describe('another user', () => {
     expect(create.json()).toEqual({ month_id: [MESSAGES.invalidPk(month.id)] });
     expect(await api('GET', '/api/goals/', undefined, other).then((r) => r.json())).toEqual([]);
     expect(await snapshot(t)).toEqual(before);
+  });
+});
+
+describe('what needs plaintext', () => {
+  it('search never finds a private month’s entries, sealed or not yet', async () => {
+    const plain = await api('POST', '/api/months/', { name: 'March 2026' });
+    const plainEntry = await api('POST', '/api/journals/', {
+      month_id: plain.json<Month>().id,
+      highlight: 'Walked by the lighthouse',
+      created_at: '2026-03-01',
+    });
+    const month = await privateMonth();
+    // Being sealed item by item: this one still holds its text.
+    await api('POST', '/api/journals/', {
+      month_id: month.id,
+      highlight: 'Lighthouse again',
+      created_at: '2026-03-02',
+      sealed: null,
+    });
+    const found = await api('GET', '/api/journals/?search=lighthouse');
+    expect(found.statusCode).toBe(200);
+    expect(found.json<Journal[]>().map((hit) => hit.id)).toEqual([plainEntry.json<Journal>().id]);
+    const inMonth = await api('GET', `/api/journals/?search=lighthouse&month=${month.id}`);
+    expect(inMonth.json()).toEqual([]);
+  });
+
+  it('a private month’s CSV and stats answer 409; a plain one’s still answer', async () => {
+    const month = await privateMonth();
+    for (const url of [`/api/months/${month.id}/export.csv`, `/api/months/${month.id}/stats/`]) {
+      const response = await api('GET', url);
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toEqual({
+        detail: SEALED_MESSAGES.privateMonth,
+        code: PRIVATE_MONTH,
+      });
+    }
+    const plain = await seedMonth(t, user, 'March 2026');
+    expect((await api('GET', `/api/months/${plain.id}/export.csv`)).statusCode).toBe(200);
+    expect((await api('GET', `/api/months/${plain.id}/stats/`)).statusCode).toBe(200);
+    // Someone else's private month is missing, as any other row of theirs.
+    const other = await createUser(t);
+    const missing = await api('GET', `/api/months/${month.id}/stats/`, undefined, other);
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it('the year view lists a private month and counts it in no figure', async () => {
+    const plain = (await api('POST', '/api/months/', { name: 'March 2026' })).json<Month>();
+    const plainEntry = await api('POST', '/api/journals/', {
+      month_id: plain.id,
+      highlight: 'A day',
+      created_at: '2026-03-01',
+      mood: 4,
+    });
+    expect(plainEntry.statusCode).toBe(201);
+    await api('POST', '/api/habits/', { month_id: plain.id, name: 'Walk' });
+    const month = await privateMonth('2026-04');
+    const entry = await api('POST', '/api/journals/', {
+      month_id: month.id,
+      highlight: '',
+      created_at: '2026-04-02',
+      sealed: envelope(),
+    });
+    expect(entry.statusCode).toBe(201);
+    await api('POST', '/api/habits/', { month_id: month.id, name: '', sealed: envelope() });
+
+    const year = await api('GET', '/api/years/2026/');
+    expect(year.statusCode).toBe(200);
+    const view = year.json<YearView>();
+    expect(view.months).toEqual([
+      { id: plain.id, name: 'March 2026', period: '2026-03' },
+      { id: month.id, name: '', period: '2026-04', private: true },
+    ]);
+    expect(view.days.map((day) => day.date)).toEqual(['2026-03-01']);
+    expect(view.habits.map((habit) => habit.name)).toEqual(['Walk']);
   });
 });
