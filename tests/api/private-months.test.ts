@@ -1,6 +1,7 @@
 // API tests for private months: the server stores their wrapped keys and sealed content as sent, and refuses envelopes in plain months.
 import { randomBytes } from 'node:crypto';
 import type { Journal, Month } from '../../contract/entities.js';
+import type { ImportReport } from '../../contract/export.js';
 import { MESSAGES } from '../../contract/rules.js';
 import type { SealedEnvelope } from '../../contract/sealed.js';
 import {
@@ -15,6 +16,7 @@ import type { YearView } from '../../contract/year.js';
 import { snapshot } from '../support/db-snapshot.js';
 import { seedMonth, wrappedKey } from '../support/factories.js';
 import { createUser, setUpTestApp } from '../support/test-app.js';
+import { loopZip } from './importers/files.js';
 
 const { t, user, api } = setUpTestApp();
 
@@ -484,5 +486,23 @@ describe('what needs plaintext', () => {
     ]);
     expect(view.days.map((day) => day.date)).toEqual(['2026-03-01']);
     expect(view.habits.map((habit) => habit.name)).toEqual(['Walk']);
+  });
+});
+
+describe('another app’s history', () => {
+  it('is never merged into a private month of the same period', async () => {
+    const month = await privateMonth('2025-04');
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/import/?lang=en',
+      headers: { ...user.headers, 'content-type': 'application/zip' },
+      payload: Buffer.from(loopZip()),
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.json<ImportReport>().merged_months).toEqual([]);
+    expect((await api('GET', `/api/habits/?month=${month.id}`)).json()).toEqual([]);
+    expect((await api('GET', `/api/journals/?month=${month.id}`)).json()).toEqual([]);
+    const periods = (await api('GET', '/api/months/')).json<Month[]>().map((m) => m.period);
+    expect(periods.filter((period) => period === '2025-04')).toHaveLength(2);
   });
 });
