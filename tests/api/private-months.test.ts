@@ -506,3 +506,26 @@ describe('another app’s history', () => {
     expect(periods.filter((period) => period === '2025-04')).toHaveLength(2);
   });
 });
+
+describe('the bin', () => {
+  it('restores a private month with its key and envelopes, under the same ids', async () => {
+    const month = await privateMonth();
+    const sealed = envelope(120);
+    const entry = (
+      await api('POST', '/api/journals/', {
+        month_id: month.id,
+        highlight: '',
+        created_at: '2026-03-02',
+        sealed,
+      })
+    ).json<Journal>();
+    expect((await api('DELETE', `/api/months/${month.id}/`)).statusCode).toBe(204);
+    const restored = await api('POST', `/api/months/${month.id}/restore/`);
+    expect(restored.statusCode).toBe(200);
+    expect((await api('GET', `/api/months/${month.id}/`)).json()).toMatchObject({
+      month_key: month.month_key,
+      sealed: month.sealed,
+    });
+    expect((await api('GET', `/api/journals/${entry.id}/`)).json()).toMatchObject({ sealed });
+  });
+});
