@@ -3,6 +3,7 @@ import { type Static, Type } from '@sinclair/typebox';
 import { measureTargetFields } from './measure-targets.js';
 import { PERIOD_PATTERN } from './month-period.js';
 import { MOOD_MAX, MOOD_MIN, NOTE_MAX_LENGTH } from './rules.js';
+import { monthKeyRead, SealedEntryEnvelopeSchema, sealedRead } from './sealed.js';
 
 const Id = Type.Integer();
 /** `YYYY-MM-DD` */
@@ -52,6 +53,10 @@ export const MonthSchema = Type.Object(
     mood_enabled: Type.Optional(
       Type.Boolean({ description: 'Whether its entries ask for a mood; true unless turned off.' }),
     ),
+    /** A private month's key, wrapped by the account key; absent for a plain month. */
+    month_key: monthKeyRead(),
+    /** A private month's name, sealed; absent while plain (its `name` is then '' ). */
+    sealed: sealedRead(),
   },
   { $id: 'Month' },
 );
@@ -69,6 +74,8 @@ export const JournalSchema = Type.Object(
     // Optional on the wire, as `version`, so entries saved without them still validate.
     note: Type.Optional(JournalNoteSchema),
     mood: Type.Optional(JournalMoodSchema),
+    /** In a private month, the highlight, note and mood sealed; absent for plain content. */
+    sealed: sealedRead(SealedEntryEnvelopeSchema),
   },
   { $id: 'Journal' },
 );
@@ -118,20 +125,20 @@ export const HabitScheduleSchema = Type.Object(
 
 export const HabitSchema = Type.Object(
   // Optional on the wire, as `version`, so habits from before it (saved caches) still validate.
-  { ...monthItemFields, schedule: Type.Optional(HabitScheduleSchema) },
+  { ...monthItemFields, schedule: Type.Optional(HabitScheduleSchema), sealed: sealedRead() },
   { $id: 'Habit' },
 );
 export type Habit = Static<typeof HabitSchema>;
 
 /** The spec's fields, plus the optional unit and daily target (contract/measure-targets.ts). */
 export const MeasureSchema = Type.Object(
-  { ...monthItemFields, ...measureTargetFields },
+  { ...monthItemFields, ...measureTargetFields, sealed: sealedRead() },
   { $id: 'Measure' },
 );
 export type Measure = Static<typeof MeasureSchema>;
 
 export const GoalSchema = Type.Object(
-  { ...monthItemFields, is_completed: Type.Boolean() },
+  { ...monthItemFields, is_completed: Type.Boolean(), sealed: sealedRead() },
   { $id: 'Goal' },
 );
 export type Goal = Static<typeof GoalSchema>;
@@ -147,6 +154,7 @@ export const DailyHabitSchema = Type.Object(
     journal: Id,
     journal_id: Id,
     version: Version,
+    sealed: sealedRead(),
   },
   { $id: 'DailyHabit' },
 );
@@ -161,6 +169,7 @@ export const DailyMeasureSchema = Type.Object(
     journal: Id,
     journal_id: Id,
     version: Version,
+    sealed: sealedRead(),
   },
   { $id: 'DailyMeasure' },
 );

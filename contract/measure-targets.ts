@@ -7,6 +7,7 @@ import {
   type TargetDirection,
 } from './measure-target-rules.js';
 import { MAX_ID, METRIC_LIMIT, NAME_MAX_LENGTH } from './rules.js';
+import { sealedField } from './sealed.js';
 
 export * from './measure-target-rules.js';
 
@@ -47,23 +48,37 @@ export const measureTargetFields = {
 };
 
 const IdSchema = Type.Integer({ minimum: 1, maximum: MAX_ID });
-const name = Type.String({ minLength: 1, maxLength: NAME_MAX_LENGTH, pattern: '^[^\\u0000]*$' });
+/** Not blank unless `sealed` is sent (a private month's measure: then '' or left out). */
+const name = Type.String({ maxLength: NAME_MAX_LENGTH, pattern: '^[^\\u0000]*$' });
+const notBlankUnlessSealed = {
+  if: { required: ['sealed'] },
+  else: { properties: { name: { type: 'string', minLength: 1 } } },
+};
 
 /** POST /api/measures/: the spec's `{name, month_id}`, plus the optional unit and target. */
-export const CreateMeasureSchema = Type.Object({
-  name,
-  month_id: IdSchema,
-  unit: Type.Optional(MeasureUnitSchema),
-  target: Type.Optional(MeasureTargetSchema),
-  target_direction: Type.Optional(TargetDirectionSchema),
-});
+export const CreateMeasureSchema = Type.Object(
+  {
+    name,
+    month_id: IdSchema,
+    unit: Type.Optional(MeasureUnitSchema),
+    target: Type.Optional(MeasureTargetSchema),
+    target_direction: Type.Optional(TargetDirectionSchema),
+    /** In a private month: the name (and whatever else the browser keeps private) sealed. */
+    sealed: sealedField(),
+  },
+  notBlankUnlessSealed,
+);
 export type CreateMeasure = Static<typeof CreateMeasureSchema>;
 
 /** PATCH /api/measures/{id}/: any of them; null clears the unit or the target (and its direction). */
-export const UpdateMeasureSchema = Type.Object({
-  name: Type.Optional(name),
-  unit: Type.Optional(MeasureUnitSchema),
-  target: Type.Optional(MeasureTargetSchema),
-  target_direction: Type.Optional(TargetDirectionSchema),
-});
+export const UpdateMeasureSchema = Type.Object(
+  {
+    name: Type.Optional(name),
+    unit: Type.Optional(MeasureUnitSchema),
+    target: Type.Optional(MeasureTargetSchema),
+    target_direction: Type.Optional(TargetDirectionSchema),
+    sealed: sealedField(),
+  },
+  notBlankUnlessSealed,
+);
 export type UpdateMeasure = Static<typeof UpdateMeasureSchema>;

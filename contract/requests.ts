@@ -12,12 +12,31 @@ import {
   PRODUCT_TYPES,
   USERNAME_MAX_LENGTH,
 } from './rules.js';
+import { monthKeyField, SealedEntryEnvelopeSchema, sealedField } from './sealed.js';
 
 export const IdSchema = Type.Integer({ minimum: 1, maximum: MAX_ID });
 /** PostgreSQL cannot store NUL characters in text, so no text field accepts them. */
 export const NO_NUL_PATTERN = '^[^\\u0000]*$';
-const text = (maxLength: number) =>
-  Type.String({ minLength: 1, maxLength, pattern: NO_NUL_PATTERN });
+/** Text that may be '' (a private month's item, whose content is sealed); `notBlankUnlessSealed` says when. */
+const maybeBlank = (maxLength: number) => Type.String({ maxLength, pattern: NO_NUL_PATTERN });
+
+/**
+ * A body with `sealed` (an envelope, or null for content that follows once the server's id is
+ * known) may leave its text blank: the content is in the envelope. Without it, `notBlank` may not
+ * be blank, with the message plain content has always had. (`sealed` in a plain month is refused
+ * by the repositories, so this relaxes nothing there.)
+ */
+function notBlankUnlessSealed(notBlank: readonly string[]) {
+  return {
+    if: { required: ['sealed'] },
+    else: {
+      properties: Object.fromEntries(
+        notBlank.map((name) => [name, { type: 'string', minLength: 1 }]),
+      ),
+    },
+  };
+}
+
 const metric = Type.Number({ minimum: -METRIC_LIMIT, maximum: METRIC_LIMIT });
 
 export const IdParamsSchema = Type.Object({ id: IdSchema });
@@ -68,18 +87,43 @@ export type Credentials = Static<typeof CredentialsSchema>;
 export const RefreshBodySchema = Type.Object({ refresh: Type.String({ maxLength: 2048 }) });
 export type RefreshBody = Static<typeof RefreshBodySchema>;
 
-export const CreateMonthSchema = Type.Object({
-  name: text(MONTH_NAME_MAX_LENGTH),
-  /**
-   * A new month without it gets the period its name reads as ("March 2026", "2026-03",
-   * "Março de 2026"; contract/month-period.ts), or none; a rename never changes it.
-   */
-  period: Type.Optional(MonthPeriodSchema),
-  /** Whether its entries ask for a mood; true when absent. */
-  mood_enabled: Type.Optional(Type.Boolean()),
-});
+export const CreateMonthSchema = Type.Object(
+  {
+    /** Not blank unless the month is private: its name is then sealed, and stored as ''. */
+    name: maybeBlank(MONTH_NAME_MAX_LENGTH),
+    /**
+     * A new month without it gets the period its name reads as ("March 2026", "2026-03",
+     * "Março de 2026"; contract/month-period.ts), or none; a rename never changes it.
+     */
+    period: Type.Optional(MonthPeriodSchema),
+    /** Whether its entries ask for a mood; true when absent. */
+    mood_enabled: Type.Optional(Type.Boolean()),
+    /** Makes it a private month: its key, wrapped by the account key. */
+    month_key: monthKeyField(),
+    /** A private month's name, sealed. */
+    sealed: sealedField(),
+  },
+  {
+    // A private month (a `month_key` envelope, not null) has no plaintext name.
+    if: { required: ['month_key'], properties: { month_key: { type: 'object' } } },
+    else: { properties: { name: { type: 'string', minLength: 1 } } },
+  },
+);
 export type CreateMonth = Static<typeof CreateMonthSchema>;
-export const UpdateMonthSchema = Type.Partial(CreateMonthSchema);
+/**
+ * `month_key` set makes a plain month private; null makes a private month plain again, and
+ * must come with its `name`.
+ */
+export const UpdateMonthSchema = Type.Object(
+  {
+    name: Type.Optional(maybeBlank(MONTH_NAME_MAX_LENGTH)),
+    period: Type.Optional(MonthPeriodSchema),
+    mood_enabled: Type.Optional(Type.Boolean()),
+    month_key: monthKeyField(),
+    sealed: sealedField(),
+  },
+  notBlankUnlessSealed(['name']),
+);
 export type UpdateMonth = Static<typeof UpdateMonthSchema>;
 
 /** A journal's day, `YYYY-MM-DD`: a real calendar date (Ajv's `date` format checks the days of the month). */
@@ -87,28 +131,47 @@ export const JournalDateSchema = Type.String({
   format: 'date',
   description: 'The day the entry is about, YYYY-MM-DD; today (UTC) when a new entry omits it.',
 });
-export const CreateJournalSchema = Type.Object({
-  highlight: text(HIGHLIGHT_MAX_LENGTH),
-  month_id: IdSchema,
-  /** The day the entry is about; the server's today (UTC) when absent, as for old clients. */
-  created_at: Type.Optional(JournalDateSchema),
-  /** '' (none) when absent. */
-  note: Type.Optional(JournalNoteSchema),
-  /** None when absent; null clears it on PATCH. */
-  mood: Type.Optional(JournalMoodSchema),
-});
+export const CreateJournalSchema = Type.Object(
+  {
+    /** '' in a private month (its envelope holds it). */
+    highlight: maybeBlank(HIGHLIGHT_MAX_LENGTH),
+    month_id: IdSchema,
+    /** The day the entry is about; the server's today (UTC) when absent, as for old clients. */
+    created_at: Type.Optional(JournalDateSchema),
+    /** '' (none) when absent. */
+    note: Type.Optional(JournalNoteSchema),
+    /** None when absent; null clears it on PATCH. */
+    mood: Type.Optional(JournalMoodSchema),
+    /** In a private month: the highlight, note and mood sealed together. */
+    sealed: sealedField(SealedEntryEnvelopeSchema),
+  },
+  notBlankUnlessSealed(['highlight']),
+);
 export type CreateJournal = Static<typeof CreateJournalSchema>;
-export const UpdateJournalSchema = Type.Object({
-  highlight: Type.Optional(text(HIGHLIGHT_MAX_LENGTH)),
-  created_at: Type.Optional(JournalDateSchema),
-  note: Type.Optional(JournalNoteSchema),
-  mood: Type.Optional(JournalMoodSchema),
-});
+export const UpdateJournalSchema = Type.Object(
+  {
+    highlight: Type.Optional(maybeBlank(HIGHLIGHT_MAX_LENGTH)),
+    created_at: Type.Optional(JournalDateSchema),
+    note: Type.Optional(JournalNoteSchema),
+    mood: Type.Optional(JournalMoodSchema),
+    sealed: sealedField(SealedEntryEnvelopeSchema),
+  },
+  notBlankUnlessSealed(['highlight']),
+);
 export type UpdateJournal = Static<typeof UpdateJournalSchema>;
 
-export const CreateNamedSchema = Type.Object({ name: text(NAME_MAX_LENGTH), month_id: IdSchema });
+/** A named item's fields (goals, habits, measures): the name sealed in a private month. */
+const namedFields = {
+  /** '' in a private month (its envelope holds it). */
+  name: maybeBlank(NAME_MAX_LENGTH),
+  sealed: sealedField(),
+};
+const updateNamedFields = { ...namedFields, name: Type.Optional(namedFields.name) };
+const notBlankName = notBlankUnlessSealed(['name']);
+
+export const CreateNamedSchema = Type.Object({ ...namedFields, month_id: IdSchema }, notBlankName);
 export type CreateNamed = Static<typeof CreateNamedSchema>;
-export const UpdateNamedSchema = Type.Object({ name: Type.Optional(text(NAME_MAX_LENGTH)) });
+export const UpdateNamedSchema = Type.Object(updateNamedFields, notBlankName);
 export type UpdateNamed = Static<typeof UpdateNamedSchema>;
 
 /**
@@ -119,28 +182,27 @@ const habitSchedule = Type.Unknown({
   description:
     'When the habit is due: {"kind": "daily"} (the default), {"kind": "weekdays", "days": [0-6, …]} (0 = Sunday) or {"kind": "times_per_week", "times": 1-7}.',
 });
-export const CreateHabitSchema = Type.Object({
-  ...CreateNamedSchema.properties,
-  schedule: Type.Optional(habitSchedule),
-});
+export const CreateHabitSchema = Type.Object(
+  { ...CreateNamedSchema.properties, schedule: Type.Optional(habitSchedule) },
+  notBlankName,
+);
 export type CreateHabit = Static<typeof CreateHabitSchema>;
-export const UpdateHabitSchema = Type.Object({
-  ...UpdateNamedSchema.properties,
-  schedule: Type.Optional(habitSchedule),
-});
+export const UpdateHabitSchema = Type.Object(
+  { ...UpdateNamedSchema.properties, schedule: Type.Optional(habitSchedule) },
+  notBlankName,
+);
 export type UpdateHabit = Static<typeof UpdateHabitSchema>;
 export type CreateMeasure = CreateNamed;
 
-export const CreateGoalSchema = Type.Object({
-  name: text(NAME_MAX_LENGTH),
-  month_id: IdSchema,
-  is_completed: Type.Optional(Type.Boolean()),
-});
+export const CreateGoalSchema = Type.Object(
+  { ...namedFields, month_id: IdSchema, is_completed: Type.Optional(Type.Boolean()) },
+  notBlankName,
+);
 export type CreateGoal = Static<typeof CreateGoalSchema>;
-export const UpdateGoalSchema = Type.Object({
-  name: Type.Optional(text(NAME_MAX_LENGTH)),
-  is_completed: Type.Optional(Type.Boolean()),
-});
+export const UpdateGoalSchema = Type.Object(
+  { ...updateNamedFields, is_completed: Type.Optional(Type.Boolean()) },
+  notBlankName,
+);
 export type UpdateGoal = Static<typeof UpdateGoalSchema>;
 
 export const CreateDailyHabitSchema = Type.Object({
@@ -149,12 +211,15 @@ export const CreateDailyHabitSchema = Type.Object({
   is_practiced: Type.Optional(Type.Boolean()),
   /** A planned rest day; refused with `is_practiced: true` (400). */
   is_skipped: Type.Optional(Type.Boolean()),
+  /** In a private month: the day's tick sealed (`is_practiced` and `is_skipped` then false). */
+  sealed: sealedField(),
 });
 export type CreateDailyHabit = Static<typeof CreateDailyHabitSchema>;
 export const UpdateDailyHabitSchema = Type.Object({
   is_practiced: Type.Optional(Type.Boolean()),
   /** A planned rest day; the day's state may not end up both practiced and skipped (400). */
   is_skipped: Type.Optional(Type.Boolean()),
+  sealed: sealedField(),
 });
 export type UpdateDailyHabit = Static<typeof UpdateDailyHabitSchema>;
 
@@ -162,9 +227,14 @@ export const CreateDailyMeasureSchema = Type.Object({
   journal_id: IdSchema,
   measure_id: IdSchema,
   metric,
+  /** In a private month: the day's value sealed (`metric` then 0). */
+  sealed: sealedField(),
 });
 export type CreateDailyMeasure = Static<typeof CreateDailyMeasureSchema>;
-export const UpdateDailyMeasureSchema = Type.Object({ metric: Type.Optional(metric) });
+export const UpdateDailyMeasureSchema = Type.Object({
+  metric: Type.Optional(metric),
+  sealed: sealedField(),
+});
 export type UpdateDailyMeasure = Static<typeof UpdateDailyMeasureSchema>;
 
 export const CheckoutBodySchema = Type.Object({

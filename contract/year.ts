@@ -7,7 +7,8 @@ import { PERIOD_MAX_YEAR, PERIOD_MIN_YEAR } from './month-period.js';
  *
  * - `months`: the caller's months whose period is in the year, by period then id, at most
  *   YEAR_VIEW_MONTHS (contract/quotas.ts); `truncated` is true when more were left out. Every
- *   other list is about these months only.
+ *   other list is about these months only, private ones (`private: true`) excepted: the server
+ *   cannot read their content, so they count in no figure.
  * - `days`: one item per calendar day of the year that has at least one entry of those months,
  *   by date. `entries` counts them; `mood` is the mean of their moods (1 to 5), null when none
  *   has one; `habits_done` of `habits_total` counts each entry's habits done, of its month's
@@ -36,7 +37,13 @@ export const YearParamsSchema = Type.Object({
 });
 export type YearParams = Static<typeof YearParamsSchema>;
 
-export const YearMonthSchema = Type.Object({ id: Id, name: Type.String(), period: PeriodString });
+export const YearMonthSchema = Type.Object({
+  id: Id,
+  name: Type.String(),
+  period: PeriodString,
+  /** True for a private month: listed, its name '' (sealed), and left out of every figure. */
+  private: Type.Optional(Type.Boolean()),
+});
 export type YearMonth = Static<typeof YearMonthSchema>;
 
 export const YearDaySchema = Type.Object({

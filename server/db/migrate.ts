@@ -25,6 +25,7 @@ import * as importKeys from './migrations/023-import-keys.js';
 import * as importUndo from './migrations/024-import-undo.js';
 import * as importKeyJournals from './migrations/025-import-key-journals.js';
 import * as accountKeys from './migrations/026-account-keys.js';
+import * as sealedMonths from './migrations/027-sealed-months.js';
 
 type DialectMigration = {
   up: (db: Parameters<Migration['up']>[0], dialect: Database['dialect']) => Promise<void>;
@@ -56,6 +57,7 @@ const migrations: Record<string, DialectMigration> = {
   '024-import-undo': importUndo,
   '025-import-key-journals': importKeyJournals,
   '026-account-keys': accountKeys,
+  '027-sealed-months': sealedMonths,
 };
 
 export async function migrate(database: Database): Promise<void> {

@@ -37,6 +37,10 @@ export interface MonthsTable {
   period_month: number | null;
   /** Whether its entries ask for a mood (migration 012). */
   mood_enabled: Generated<Flag>;
+  /** The month's key wrapped by the account key, JSON `{v, nonce, ct}`: set exactly when the month is private (migration 027). */
+  month_key: string | null;
+  /** The row's private fields as the browser sealed them, JSON `{v, nonce, ct}`; null while plain (migration 027). */
+  sealed: string | null;
 }
 
 export interface JournalsTable {
@@ -51,6 +55,8 @@ export interface JournalsTable {
   note: Generated<string>;
   /** 1 … 5, or null when not given (migration 012). */
   mood: number | null;
+  /** The row's private fields as the browser sealed them, JSON `{v, nonce, ct}`; null while plain (migration 027). */
+  sealed: string | null;
   /** Moved by a trigger on every update (migration 010): the item's ETag, for If-Match. */
   version: Generated<number>;
 }
@@ -62,6 +68,8 @@ export interface MonthItemsTable {
   name: string;
   /** Moved by a trigger on every update (migration 010): the item's ETag, for If-Match. */
   version: Generated<number>;
+  /** The row's private fields as the browser sealed them, JSON `{v, nonce, ct}`; null while plain (migration 027). */
+  sealed: string | null;
 }
 
 /** A measure's unit and daily target (migration 013); null when not set. */
@@ -92,6 +100,8 @@ export interface DailyHabitsTable {
   is_practiced: Flag;
   /** A planned rest day (migration 011): neither done nor missed. */
   is_skipped: Generated<Flag>;
+  /** The row's private fields as the browser sealed them, JSON `{v, nonce, ct}`; null while plain (migration 027). */
+  sealed: string | null;
   /** Moved by a trigger on every update (migration 010): the item's ETag, for If-Match. */
   version: Generated<number>;
 }
@@ -102,6 +112,8 @@ export interface DailyMeasuresTable {
   journal_id: number;
   measure_id: number;
   metric: number;
+  /** The row's private fields as the browser sealed them, JSON `{v, nonce, ct}`; null while plain (migration 027). */
+  sealed: string | null;
   /** Moved by a trigger on every update (migration 010): the item's ETag, for If-Match. */
   version: Generated<number>;
 }

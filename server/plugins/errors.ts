@@ -7,6 +7,7 @@ import { PERIOD_MESSAGE, PERIOD_PATTERN } from '../../contract/month-period.js';
 import { QUOTA_EXCEEDED } from '../../contract/quotas.js';
 import { VERSION_CONFLICT, VERSION_MESSAGES } from '../../contract/row-versions.js';
 import { MESSAGES } from '../../contract/rules.js';
+import { SEALED_CT_PATTERN, SEALED_MESSAGES } from '../../contract/sealed-rules.js';
 import { isDatabaseUnavailable } from '../db/errors.js';
 import { HttpError } from '../http-error.js';
 import {
@@ -61,6 +62,7 @@ function messageOf(error: AjvError): string {
     case 'pattern': {
       const pattern = String(params.pattern);
       if (pattern === PERIOD_PATTERN) return PERIOD_MESSAGE;
+      if (pattern === SEALED_CT_PATTERN) return SEALED_MESSAGES.ciphertext;
       return ACCOUNT_KEY_PATTERN_MESSAGES[pattern] ?? 'Null characters are not allowed.';
     }
     case 'additionalProperties':
@@ -82,6 +84,8 @@ export function fieldErrors(errors: readonly AjvError[]): Record<string, string[
   for (const error of errors) {
     // anyOf reports each branch too; the umbrella message is enough.
     if (error.keyword === 'const' && errors.some((e) => e.keyword === 'anyOf')) continue;
+    // A failed if/else (plain content's rules, requests.ts) reports its own errors too.
+    if (error.keyword === 'if') continue;
     const field = fieldOf(error);
     const messages = result[field] ?? [];
     const message = messageOf(error);

@@ -3,6 +3,7 @@ import { type Kysely, sql } from 'kysely';
 import type { FieldErrors } from '../../contract/entities.js';
 import type { DailyFilter } from '../../contract/requests.js';
 import { MESSAGES } from '../../contract/rules.js';
+import type { SealedEnvelope } from '../../contract/sealed.js';
 import type { DB } from '../db/schema.js';
 import { InvalidInput } from './errors.js';
 import { insertChecked } from './foreign-keys.js';
@@ -15,6 +16,7 @@ import {
   type OwnedRow,
   updateAtVersion,
 } from './row-versions.js';
+import { monthIsPrivate, sealedColumn, sealedUpdate, withEnvelopes } from './sealed.js';
 
 /** The month item a daily item belongs to, as its repository answers it. */
 interface MonthItemRef {
@@ -64,9 +66,17 @@ export interface DailyKind<Entity extends Versioned, Create, Update> {
 type Versioned = { version?: number };
 
 /** Every create names the journal and the month item. */
-type DailyCreate = { journal_id: number } & Partial<Record<'habit_id' | 'measure_id', number>>;
+type DailyCreate = { journal_id: number; sealed?: SealedEnvelope | null | undefined } & Partial<
+  Record<'habit_id' | 'measure_id', number>
+>;
+/** Every update may carry the day's sealed value. */
+type DailyUpdate = { sealed?: SealedEnvelope | null | undefined };
 
-export class DailyItemRepository<Entity extends Versioned, Create extends DailyCreate, Update> {
+export class DailyItemRepository<
+  Entity extends Versioned,
+  Create extends DailyCreate,
+  Update extends DailyUpdate,
+> {
   constructor(
     private readonly db: Kysely<DB>,
     private readonly userId: number,
@@ -84,6 +94,7 @@ export class DailyItemRepository<Entity extends Versioned, Create extends DailyC
       `d.${itemColumn} as item_id`,
       'i.name as item_name',
       'i.month_id as item_month',
+      'd.sealed',
       ...valueColumns.map((column) => `d.${column}`),
     ] as unknown as readonly ['d.id'];
   }
@@ -110,7 +121,12 @@ export class DailyItemRepository<Entity extends Versioned, Create extends DailyC
     return this.from().where(sql<number>`+${sql.ref('d.author_id')}`, '=', this.userId);
   }
 
-  private toEntity = (row: unknown): Entity => this.kind.toEntity(row as DailyRow, this.userId);
+  /** The kind's entity, with its envelope when sealed (left out while plain, as sealed.ts says). */
+  private toEntity = (row: unknown): Entity => {
+    const { sealed, ...rest } = row as DailyRow & { sealed?: string | null };
+    const entity = this.kind.toEntity(rest as DailyRow, this.userId);
+    return sealed == null ? entity : { ...entity, ...withEnvelopes({ sealed }) };
+  };
 
   async list(filter: DailyFilter): Promise<Entity[]> {
     const { journal, month } = filter;
@@ -148,6 +164,10 @@ export class DailyItemRepository<Entity extends Versioned, Create extends DailyC
     const values = this.kind.createValues(input);
     const item = await this.items.forJournal(this.itemIdOf(input), input.journal_id);
     if (!item) throw await this.invalidParents(input);
+    const sealed = sealedColumn(
+      input.sealed,
+      await monthIsPrivate(this.db, this.userId, item.month_id),
+    );
     // One per month item is all a day needs: the month's list stays bounded (quotas.ts). The lock
     // also keeps two creates of the same pair from both finding no row.
     await locked(
@@ -164,11 +184,14 @@ export class DailyItemRepository<Entity extends Versioned, Create extends DailyC
     if (existing) {
       // Only what differs is written: a create that changes nothing leaves the version alone, so
       // an edit based on it elsewhere does not meet a conflict.
-      const changed = Object.fromEntries(
-        Object.entries(this.kind.mergeValues(input)).filter(
-          ([column, value]) => Number(existing[column]) !== Number(value),
+      const changed = {
+        ...Object.fromEntries(
+          Object.entries(this.kind.mergeValues(input)).filter(
+            ([column, value]) => Number(existing[column]) !== Number(value),
+          ),
         ),
-      );
+        ...sealed,
+      };
       const merged = await updateAtVersion(this.db, this.row(existing.id), changed, undefined, () =>
         this.get(existing.id),
       );
@@ -185,6 +208,7 @@ export class DailyItemRepository<Entity extends Versioned, Create extends DailyC
             journal_id: input.journal_id,
             [itemColumn]: item.id,
             ...values,
+            ...sealed,
           } as never)
           .returning(['id', 'version'])
           .executeTakeFirstOrThrow(),
@@ -193,6 +217,7 @@ export class DailyItemRepository<Entity extends Versioned, Create extends DailyC
     );
     return this.toEntity({
       ...values,
+      ...sealed,
       id: row.id,
       journal_id: input.journal_id,
       version: row.version,
@@ -228,7 +253,10 @@ export class DailyItemRepository<Entity extends Versioned, Create extends DailyC
     changes: Update,
     expected?: ExpectedVersions,
   ): Promise<Entity | undefined> {
-    const values = this.kind.updateValues(changes);
+    const values = {
+      ...this.kind.updateValues(changes),
+      ...(await sealedUpdate(this.db, this.userId, this.kind.table, id, changes.sealed)),
+    };
     return updateAtVersion(this.db, this.row(id), values, expected, () => this.get(id));
   }
 

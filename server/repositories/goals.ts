@@ -9,6 +9,7 @@ import type { PageRequest } from './keyset.js';
 import type { MonthRepository } from './months.js';
 import { ensureRoom } from './quotas.js';
 import { type ExpectedVersions, updateAtVersion } from './row-versions.js';
+import { monthIsPrivate, sealedColumn, sealedUpdate, withEnvelopes } from './sealed.js';
 import { discard } from './trash-bin.js';
 
 const columns = [
@@ -19,11 +20,18 @@ const columns = [
   'month_id as month',
   'month_id',
   'version',
+  'sealed',
 ] as const;
 
-type GoalRow = Omit<Goal, 'is_completed'> & { is_completed: Flag };
+type GoalRow = Omit<Goal, 'is_completed' | 'sealed'> & {
+  is_completed: Flag;
+  sealed: string | null;
+};
 
-const toGoal = (row: GoalRow): Goal => ({ ...row, is_completed: row.is_completed === 1 });
+const toGoal = (row: GoalRow): Goal => ({
+  ...withEnvelopes(row),
+  is_completed: row.is_completed === 1,
+});
 const flag = (value: boolean): Flag => (value ? 1 : 0);
 
 export class GoalRepository {
@@ -58,6 +66,10 @@ export class GoalRepository {
   async create(input: CreateGoal): Promise<Goal> {
     const missing = () => InvalidInput.invalidPk('month_id', input.month_id);
     if (!(await this.months.lockOwned(input.month_id))) throw missing();
+    const sealed = sealedColumn(
+      input.sealed,
+      await monthIsPrivate(this.db, this.userId, input.month_id),
+    );
     await ensureRoom(this.db, 'goals', 'goals', 'month_id', input.month_id);
     const row = await insertChecked(
       this.db,
@@ -67,8 +79,10 @@ export class GoalRepository {
           .values({
             author_id: this.userId,
             month_id: input.month_id,
-            name: input.name,
+            // An envelope holds the name: the plaintext one goes.
+            name: sealed.sealed ? '' : (input.name ?? ''),
             is_completed: flag(input.is_completed ?? false),
+            ...sealed,
           })
           .returning(columns)
           .executeTakeFirstOrThrow(),
@@ -83,8 +97,10 @@ export class GoalRepository {
     changes: UpdateGoal,
     expected?: ExpectedVersions,
   ): Promise<Goal | undefined> {
-    const values: Partial<Pick<GoalsTable, 'name' | 'is_completed'>> = {};
+    const sealed = await sealedUpdate(this.db, this.userId, 'goals', id, changes.sealed);
+    const values: Partial<Pick<GoalsTable, 'name' | 'is_completed' | 'sealed'>> = { ...sealed };
     if (changes.name !== undefined) values.name = changes.name;
+    if (sealed.sealed) values.name = '';
     if (changes.is_completed !== undefined) values.is_completed = flag(changes.is_completed);
     const row = { table: 'goals', id, authorId: this.userId } as const;
     return updateAtVersion(this.db, row, values, expected, () => this.get(id));

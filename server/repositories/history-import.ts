@@ -38,13 +38,16 @@ async function write(
   const known = await knownKeys(trx, userId, source);
   const accountMonths = await trx
     .selectFrom('months')
-    .select(['id', 'name', 'period_year', 'period_month'])
+    .select(['id', 'name', 'period_year', 'period_month', 'month_key'])
     .where('author_id', '=', userId)
     .orderBy('id')
     .execute();
   const byPeriod = new Map<string, { id: number; name: string }>();
   for (const row of accountMonths) {
     if (row.period_year === null || row.period_month === null) continue;
+    // Nothing is merged into a private month: it would put readable text among sealed items,
+    // and its habits and measures, their names sealed, could never be matched by name.
+    if (row.month_key !== null) continue;
     const period = formatPeriod({ year: row.period_year, month: row.period_month });
     if (!byPeriod.has(period)) byPeriod.set(period, { id: row.id, name: row.name });
   }

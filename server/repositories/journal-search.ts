@@ -95,6 +95,15 @@ export async function searchJournals(
     );
   }
   if (month !== undefined) keys = keys.where('journals.month_id', '=', month);
+  // A private month's entries are never found: sealed ones hold no text, and the plain ones a
+  // month still holds while the browser seals it item by item must not be found either.
+  keys = keys.where('journals.month_id', 'not in', (months) =>
+    months
+      .selectFrom('months')
+      .select('months.id')
+      .where('months.author_id', '=', userId)
+      .where('months.month_key', 'is not', null),
+  );
   if (dates) {
     keys = keys
       .where('journals.created_at', '>=', dates.from)

@@ -18,6 +18,7 @@ import { afterDateId, type CursorKey, type PageRequest } from './keyset.js';
 import type { MonthRepository } from './months.js';
 import { ensureRoom } from './quotas.js';
 import { type ExpectedVersions, updateAtVersion } from './row-versions.js';
+import { monthIsPrivate, sealedColumn, sealedUpdate, withEnvelopes } from './sealed.js';
 import { discard } from './trash-bin.js';
 
 const columns = [
@@ -30,7 +31,17 @@ const columns = [
   'version',
   'note',
   'mood',
+  'sealed',
 ] as const;
+
+/** The wire entry of a row: its envelope parsed, or left out while plain (sealed.ts). */
+const toJournal = (row: { sealed: string | null } & Omit<Journal, 'sealed'>): Journal =>
+  withEnvelopes(row);
+const toJournals = (rows: ({ sealed: string | null } & Omit<Journal, 'sealed'>)[]) =>
+  rows.map(toJournal);
+
+/** What an entry whose content is sealed keeps in plain columns: nothing. */
+const SEALED_ENTRY = { highlight: '', note: '', mood: null, highlight_search: '' } as const;
 
 export class JournalRepository {
   constructor(
@@ -53,7 +64,7 @@ export class JournalRepository {
       query.orderBy('created_at').orderBy('id');
     const { month } = filter;
     const query = month === undefined ? this.select() : this.select().where('month_id', '=', month);
-    return ordered(query).execute();
+    return ordered(query).execute().then(toJournals);
   }
 
   /**
@@ -70,7 +81,7 @@ export class JournalRepository {
     if (filter.month !== undefined) query = query.where('month_id', '=', filter.month);
     if (after)
       query = query.where(afterDateId<DB, 'journals'>('created_at', 'id', dateIdOf(after), 'asc'));
-    return query.orderBy('created_at').orderBy('id').limit(limit).execute();
+    return query.orderBy('created_at').orderBy('id').limit(limit).execute().then(toJournals);
   }
 
   /** A page of the hits of `search` (journal-search.ts), newest first, within `month` and `period`. */
@@ -87,19 +98,33 @@ export class JournalRepository {
     });
   }
 
-  get(id: number): Promise<Journal | undefined> {
-    return this.select().where('id', '=', id).executeTakeFirst();
+  async get(id: number): Promise<Journal | undefined> {
+    const row = await this.select().where('id', '=', id).executeTakeFirst();
+    return row && toJournal(row);
   }
 
   async create(input: CreateJournal): Promise<Journal> {
     const missing = () => InvalidInput.invalidPk('month_id', input.month_id);
     if (!(await this.months.lockOwned(input.month_id))) throw missing();
+    const sealed = sealedColumn(
+      input.sealed,
+      await monthIsPrivate(this.db, this.userId, input.month_id),
+    );
     const period = await this.periodOfMonth(input.month_id);
     // Without a date, today, unless the month's period is elsewhere: then its first day.
     const createdAt = checkedDate(input.created_at) ?? defaultEntryDate(period, [], todayUtc());
     refuseOutside(createdAt, period);
     await ensureRoom(this.db, 'journals', 'journals', 'month_id', input.month_id);
-    return insertChecked(
+    const highlight = input.highlight ?? '';
+    const content = sealed.sealed
+      ? SEALED_ENTRY
+      : {
+          highlight,
+          note: input.note ?? '',
+          mood: input.mood ?? null,
+          highlight_search: searchText(highlight, input.note),
+        };
+    const row = await insertChecked(
       this.db,
       () =>
         this.db
@@ -107,16 +132,15 @@ export class JournalRepository {
           .values({
             author_id: this.userId,
             month_id: input.month_id,
-            highlight: input.highlight,
-            note: input.note ?? '',
-            mood: input.mood ?? null,
-            highlight_search: searchText(input.highlight, input.note),
+            ...content,
+            ...sealed,
             created_at: createdAt,
           })
           .returning(columns)
           .executeTakeFirstOrThrow(),
       missing,
     );
+    return toJournal(row);
   }
 
   /** With `expected` (If-Match), only from one of those versions (row-versions.ts). */
@@ -128,11 +152,18 @@ export class JournalRepository {
     const { highlight, note, mood } = changes;
     const createdAt = checkedDate(changes.created_at);
     if (createdAt !== undefined) refuseOutside(createdAt, await this.periodOfJournal(id));
+    const sealed = await sealedUpdate(this.db, this.userId, 'journals', id, changes.sealed);
+    const content = sealed.sealed
+      ? SEALED_ENTRY
+      : {
+          ...(highlight === undefined ? {} : { highlight }),
+          ...(note === undefined ? {} : { note }),
+          ...(mood === undefined ? {} : { mood }),
+          ...searchColumn(highlight, note),
+        };
     const values = {
-      ...(highlight === undefined ? {} : { highlight }),
-      ...(note === undefined ? {} : { note }),
-      ...(mood === undefined ? {} : { mood }),
-      ...searchColumn(highlight, note),
+      ...content,
+      ...sealed,
       ...(createdAt === undefined ? {} : { created_at: createdAt }),
     };
     const row = { table: 'journals', id, authorId: this.userId } as const;

@@ -1,6 +1,7 @@
 // The caller's habits or measures: named items of a month, one repository for both kinds; every query is scoped by author_id.
 import type { Kysely } from 'kysely';
 import type { MonthFilter } from '../../contract/requests.js';
+import type { SealedEnvelope } from '../../contract/sealed.js';
 import type { DB } from '../db/schema.js';
 import { InvalidInput } from './errors.js';
 import { insertChecked } from './foreign-keys.js';
@@ -14,6 +15,7 @@ import {
   type OwnedRow,
   updateAtVersion,
 } from './row-versions.js';
+import { monthIsPrivate, sealedColumn, sealedUpdate, withEnvelopes } from './sealed.js';
 
 /** The columns every month item has, as the wire names them. */
 const SHARED_COLUMNS = [
@@ -23,6 +25,7 @@ const SHARED_COLUMNS = [
   'month_id as month',
   'month_id',
   'version',
+  'sealed',
 ] as const;
 
 interface MonthItemEntity {
@@ -50,7 +53,8 @@ export interface MonthItemKind<Entity extends MonthItemEntity, Create, Update> {
   ): Record<string, unknown> | Promise<Record<string, unknown>>;
 }
 
-type Named = { month_id: number; name?: string | undefined };
+type Sealable = { name?: string | undefined; sealed?: SealedEnvelope | null | undefined };
+type Named = Sealable & { month_id: number };
 
 export class MonthItemRepository<Entity extends MonthItemEntity, Create extends Named, Update> {
   constructor(
@@ -73,7 +77,8 @@ export class MonthItemRepository<Entity extends MonthItemEntity, Create extends 
       .where('author_id', '=', this.userId);
   }
 
-  private toEntity = (row: unknown): Entity => this.kind.toEntity(row as Record<string, unknown>);
+  private toEntity = (row: unknown): Entity =>
+    this.kind.toEntity(withEnvelopes(row as { sealed: string | null }) as Record<string, unknown>);
 
   async list(filter: MonthFilter): Promise<Entity[]> {
     let query = this.select();
@@ -122,6 +127,10 @@ export class MonthItemRepository<Entity extends MonthItemEntity, Create extends 
     const values = this.kind.createValues(input);
     const missing = () => InvalidInput.invalidPk('month_id', input.month_id);
     if (!(await this.months.lockOwned(input.month_id))) throw missing();
+    const sealed = sealedColumn(
+      input.sealed,
+      await monthIsPrivate(this.db, this.userId, input.month_id),
+    );
     await ensureRoom(this.db, table, table, 'month_id', input.month_id);
     return insertChecked(
       this.db,
@@ -131,8 +140,10 @@ export class MonthItemRepository<Entity extends MonthItemEntity, Create extends 
           .values({
             author_id: this.userId,
             month_id: input.month_id,
-            name: input.name,
+            // An envelope holds the name: the plaintext one goes.
+            name: sealed.sealed ? '' : (input.name ?? ''),
             ...values,
+            ...sealed,
           } as never)
           .returning(this.columns())
           .executeTakeFirstOrThrow()
@@ -144,13 +155,17 @@ export class MonthItemRepository<Entity extends MonthItemEntity, Create extends 
   /** With `expected` (If-Match), only from one of those versions (row-versions.ts). */
   async update(
     id: number,
-    changes: Update & { name?: string | undefined },
+    changes: Update & Sealable,
     expected?: ExpectedVersions,
   ): Promise<Entity | undefined> {
     const current = () => currentAtVersion(expected, () => this.get(id));
+    const sealed = await sealedUpdate(this.db, this.userId, this.kind.table, id, changes.sealed);
+    // An envelope holds the name: the plaintext one goes.
+    const name = sealed.sealed ? '' : changes.name;
     const values = {
-      ...(changes.name === undefined ? {} : { name: changes.name }),
+      ...(name === undefined ? {} : { name }),
       ...(await this.kind.updateValues(changes, current)),
+      ...sealed,
     };
     return updateAtVersion(this.db, this.row(id), values, expected, () => this.get(id));
   }

@@ -3,9 +3,12 @@ import type { Kysely } from 'kysely';
 import type { Month } from '../../contract/entities.js';
 import { formatPeriod, periodFromName, periodParts } from '../../contract/month-period.js';
 import type { CreateMonth, UpdateMonth } from '../../contract/requests.js';
+import { MONTH_KEY_SET, MONTH_STILL_SEALED, SEALED_MESSAGES } from '../../contract/sealed-rules.js';
 import type { DB, Flag } from '../db/schema.js';
+import { Conflict, InvalidInput } from './errors.js';
 import { ensureRoom, locked, lockUser } from './quotas.js';
-import { type ExpectedVersions, updateAtVersion } from './row-versions.js';
+import { currentAtVersion, type ExpectedVersions, updateAtVersion } from './row-versions.js';
+import { envelopeText, monthHoldsSealed, sealedColumn, withEnvelopes } from './sealed.js';
 import { discard } from './trash-bin.js';
 
 const COLUMNS = [
@@ -16,12 +19,16 @@ const COLUMNS = [
   'period_year',
   'period_month',
   'mood_enabled',
+  'month_key',
+  'sealed',
 ] as const;
 
-interface MonthRow extends Omit<Month, 'period' | 'mood_enabled'> {
+interface MonthRow extends Omit<Month, 'period' | 'mood_enabled' | 'month_key' | 'sealed'> {
   period_year: number | null;
   period_month: number | null;
   mood_enabled: Flag;
+  month_key: string | null;
+  sealed: string | null;
 }
 
 /** The wire month: its period as `YYYY-MM` (contract/month-period.ts), or null. */
@@ -30,7 +37,7 @@ function toMonth({ period_year, period_month, mood_enabled, ...month }: MonthRow
     period_year === null || period_month === null
       ? null
       : formatPeriod({ year: period_year, month: period_month });
-  return { ...month, period, mood_enabled: mood_enabled === 1 };
+  return { ...withEnvelopes(month), period, mood_enabled: mood_enabled === 1 };
 }
 
 /** The two columns of a period (both null for none). */
@@ -88,17 +95,23 @@ export class MonthRepository {
 
   /**
    * At most MONTHS_PER_ACCOUNT months (contract/quotas.ts). Without a `period` (undefined, not
-   * null), the one its name reads as, if any.
+   * null), the one its name reads as, if any. A private month (with `month_key`) stores its
+   * name as '': the name, if any, is in its envelope.
    */
   async create(input: CreateMonth): Promise<Month> {
+    const monthKey = input.month_key ?? null;
+    const sealed = sealedColumn(input.sealed, monthKey !== null);
     await lockUser(this.db, this.userId);
     await ensureRoom(this.db, 'months', 'months', 'author_id', this.userId);
-    const period = input.period === undefined ? periodFromName(input.name) : input.period;
+    const name = monthKey === null ? input.name : '';
+    const period = input.period === undefined ? periodFromName(name) : input.period;
     const row = await this.db
       .insertInto('months')
       .values({
         author_id: this.userId,
-        name: input.name,
+        name,
+        month_key: monthKey === null ? null : envelopeText(monthKey),
+        ...sealed,
         ...periodColumns(period),
         ...(input.mood_enabled === false ? { mood_enabled: 0 as const } : {}),
       })
@@ -113,8 +126,16 @@ export class MonthRepository {
     changes: UpdateMonth,
     expected?: ExpectedVersions,
   ): Promise<Month | undefined> {
+    const current = await currentAtVersion(expected, () => this.get(id));
+    if (!current) return undefined;
+    const privacy = await this.privacyChange(id, current, changes);
+    const sealed = sealedColumn(changes.sealed, privacy.isPrivate);
+    // An envelope holds the name: the plaintext one goes.
+    const name = sealed.sealed ? '' : changes.name;
     const values = {
-      ...(changes.name === undefined ? {} : { name: changes.name }),
+      ...privacy.values,
+      ...sealed,
+      ...(name === undefined ? {} : { name }),
       ...(changes.period === undefined ? {} : periodColumns(changes.period)),
       ...(changes.mood_enabled === undefined
         ? {}
@@ -122,6 +143,37 @@ export class MonthRepository {
     };
     const row = { table: 'months', id, authorId: this.userId } as const;
     return updateAtVersion(this.db, row, values, expected, () => this.get(id));
+  }
+
+  /**
+   * What `month_key` in a change does: set on a plain month, it makes it private (its items are
+   * sealed one by one afterwards, so a private month may hold plain ones meanwhile); null makes a
+   * private month plain, with its name and once none of its items is sealed any more, since
+   * without the key nothing could open them. A private month's key is never replaced.
+   */
+  private async privacyChange(
+    id: number,
+    current: Month,
+    changes: UpdateMonth,
+  ): Promise<{ isPrivate: boolean; values: { month_key?: string | null; sealed?: null } }> {
+    const wasPrivate = current.month_key !== undefined;
+    const { month_key } = changes;
+    if (month_key === undefined) return { isPrivate: wasPrivate, values: {} };
+    if (month_key !== null) {
+      const key = envelopeText(month_key);
+      if (wasPrivate && envelopeText(current.month_key as typeof month_key) !== key) {
+        throw new Conflict(SEALED_MESSAGES.keySet, MONTH_KEY_SET);
+      }
+      return { isPrivate: true, values: { month_key: key } };
+    }
+    if (!wasPrivate) return { isPrivate: false, values: {} };
+    if (!changes.name) {
+      throw InvalidInput.field('name', SEALED_MESSAGES.nameToMakePlain);
+    }
+    if (await monthHoldsSealed(this.db, id)) {
+      throw new Conflict(SEALED_MESSAGES.stillSealed, MONTH_STILL_SEALED);
+    }
+    return { isPrivate: false, values: { month_key: null, sealed: null } };
   }
 
   /** Into the bin (trash-bin.ts): its journals, items and daily items go with it, atomically. */

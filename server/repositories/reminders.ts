@@ -509,6 +509,7 @@ export function createRemindersRepository(db: Kysely<DB>, dialect: Dialect) {
         .innerJoin('journals as j', 'j.id', 'd.journal_id')
         .select(['d.habit_id', 'j.created_at as date'])
         .where('d.author_id', '=', userId)
+        .where('j.month_id', 'not in', privateMonths(userId))
         .where('d.is_practiced', '=', 1)
         .where('j.created_at', '>=', from)
         .where('j.created_at', '<=', to)
@@ -517,6 +518,7 @@ export function createRemindersRepository(db: Kysely<DB>, dialect: Dialect) {
         .selectFrom('habits as h')
         .select('h.id')
         .where('h.author_id', '=', userId)
+        .where('h.month_id', 'not in', privateMonths(userId))
         .where((eb) =>
           eb.exists(
             eb
@@ -541,12 +543,24 @@ export function createRemindersRepository(db: Kysely<DB>, dialect: Dialect) {
         .innerJoin('journals as j', 'j.id', 'd.journal_id')
         .select(['d.measure_id', 'j.created_at as date', 'd.metric'])
         .where('d.author_id', '=', userId)
+        .where('j.month_id', 'not in', privateMonths(userId))
         .where('j.created_at', '>=', from)
         .where('j.created_at', '<=', to)
         .orderBy('d.measure_id')
         .execute();
     },
   };
+  /**
+   * The user's private months: the digest leaves their habits and values out, since what is
+   * stored of them is only the neutral value their sealed content leaves (their entries still
+   * count, as the server sees which days have one).
+   */
+  const privateMonths = (userId: number) =>
+    db
+      .selectFrom('months')
+      .select('months.id')
+      .where('months.author_id', '=', userId)
+      .where('months.month_key', 'is not', null);
   return repository;
 }
 

@@ -35,7 +35,7 @@ export class YearViewRepository {
   async forYear(year: number): Promise<YearView> {
     const found = await this.db
       .selectFrom('months')
-      .select(['id', 'name', 'period_month'])
+      .select(['id', 'name', 'period_month', 'month_key'])
       .where('author_id', '=', this.userId)
       .where('period_year', '=', year)
       .where('period_month', 'is not', null)
@@ -44,15 +44,19 @@ export class YearViewRepository {
       .limit(YEAR_VIEW_MONTHS + 1)
       .execute();
     const truncated = found.length > YEAR_VIEW_MONTHS;
-    const months = found.slice(0, YEAR_VIEW_MONTHS).map((month) => ({
+    const kept = found.slice(0, YEAR_VIEW_MONTHS);
+    const months = kept.map((month) => ({
       id: month.id,
       name: month.name,
       period: formatPeriod({ year, month: month.period_month ?? 1 }),
+      ...(month.month_key === null ? {} : { private: true }),
     }));
-    if (months.length === 0) {
+    // A private month is listed, and counts in no figure: its stored values are the neutral
+    // ones its sealed items leave, so they would only pull every figure towards nothing.
+    const ids = kept.filter((month) => month.month_key === null).map((month) => month.id);
+    if (ids.length === 0) {
       return { year, months, truncated, days: [], habits: [], measures: [] };
     }
-    const ids = months.map((month) => month.id);
     const periodOf = new Map(months.map((month) => [month.id, month.period]));
 
     const [monthEntries, boxRows, habitRows, measures] = await Promise.all([

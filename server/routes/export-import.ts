@@ -42,12 +42,15 @@ import {
 import { describeProblem, validateExport } from '../../contract/export-validation.js';
 import { IdParamsSchema } from '../../contract/requests.js';
 import { localeOfLanguages } from '../../contract/rules.js';
+import { PRIVATE_MONTH, SEALED_MESSAGES } from '../../contract/sealed-rules.js';
 import { cleanInput } from '../clean-input.js';
 import { yieldingQueries } from '../db/yielding-queries.js';
 import { HttpError } from '../http-error.js';
 import { readMonthName } from '../repositories/account-data.js';
+import { Conflict } from '../repositories/errors.js';
 import { importHistory } from '../repositories/history-import.js';
 import { importFile } from '../repositories/import.js';
+import { monthIsPrivate } from '../repositories/sealed.js';
 import { requestHasher } from '../request-hash.js';
 import {
   type HeavyJobKind,
@@ -250,12 +253,14 @@ export default async function exportImportRoutes(parent: FastifyInstance): Promi
           'One row per journal entry: date, highlight, a column per measure (its value) and per ' +
           'habit (yes/no), then `mood` (1–5 or empty) and `note` (Markdown). Text cells that a ' +
           'spreadsheet would run as a formula are prefixed ' +
-          "with '. Not behind the paywall, like the JSON export.",
+          "with '. Not behind the paywall, like the JSON export. A private month answers " +
+          '`409 {"code": "private_month"}`: its content is sealed, so the server has none to write.',
         params: IdParamsSchema,
         response: {
           200: { content: { 'text/csv': { schema: Type.String() } } },
           ...unauthorized,
           404: DetailErrorSchema,
+          409: DetailErrorSchema,
           ...refused,
         },
       },
@@ -264,6 +269,10 @@ export default async function exportImportRoutes(parent: FastifyInstance): Promi
       const { id } = request.params;
       const month = await readMonthName(app.database.db, request.user.id, id);
       if (!month) throw HttpError.notFound();
+      // Its content is sealed (or being sealed): the server has no text to write into cells.
+      if (await monthIsPrivate(app.database.db, request.user.id, id)) {
+        throw new Conflict(SEALED_MESSAGES.privateMonth, PRIVATE_MONTH);
+      }
       const body = await workers.stream({ kind: 'csv', userId: request.user.id, monthId: id });
       return (reply as FastifyReply)
         .type('text/csv; charset=utf-8')

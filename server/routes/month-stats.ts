@@ -1,10 +1,14 @@
 // GET /api/months/{id}/stats/: a month at a glance, computed in one request (contract/stats.ts); and the month cards' counts.
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
+import { DetailErrorSchema } from '../../contract/entities.js';
 import { type IdParams, IdParamsSchema } from '../../contract/requests.js';
+import { PRIVATE_MONTH, SEALED_MESSAGES } from '../../contract/sealed-rules.js';
 import { MonthStatsSchema, MonthSummarySchema } from '../../contract/stats.js';
 import { cleanInput } from '../clean-input.js';
 import { HttpError } from '../http-error.js';
+import { Conflict } from '../repositories/errors.js';
+import { monthIsPrivate } from '../repositories/sealed.js';
 import { heavyReadsOf } from '../services/heavy-reads.js';
 import { cachedRead } from './cached-read.js';
 
@@ -46,16 +50,24 @@ export default async function monthStatsRoutes(app: FastifyInstance): Promise<vo
           'A month at a glance: its measures by day (with targets), habit streaks and rates, goal progress',
         security: [{ bearer: [] }],
         params: IdParamsSchema,
-        response: { 200: MonthStatsSchema },
+        description:
+          'A private month answers `409 {"code": "private_month"}`: its figures are sealed, and ' +
+          'the browser computes them from what it opens.',
+        response: { 200: MonthStatsSchema, 409: DetailErrorSchema },
       },
       preValidation: cleanInput({ params: IdParamsSchema }),
     },
     (request, reply) =>
       cached(request, reply, async () => {
+        const { id } = request.params as IdParams;
+        // Its figures are in its sealed items, which only the browser can open.
+        if (await monthIsPrivate(app.database.db, request.user.id, id)) {
+          throw new Conflict(SEALED_MESSAGES.privateMonth, PRIVATE_MONTH);
+        }
         const stats = await reads.read({
           kind: 'stats',
           userId: request.user.id,
-          monthId: (request.params as IdParams).id,
+          monthId: id,
         });
         if (!stats) throw HttpError.notFound();
         return stats;

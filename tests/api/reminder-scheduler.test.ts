@@ -7,12 +7,14 @@ import {
   INACTIVE_RECHECK_MS,
 } from '../../server/services/reminders.js';
 import {
+  reposOf,
   seedDailyHabit,
   seedDailyMeasure,
   seedHabit,
   seedJournal,
   seedMeasure,
   seedMonth,
+  wrappedKey,
 } from '../support/factories.js';
 import { type CaughtMail, type SmtpCatcher, startSmtpCatcher } from '../support/smtp-catcher.js';
 import {
@@ -103,6 +105,21 @@ async function entryOn(user: TestUser, date: string, monthId?: number) {
   return { month, journal };
 }
 
+/** A private month: its key set, as the browser's first private month sends it. */
+async function privateMonth(user: TestUser): Promise<number> {
+  return (await reposOf(t, user).months.create({ name: '', month_key: wrappedKey() })).id;
+}
+
+/** The entry's content sealed, as the browser leaves it once it has the server's id. */
+async function sealEntry(journalId: number): Promise<void> {
+  const sealed = JSON.stringify({ v: 1, nonce: 'A'.repeat(32), ct: 'B'.repeat(40) });
+  await t.database.db
+    .updateTable('journals')
+    .set({ highlight: '', note: '', sealed })
+    .where('id', '=', journalId)
+    .execute();
+}
+
 const tick = (iso: string, app: TestApp = t) => app.app.reminders.service.tick(new Date(iso));
 /** Mails to the user; `kind` read from the List-Unsubscribe token (reminder or digest). */
 const mailsTo = (user: Reminded, kind?: 'reminder' | 'digest') =>
@@ -166,6 +183,17 @@ describe('daily reminder by email', () => {
     await tick('2026-11-10T21:00:00Z');
     expect(mailsTo(user)).toHaveLength(0);
     // The next day has no entry: that one is sent.
+    await tick('2026-11-11T21:00:00Z');
+    expect(mailsTo(user)).toHaveLength(1);
+  });
+
+  it('is not sent when today’s entry is in a private month, its content sealed', async () => {
+    const user = await remindedUser({ time: '20:00', time_zone: 'UTC' });
+    const month = await privateMonth(user);
+    const { journal } = await entryOn(user, '2026-11-10', month);
+    await sealEntry(journal.id);
+    await tick('2026-11-10T21:00:00Z');
+    expect(mailsTo(user)).toHaveLength(0);
     await tick('2026-11-11T21:00:00Z');
     expect(mailsTo(user)).toHaveLength(1);
   });
@@ -327,6 +355,34 @@ describe('weekly digest', () => {
     ]) {
       expect(mail.raw).not.toContain(secret);
     }
+  });
+
+  it('leaves a private month’s habits and values out', async () => {
+    const user = await remindedUser({ time: null, time_zone: 'UTC', weekly_digest: true });
+    const month = (await seedMonth(t, user, 'Plain')).id;
+    const habit = await seedHabit(t, user, month, 'Walk');
+    const measure = await seedMeasure(t, user, month, 'Sleep');
+    const sealed = await privateMonth(user);
+    const sealedHabit = await seedHabit(t, user, sealed, 'Hidden habit');
+    const sealedMeasure = await seedMeasure(t, user, sealed, 'Hidden measure');
+    for (const [date, metric] of [
+      ['2026-11-03', 4],
+      ['2026-11-13', 6],
+      ['2026-11-14', 8],
+    ] as const) {
+      const { journal } = await entryOn(user, date, month);
+      await seedDailyHabit(t, user, journal.id, habit.id, date !== '2026-11-14');
+      await seedDailyMeasure(t, user, journal.id, measure.id, metric);
+      const hidden = await entryOn(user, date, sealed);
+      await seedDailyHabit(t, user, hidden.journal.id, sealedHabit.id, true);
+      await seedDailyMeasure(t, user, hidden.journal.id, sealedMeasure.id, 100);
+    }
+    await tick('2026-11-16T08:00:00Z');
+    const [mail] = mailsTo(user, 'digest');
+    expect(mail?.text).toContain('Entries written: 2 of 7 days (the week before: 1).');
+    expect(mail?.text).toContain('Habits practised: 1 of 1.');
+    expect(mail?.text).toContain('Measure 1: average 7, up from 4.');
+    expect(mail?.text).not.toContain('Measure 2');
   });
 
   it('is off by default and a missed Monday is not sent on Tuesday', async () => {
