@@ -27,6 +27,11 @@ export function useLogin() {
       const mutations = queryClient.getMutationCache();
       for (const write of mutations.findAll({ mutationKey: ['write'] })) mutations.remove(write);
       storeTokens(tokens);
+      // In the background: the way to the months never waits for Argon2id, and a failure here
+      // leaves private months locked, never the login failed.
+      import('./account-key-session')
+        .then((session) => session.openAfterLogin(queryClient, credentials.password))
+        .catch((error: unknown) => console.error('Could not open the private months', error));
       try {
         // Loaded here: the billing API (and the signed-in client it uses) stays out of /login's load.
         const { paymentStatusQueryOptions, readsMonths } = await import('./billing');

@@ -1,6 +1,7 @@
-// Ending the session on this device: the stored tokens, the cached data and the data saved for offline use.
+// Ending the session on this device: the stored tokens, the cached data, the data saved for offline use and the account key kept open here.
 import type { QueryClient } from '@tanstack/react-query';
 import { clearSession } from '../api/tokens';
+import { forgetAccountKeyHere } from './account-key-session';
 
 /**
  * Logout, a deleted account, a reset password: nothing of the session stays on this device, in
@@ -10,6 +11,7 @@ import { clearSession } from '../api/tokens';
 export function endSessionHere(queryClient: QueryClient): void {
   clearSession();
   queryClient.removeQueries();
+  forgetAccountKeyHere();
   // Loaded only here: the persister's code stays out of the pages that log in and out.
   import('../offline/query-persistence')
     .then((persistence) => persistence.forgetSavedQueries())
