@@ -55,8 +55,16 @@ export function openAccountKey(): Uint8Array | null {
   return userId !== null && memory?.userId === userId ? memory.key : null;
 }
 
-/** Holds the key for this page and saves it on the device; a device that cannot save only asks again after a reload. */
-export async function keepAccountKey(userId: number, key: Uint8Array): Promise<void> {
+/**
+ * Holds the signed-in user's key for this page and saves it on the device; a device that cannot
+ * save only asks again after a reload.
+ */
+export async function keepAccountKey(key: Uint8Array): Promise<void> {
+  const userId = sessionUserId();
+  if (userId === null) {
+    key.fill(0);
+    return;
+  }
   const here = memoryFor(userId);
   here.key = key;
   here.read = true;
@@ -103,7 +111,7 @@ export async function openAfterLogin(queryClient: QueryClient, password: string)
     return;
   }
   if (key) {
-    await keepAccountKey(userId, key);
+    await keepAccountKey(key);
     return;
   }
   const here = memoryFor(userId);
