@@ -4,7 +4,7 @@ import { useEffect, useSyncExternalStore } from 'react';
 import { sessionUserId } from '../api/tokens';
 
 /**
- * `checking`: the device's copy is being read. `locked`: not open here; `needsRecoveryKey` when the
+ * `checking`: the device's copy is being read, or the login's password is opening the key. `locked`: not open here; `needsRecoveryKey` when the
  * account's password (just accepted at login) does not open it, which is what a reset by email leaves.
  */
 export type AccountKeyState =
@@ -17,6 +17,8 @@ interface Memory {
   key: Uint8Array | null;
   /** The device's copy has been read for this user. */
   read: boolean;
+  /** The login's password is opening the key. */
+  opening: boolean;
   needsRecoveryKey: boolean;
 }
 
@@ -33,7 +35,7 @@ const accountKeys = () => import('./account-keys');
 function memoryFor(userId: number): Memory {
   if (memory?.userId !== userId) {
     memory?.key?.fill(0);
-    memory = { userId, key: null, read: false, needsRecoveryKey: false };
+    memory = { userId, key: null, read: false, opening: false, needsRecoveryKey: false };
   }
   return memory;
 }
@@ -43,7 +45,7 @@ function changed(): void {
   const here = userId === null || memory?.userId !== userId ? null : memory;
   snapshot = here?.key
     ? { status: 'open' }
-    : here?.read
+    : here?.read && !here.opening
       ? { status: 'locked', needsRecoveryKey: here.needsRecoveryKey }
       : { status: 'checking' };
   for (const listener of listeners) listener();
@@ -102,22 +104,22 @@ async function readFromDevice(userId: number): Promise<void> {
 export async function openAfterLogin(queryClient: QueryClient, password: string): Promise<void> {
   const userId = sessionUserId();
   if (userId === null) return;
-  const keys = await queryClient.fetchQuery((await accountKeys()).accountKeysQueryOptions());
-  if (keys === null) return;
-  const key = await (await keyCrypto()).openWithPassword(keys.by_password, password);
-  // Logged out, or another user logged in, while Argon2id ran.
-  if (sessionUserId() !== userId) {
-    key?.fill(0);
-    return;
-  }
-  if (key) {
-    await keepAccountKey(key);
-    return;
-  }
   const here = memoryFor(userId);
-  here.read = true;
-  here.needsRecoveryKey = true;
+  here.opening = true;
   changed();
+  let key: Uint8Array | null = null;
+  try {
+    const keys = await queryClient.fetchQuery((await accountKeys()).accountKeysQueryOptions());
+    if (keys === null) return;
+    key = await (await keyCrypto()).openWithPassword(keys.by_password, password);
+    if (!key) here.needsRecoveryKey = true;
+  } finally {
+    here.opening = false;
+    changed();
+  }
+  // Logged out, or another user logged in, while Argon2id ran.
+  if (memory !== here || sessionUserId() !== userId) key?.fill(0);
+  else if (key) await keepAccountKey(key);
 }
 
 /** Logout: the key leaves this page's memory (the device's copy goes with the saved data). */
