@@ -1,7 +1,6 @@
 // Ending the session on this device: the stored tokens, the cached data, the data saved for offline use and the account key kept open here.
 import type { QueryClient } from '@tanstack/react-query';
 import { clearSession } from '../api/tokens';
-import { forgetAccountKeyHere } from './account-key-session';
 
 /**
  * Logout, a deleted account, a reset password: nothing of the session stays on this device, in
@@ -11,7 +10,10 @@ import { forgetAccountKeyHere } from './account-key-session';
 export function endSessionHere(queryClient: QueryClient): void {
   clearSession();
   queryClient.removeQueries();
-  forgetAccountKeyHere();
+  // Loaded only here: a page that never opened the account key has nothing of it to forget.
+  import('./account-key-session')
+    .then((session) => session.forgetAccountKeyHere())
+    .catch((error: unknown) => console.error('Could not forget the account key', error));
   // Loaded only here: the persister's code stays out of the pages that log in and out.
   import('../offline/query-persistence')
     .then((persistence) => persistence.forgetSavedQueries())

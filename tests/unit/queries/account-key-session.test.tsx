@@ -149,7 +149,8 @@ describe('at logout', () => {
 
     await act(() => result.current.logout.mutateAsync());
 
-    expect(openAccountKey()).toBeNull();
+    await waitFor(() => expect(openAccountKey()).toBeNull());
+    expect(result.current.state).toEqual({ status: 'checking' });
     await waitFor(async () => expect(await savedOnDevice()).toBeNull());
   });
 });
