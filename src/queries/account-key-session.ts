@@ -2,6 +2,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
 import { sessionUserId } from '../api/tokens';
+import { accountKeysQueryOptions } from './account-keys';
+import { onSessionEndedHere } from './session';
 
 /**
  * `checking`: the device's copy is being read, or the login's password is opening the key. `locked`: not open here; `needsRecoveryKey` when the
@@ -29,8 +31,6 @@ let snapshot: AccountKeyState = { status: 'checking' };
 
 const device = () => import('../offline/account-key-device');
 const keyCrypto = () => import('./account-key-crypto');
-// Loaded when used: logging out (which imports this file) needs neither, nor the signed-in client.
-const accountKeys = () => import('./account-keys');
 
 function memoryFor(userId: number): Memory {
   if (memory?.userId !== userId) {
@@ -109,7 +109,7 @@ export async function openAfterLogin(queryClient: QueryClient, password: string)
   changed();
   let key: Uint8Array | null = null;
   try {
-    const keys = await queryClient.fetchQuery((await accountKeys()).accountKeysQueryOptions());
+    const keys = await queryClient.fetchQuery(accountKeysQueryOptions());
     if (keys === null) return;
     key = await (await keyCrypto()).openWithPassword(keys.by_password, password);
     if (!key) here.needsRecoveryKey = true;
@@ -128,6 +128,7 @@ export function forgetAccountKeyHere(): void {
   memory = null;
   changed();
 }
+onSessionEndedHere(forgetAccountKeyHere);
 
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);

@@ -3,6 +3,17 @@ import type { QueryClient } from '@tanstack/react-query';
 import { clearSession } from '../api/tokens';
 
 /**
+ * What else holds the session's secrets in this page's memory (the account key), registered by
+ * its module once loaded: a page that never loaded it has nothing of it to forget, and this file,
+ * on every page that logs out, does not load it.
+ */
+const forgetters = new Set<() => void>();
+
+export function onSessionEndedHere(forget: () => void): void {
+  forgetters.add(forget);
+}
+
+/**
  * Logout, a deleted account, a reset password: nothing of the session stays on this device, in
  * any tab (docs/product-rules.md section 4). A session that merely expired (src/api/tokens.ts) keeps the saved data and unsent
  * changes instead: they are the user's, and go once the same user logs in again.
@@ -10,10 +21,7 @@ import { clearSession } from '../api/tokens';
 export function endSessionHere(queryClient: QueryClient): void {
   clearSession();
   queryClient.removeQueries();
-  // Loaded only here: a page that never opened the account key has nothing of it to forget.
-  import('./account-key-session')
-    .then((session) => session.forgetAccountKeyHere())
-    .catch((error: unknown) => console.error('Could not forget the account key', error));
+  for (const forget of forgetters) forget();
   // Loaded only here: the persister's code stays out of the pages that log in and out.
   import('../offline/query-persistence')
     .then((persistence) => persistence.forgetSavedQueries())

@@ -5,11 +5,10 @@ import type { AccountKeys } from '../../../contract/account-keys';
 import { MESSAGES } from '../../../contract/rules';
 import { privateMonths } from '../../i18n/en/private-months';
 import { translateMessage, useTexts } from '../../i18n/store';
-import { fieldErrorsOf } from '../../queries/account';
 import type { RecoveryFailure } from '../../queries/account-key-crypto';
 import { keepAccountKey } from '../../queries/account-key-session';
 import { useReplacePasswordWrap } from '../../queries/account-keys';
-import { errorDetail, errorStatus } from '../../queries/errors';
+import { errorBody, errorDetail, errorStatus } from '../../queries/errors';
 import { PasswordField } from '../auth/password-field';
 
 const loadCrypto = () => import('../../queries/account-key-crypto');
@@ -169,6 +168,18 @@ function recoveryMessage(t: Texts, failure: RecoveryFailure): string {
   }
 }
 
+/**
+ * The server's message for a wrong password: a 400 under `password`. Read here, not with
+ * queries/account's helper, so this form loaded on demand does not bring the account's writes along.
+ */
+async function wrongPasswordOf(error: unknown): Promise<string | null> {
+  if (errorStatus(error) !== 400) return null;
+  const body = (await errorBody(error)) as { password?: unknown } | null;
+  return Array.isArray(body?.password) && typeof body.password[0] === 'string'
+    ? body.password[0]
+    : null;
+}
+
 function readText(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
@@ -245,7 +256,7 @@ function RecoveryKeyForm({
           await replace.mutateAsync({ wrap, password, basedOn: keys.version });
         } catch (cause) {
           opened.accountKey.fill(0);
-          const wrongPassword = (await fieldErrorsOf(cause))?.password?.[0];
+          const wrongPassword = await wrongPasswordOf(cause);
           if (wrongPassword) {
             setPasswordError(translateMessage(wrongPassword));
             focusPassword();
