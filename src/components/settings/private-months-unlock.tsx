@@ -158,7 +158,7 @@ function recoveryMessage(t: Texts, failure: RecoveryFailure): string {
     case 'word-count':
       return t.wordCount;
     case 'unknown-word':
-      return t.unknownWords(failure.positions);
+      return t.unknownWords(failure.positions.join(', '), failure.positions.length);
     case 'checksum':
       return t.checksum;
     case 'not-a-recovery-file':

@@ -42,10 +42,11 @@ export const privateMonths = {
   openWithRecoveryKey: 'Open with the recovery key',
   noRecoveryKey: 'Type the 24 words of your recovery key, or choose your recovery file.',
   wordCount: 'A recovery key is 24 words: check that none is missing or extra.',
-  unknownWords: (positions: readonly number[]) =>
-    positions.length === 1
-      ? `Word ${positions[0]} is not a recovery word: check its spelling.`
-      : `Words ${positions.join(', ')} are not recovery words: check their spelling.`,
+  /** `positions`: the words' places, already listed ("3, 7"); `count`: how many. */
+  unknownWords: (positions: string, count: number) =>
+    count === 1
+      ? `Word ${positions} is not a recovery word: check its spelling.`
+      : `Words ${positions} are not recovery words: check their spelling.`,
   checksum: 'One of these words is wrong: check them against your copy.',
   notARecoveryFile: 'This is not a Monthbook recovery file.',
   wrongRecoveryKey:

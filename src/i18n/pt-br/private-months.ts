@@ -43,10 +43,10 @@ export const privateMonths: Messages['privateMonths'] = {
   noRecoveryKey:
     'Digite as 24 palavras da sua chave de recuperação, ou escolha seu arquivo de recuperação.',
   wordCount: 'Uma chave de recuperação tem 24 palavras: confira se não falta nem sobra nenhuma.',
-  unknownWords: (positions: readonly number[]) =>
-    positions.length === 1
-      ? `A palavra ${positions[0]} não é uma palavra de recuperação: confira a grafia.`
-      : `As palavras ${positions.join(', ')} não são palavras de recuperação: confira a grafia.`,
+  unknownWords: (positions: string, count: number) =>
+    count === 1
+      ? `A palavra ${positions} não é uma palavra de recuperação: confira a grafia.`
+      : `As palavras ${positions} não são palavras de recuperação: confira a grafia.`,
   checksum: 'Uma destas palavras está errada: confira com a sua cópia.',
   notARecoveryFile: 'Este não é um arquivo de recuperação do Monthbook.',
   wrongRecoveryKey:
