@@ -72,8 +72,9 @@ export function PrivateMonthsDialog({ keys, onClose }: PrivateMonthsDialogProps)
     try {
       if (prepared.kind === 'set-up') await create.mutateAsync({ password, ...prepared.body });
       else await replace.mutateAsync({ wrap: prepared.wrap, password, basedOn: prepared.basedOn });
-      // Its own copy: the dialog overwrites its keys as it goes.
-      await keepAccountKey(prepared.accountKey.slice());
+      // Its own copy: the dialog overwrites its keys as it goes. Held at once; saving it on the
+      // device is not waited for, so the dialog closes as the server answers.
+      void keepAccountKey(prepared.accountKey.slice());
       onClose('done');
     } catch (error) {
       const status = errorStatus(error);
