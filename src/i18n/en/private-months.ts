@@ -23,12 +23,13 @@ export const privateMonths = {
   showNewKey: 'Show a new recovery key…',
   // Whether they are open on this device.
   openHere: 'Open on this device: your private months’ key is kept here until you log out.',
-  lockedHere: 'Locked on this device. Your password opens them.',
+  lockedHere:
+    'Locked on this device. Your password opens them; after a reset by email, your recovery key does.',
   unlockPasswordLabel: 'Your password',
   unlock: 'Open private months',
   passwordDoesNotOpen:
     'This password does not open your private months. If you reset your password by email, use your recovery key instead.',
-  useRecoveryKey: 'I reset my password: use my recovery key',
+  useRecoveryKey: 'Use my recovery key instead',
   usePassword: 'Use my password instead',
   needsRecoveryKey:
     'Your password does not open your private months: it was reset by email. They stay locked until you enter your recovery key; after that, your password opens them again.',

@@ -22,12 +22,13 @@ export const privateMonths: Messages['privateMonths'] = {
   showNewKey: 'Mostrar uma nova chave de recuperação…',
   openHere:
     'Abertos neste dispositivo: a chave dos seus meses privados fica guardada aqui até você sair.',
-  lockedHere: 'Trancados neste dispositivo. Sua senha os abre.',
+  lockedHere:
+    'Trancados neste dispositivo. Sua senha os abre; depois de uma redefinição por e-mail, sua chave de recuperação.',
   unlockPasswordLabel: 'Sua senha',
   unlock: 'Abrir meses privados',
   passwordDoesNotOpen:
     'Esta senha não abre seus meses privados. Se você redefiniu sua senha por e-mail, use sua chave de recuperação.',
-  useRecoveryKey: 'Redefini minha senha: usar minha chave de recuperação',
+  useRecoveryKey: 'Usar minha chave de recuperação',
   usePassword: 'Usar minha senha',
   needsRecoveryKey:
     'Sua senha não abre seus meses privados: ela foi redefinida por e-mail. Eles continuam trancados até você digitar sua chave de recuperação; depois disso, sua senha volta a abri-los.',

@@ -91,7 +91,7 @@ describe('Private months on this device', () => {
     const made = await storeWraps(ACCOUNT_PASSWORD);
     const { user } = renderSection();
     expect(
-      await section().findByText('Locked on this device. Your password opens them.'),
+      await section().findByText(/^Locked on this device\. Your password opens them/),
     ).toBeVisible();
 
     const field = await section().findByLabelText(/^Your password/);
@@ -224,9 +224,7 @@ describe('Private months on this device', () => {
   it('says a password the server refuses at its field, and stores nothing', async () => {
     const made = await storeWraps(OLD_PASSWORD);
     const { user } = renderSection();
-    await user.click(
-      await section().findByRole('button', { name: 'I reset my password: use my recovery key' }),
-    );
+    await user.click(await section().findByRole('button', { name: 'Use my recovery key instead' }));
     await user.type(
       section().getByLabelText(/^The 24 words of your recovery key/),
       recoveryKeyToWords(made.recoveryKey).join(' '),
