@@ -6,8 +6,9 @@ import { accountKeysQueryOptions } from './account-keys';
 import { onSessionEndedHere } from './session';
 
 /**
- * `checking`: the device's copy is being read, or the login's password is opening the key. `locked`: not open here; `needsRecoveryKey` when the
- * account's password (just accepted at login) does not open it, which is what a reset by email leaves.
+ * `checking`: the device's copy is being read, or the login's password is opening the key.
+ * `locked`: not open here; `needsRecoveryKey` when the account's password (just accepted at login)
+ * does not open it, which is what a reset by email leaves.
  */
 export type AccountKeyState =
   | { status: 'checking' }
