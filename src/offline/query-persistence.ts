@@ -22,7 +22,7 @@ import { createStore, del, get, keys, set, type UseStore } from 'idb-keyval';
 import { version } from '../../package.json';
 import { sessionUserId } from '../api/tokens';
 import { isBrowserOffline } from '../offline-error';
-import { MONTH_DATA_KEY } from './keys';
+import { ACCOUNT_KEY_STORAGE_KEY, MONTH_DATA_KEY } from './keys';
 import {
   type AnyWriteKind,
   hearLandedCreates,
@@ -78,7 +78,8 @@ function indexedDbStorage(): SavedQueriesStorage | null {
 
 let storage: SavedQueriesStorage | null | undefined;
 
-function currentStorage(): SavedQueriesStorage | null {
+/** The device's storage for the user's data (null: none), which logout empties. */
+export function currentStorage(): SavedQueriesStorage | null {
   // undefined: not chosen yet; null: none (no IndexedDB, or turned off).
   if (storage === undefined) storage = indexedDbStorage();
   return storage;
@@ -441,8 +442,8 @@ export function stopQueryPersistence(queryClient: QueryClient): void {
 }
 
 /**
- * Deletes the saved data and every tab's unsent changes (logout, a session that ended); the next
- * signed-in user starts empty.
+ * Deletes the saved data, every tab's unsent changes and the account key kept open here (logout,
+ * a session that ended); the next signed-in user starts empty.
  */
 export async function forgetSavedQueries(): Promise<void> {
   const store = currentStorage();
@@ -450,7 +451,9 @@ export async function forgetSavedQueries(): Promise<void> {
   const [saved, { isOutboxKey }] = await Promise.all([store.keys(), tabs()]);
   await Promise.all(
     saved
-      .filter((key) => key === SAVED_QUERIES_KEY || isOutboxKey(key))
+      .filter(
+        (key) => key === SAVED_QUERIES_KEY || key === ACCOUNT_KEY_STORAGE_KEY || isOutboxKey(key),
+      )
       .map((key) => store.removeItem(key)),
   );
 }

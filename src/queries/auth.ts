@@ -17,6 +17,18 @@ export interface LoginResult {
  */
 export function useLogin() {
   const queryClient = useQueryClient();
+  const paymentStatus = async (): Promise<LoginResult> => {
+    try {
+      // Loaded here: the billing API (and the signed-in client it uses) stays out of /login's load.
+      const { paymentStatusQueryOptions, readsMonths } = await import('./billing');
+      const status = await queryClient.fetchQuery(paymentStatusQueryOptions());
+      // Someone whose subscription ended goes to their months too: they read them, and renew there.
+      return { hasPaid: readsMonths(status) };
+    } catch (error) {
+      console.error('Payment status check failed', error);
+      return { hasPaid: false };
+    }
+  };
   return useMutation({
     mutationFn: async (credentials: Credentials): Promise<LoginResult> => {
       const tokens = await obtainTokens(credentials);
@@ -27,16 +39,13 @@ export function useLogin() {
       const mutations = queryClient.getMutationCache();
       for (const write of mutations.findAll({ mutationKey: ['write'] })) mutations.remove(write);
       storeTokens(tokens);
-      try {
-        // Loaded here: the billing API (and the signed-in client it uses) stays out of /login's load.
-        const { paymentStatusQueryOptions, readsMonths } = await import('./billing');
-        const status = await queryClient.fetchQuery(paymentStatusQueryOptions());
-        // Someone whose subscription ended goes to their months too: they read them, and renew there.
-        return { hasPaid: readsMonths(status) };
-      } catch (error) {
-        console.error('Payment status check failed', error);
-        return { hasPaid: false };
-      }
+      const result = await paymentStatus();
+      // Started once the way on is known, and not awaited: the navigation never waits for
+      // Argon2id, and a failure here leaves private months locked, never the login failed.
+      import('./account-key-session')
+        .then((session) => session.openAfterLogin(queryClient, credentials.password))
+        .catch((error: unknown) => console.error('Could not open the private months', error));
+      return result;
     },
   });
 }

@@ -132,6 +132,7 @@ function ResetPasswordPage() {
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <Text size="sm">{t.resetIntro}</Text>
+          <Text size="sm">{t.resetPrivateMonths}</Text>
           {failure && (
             <Alert color="red" variant="light" role="alert">
               {failure}

@@ -6,6 +6,7 @@ import { MESSAGES } from '../../../contract/rules';
 import { privateMonths } from '../../i18n/en/private-months';
 import { translateMessage, useTexts } from '../../i18n/store';
 import { fieldErrorsOf, useCheckPassword } from '../../queries/account';
+import { keepAccountKey } from '../../queries/account-key-session';
 import { useCreateAccountKeys, useReplaceRecoveryWrap } from '../../queries/account-keys';
 import { errorDetail, errorStatus } from '../../queries/errors';
 import { PasswordField } from '../auth/password-field';
@@ -71,6 +72,9 @@ export function PrivateMonthsDialog({ keys, onClose }: PrivateMonthsDialogProps)
     try {
       if (prepared.kind === 'set-up') await create.mutateAsync({ password, ...prepared.body });
       else await replace.mutateAsync({ wrap: prepared.wrap, password, basedOn: prepared.basedOn });
+      // Its own copy: the dialog overwrites its keys as it goes. Held at once; saving it on the
+      // device is not waited for, so the dialog closes as the server answers.
+      void keepAccountKey(prepared.accountKey.slice());
       onClose('done');
     } catch (error) {
       const status = errorStatus(error);

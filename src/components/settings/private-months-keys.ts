@@ -21,22 +21,26 @@ import {
 
 export { RECOVERY_FILE_NAME, RECOVERY_WORD_COUNT };
 
-/** A recovery key made on this device and not stored yet: what to show, and what to send once checked. */
+/**
+ * A recovery key made on this device and not stored yet: what to show, what to send once checked,
+ * and the account key, kept open on this device once the wraps are stored.
+ */
 export type PreparedKey = {
   recoveryKey: Uint8Array;
+  accountKey: Uint8Array;
   words: string[];
 } & (
   | { kind: 'set-up'; body: AccountKeyWraps }
   | { kind: 'new-key'; wrap: WrappedKeyEnvelope; basedOn: number }
 );
 
-/** The account key and its two wraps; the account key itself is not kept once wrapped. */
+/** The account key and its two wraps. */
 export async function prepareSetUp(password: string): Promise<PreparedKey> {
   const made = await createAccountKey(password);
-  made.accountKey.fill(0);
   return {
     kind: 'set-up',
     recoveryKey: made.recoveryKey,
+    accountKey: made.accountKey,
     words: recoveryKeyToWords(made.recoveryKey),
     body: { by_password: made.byPassword, by_recovery_key: made.byRecoveryKey },
   };
@@ -60,10 +64,10 @@ export async function prepareNewRecoveryKey(
   }
   const recoveryKey = generateKey();
   const wrap = wrapWithRecoveryKey(accountKey, recoveryKey);
-  accountKey.fill(0);
   return {
     kind: 'new-key',
     recoveryKey,
+    accountKey,
     words: recoveryKeyToWords(recoveryKey),
     wrap,
     basedOn: keys.version,
@@ -75,7 +79,8 @@ export function recoveryFileText(prepared: PreparedKey, comments: readonly strin
   return recoveryKeyFile(prepared.recoveryKey, [...comments]);
 }
 
-/** Overwrites the key in memory once the dialog is done with it, stored or not. */
+/** Overwrites the keys in memory once the dialog is done with them, stored or not. */
 export function forget(prepared: PreparedKey): void {
   prepared.recoveryKey.fill(0);
+  prepared.accountKey.fill(0);
 }

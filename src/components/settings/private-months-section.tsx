@@ -1,4 +1,4 @@
-// Settings: private months — what they are, setting up their key with a recovery key, and a new recovery key later; the dialog (and the crypto) load on first use.
+// Settings: private months — what they are, setting up their key with a recovery key, whether it is open on this device (and opening it), and a new recovery key later; the forms (and the crypto) load on first use.
 import { Alert, Button, Group, List, Stack, Text } from '@mantine/core';
 import '@mantine/core/styles/List.css';
 import { useQuery } from '@tanstack/react-query';
@@ -6,6 +6,7 @@ import { lazy, type ReactNode, Suspense, useRef, useState } from 'react';
 import type { AccountKeys } from '../../../contract/account-keys';
 import { privateMonths } from '../../i18n/en/private-months';
 import { useTexts } from '../../i18n/store';
+import { useAccountKeyState } from '../../queries/account-key-session';
 import { accountKeysQueryOptions } from '../../queries/account-keys';
 import type { DialogOutcome } from './private-months-dialog';
 import { SettingsSection } from './settings-section';
@@ -13,6 +14,10 @@ import { SettingsSection } from './settings-section';
 const loadDialog = () => import('./private-months-dialog');
 const PrivateMonthsDialog = lazy(() =>
   loadDialog().then((module) => ({ default: module.PrivateMonthsDialog })),
+);
+/** Shown only where the key is not open, so the page loads without it. */
+const PrivateMonthsUnlock = lazy(() =>
+  import('./private-months-unlock').then((module) => ({ default: module.PrivateMonthsUnlock })),
 );
 
 /** What the section says after the dialog closed, and in which colour. */
@@ -24,6 +29,7 @@ interface Outcome {
 export function PrivateMonthsSection() {
   const t = useTexts('privateMonths', privateMonths);
   const keys = useQuery(accountKeysQueryOptions());
+  const here = useAccountKeyState();
   /** The wraps the open dialog works on (null: a first setup); undefined: no dialog. */
   const [dialog, setDialog] = useState<{ keys: AccountKeys | null } | undefined>();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
@@ -46,6 +52,12 @@ export function PrivateMonthsSection() {
     setOutcome(messages[how]);
     // The button that opened the dialog may have changed (set up → new key): focus goes to what
     // happened, which is followed by the section's button.
+    setTimeout(() => outcomeRef.current?.focus());
+  };
+
+  /** The form that opened the key goes away: focus goes to what happened. */
+  const opened = (message: string) => {
+    setOutcome({ message, tone: 'success' });
     setTimeout(() => outcomeRef.current?.focus());
   };
 
@@ -88,6 +100,17 @@ export function PrivateMonthsSection() {
         <Text size="sm" fw={500}>
           {t.isSetUp}
         </Text>
+        {here.status === 'checking' && <Text size="sm">{t.loading}</Text>}
+        {here.status === 'open' && <Text size="sm">{t.openHere}</Text>}
+        {here.status === 'locked' && (
+          <Suspense fallback={<Text size="sm">{t.loading}</Text>}>
+            <PrivateMonthsUnlock
+              keys={stored}
+              needsRecoveryKey={here.needsRecoveryKey}
+              onOpened={opened}
+            />
+          </Suspense>
+        )}
         <Text size="sm">{t.newKeyWarning}</Text>
         <Group>
           <Button

@@ -1,4 +1,4 @@
-// English words of private months: the Settings section that sets up the account key and shows its recovery key.
+// English words of private months: the Settings section that sets up the account key, shows its recovery key, and opens the key on a device.
 
 export const privateMonths = {
   title: 'Private months',
@@ -21,6 +21,42 @@ export const privateMonths = {
   newKeyWarning:
     'A new recovery key replaces the one you have: once it is saved, the old words stop working.',
   showNewKey: 'Show a new recovery key…',
+  // Whether they are open on this device.
+  openHere: 'Open on this device: your private months’ key is kept here until you log out.',
+  lockedHere:
+    'Locked on this device. Your password opens them; after a reset by email, your recovery key does.',
+  unlockPasswordLabel: 'Your password',
+  unlock: 'Open private months',
+  passwordDoesNotOpen:
+    'This password does not open your private months. If you reset your password by email, use your recovery key instead.',
+  useRecoveryKey: 'Use my recovery key instead',
+  usePassword: 'Use my password instead',
+  needsRecoveryKey:
+    'Your password does not open your private months: it was reset by email. They stay locked until you enter your recovery key; after that, your password opens them again.',
+  recoveryWordsLabel: 'The 24 words of your recovery key',
+  recoveryWordsHint: 'In order, separated by spaces or new lines.',
+  chooseFile: 'Or choose your recovery file…',
+  fileChosen: (name: string) => `Recovery file: ${name}`,
+  removeFile: 'Type the words instead',
+  recoveryPasswordLabel: 'Your current password',
+  recoveryPasswordHint: 'Your private months’ key is put under it, so it opens them from now on.',
+  openWithRecoveryKey: 'Open with the recovery key',
+  noRecoveryKey: 'Type the 24 words of your recovery key, or choose your recovery file.',
+  wordCount: 'A recovery key is 24 words: check that none is missing or extra.',
+  /** `positions`: the words' places, already listed ("3, 7"); `count`: how many. */
+  unknownWords: (positions: string, count: number) =>
+    count === 1
+      ? `Word ${positions} is not a recovery word: check its spelling.`
+      : `Words ${positions} are not recovery words: check their spelling.`,
+  checksum: 'One of these words is wrong: check them against your copy.',
+  notARecoveryFile: 'This is not a Monthbook recovery file.',
+  wrongRecoveryKey:
+    'This recovery key does not open your private months: it is another account’s, or one replaced since by a new recovery key.',
+  openedHere: 'Your private months are open on this device.',
+  recovered:
+    'Your private months are open on this device, and your password opens them again from now on.',
+  recoveryChangedElsewhere:
+    'Your keys were changed from another device in the meantime, so nothing was replaced. Try again.',
   // The dialog.
   setUpTitle: 'Set up private months',
   newKeyTitle: 'A new recovery key',

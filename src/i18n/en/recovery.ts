@@ -14,6 +14,9 @@ export const recovery = {
   // /reset-password
   resetTitle: 'Choose a new password',
   resetIntro: 'Every device signed in to your account will be signed out.',
+  /** Said to every account: the page cannot know whether this one has private months. */
+  resetPrivateMonths:
+    'If your account has private months, they stay locked after this until you enter your recovery key in Settings. Your new password alone cannot open them.',
   newPassword: 'New password',
   confirmNewPassword: 'Confirm new password',
   setPassword: 'Set new password',

@@ -20,6 +20,43 @@ export const privateMonths: Messages['privateMonths'] = {
   newKeyWarning:
     'Uma nova chave de recuperação substitui a que você tem: assim que ela for salva, as palavras antigas deixam de funcionar.',
   showNewKey: 'Mostrar uma nova chave de recuperação…',
+  openHere:
+    'Abertos neste dispositivo: a chave dos seus meses privados fica guardada aqui até você sair.',
+  lockedHere:
+    'Trancados neste dispositivo. Sua senha os abre; depois de uma redefinição por e-mail, sua chave de recuperação.',
+  unlockPasswordLabel: 'Sua senha',
+  unlock: 'Abrir meses privados',
+  passwordDoesNotOpen:
+    'Esta senha não abre seus meses privados. Se você redefiniu sua senha por e-mail, use sua chave de recuperação.',
+  useRecoveryKey: 'Usar minha chave de recuperação',
+  usePassword: 'Usar minha senha',
+  needsRecoveryKey:
+    'Sua senha não abre seus meses privados: ela foi redefinida por e-mail. Eles continuam trancados até você digitar sua chave de recuperação; depois disso, sua senha volta a abri-los.',
+  recoveryWordsLabel: 'As 24 palavras da sua chave de recuperação',
+  recoveryWordsHint: 'Em ordem, separadas por espaços ou quebras de linha.',
+  chooseFile: 'Ou escolha seu arquivo de recuperação…',
+  fileChosen: (name: string) => `Arquivo de recuperação: ${name}`,
+  removeFile: 'Digitar as palavras',
+  recoveryPasswordLabel: 'Sua senha atual',
+  recoveryPasswordHint:
+    'A chave dos seus meses privados passa a ficar sob ela, então ela os abre daqui em diante.',
+  openWithRecoveryKey: 'Abrir com a chave de recuperação',
+  noRecoveryKey:
+    'Digite as 24 palavras da sua chave de recuperação, ou escolha seu arquivo de recuperação.',
+  wordCount: 'Uma chave de recuperação tem 24 palavras: confira se não falta nem sobra nenhuma.',
+  unknownWords: (positions: string, count: number) =>
+    count === 1
+      ? `A palavra ${positions} não é uma palavra de recuperação: confira a grafia.`
+      : `As palavras ${positions} não são palavras de recuperação: confira a grafia.`,
+  checksum: 'Uma destas palavras está errada: confira com a sua cópia.',
+  notARecoveryFile: 'Este não é um arquivo de recuperação do Monthbook.',
+  wrongRecoveryKey:
+    'Esta chave de recuperação não abre seus meses privados: ela é de outra conta, ou foi substituída depois por uma nova chave de recuperação.',
+  openedHere: 'Seus meses privados estão abertos neste dispositivo.',
+  recovered:
+    'Seus meses privados estão abertos neste dispositivo, e sua senha volta a abri-los daqui em diante.',
+  recoveryChangedElsewhere:
+    'Suas chaves foram alteradas em outro dispositivo enquanto isso, então nada foi substituído. Tente de novo.',
   setUpTitle: 'Configurar meses privados',
   newKeyTitle: 'Uma nova chave de recuperação',
   nothingStoredYet:

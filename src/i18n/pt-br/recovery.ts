@@ -13,6 +13,8 @@ export const recovery: Messages['recovery'] = {
   requestFailed: 'Não foi possível pedir o link de redefinição',
   resetTitle: 'Escolha uma nova senha',
   resetIntro: 'Todos os dispositivos conectados à sua conta serão desconectados.',
+  resetPrivateMonths:
+    'Se a sua conta tem meses privados, eles continuam trancados depois disto até você digitar sua chave de recuperação nas Configurações. Só a nova senha não consegue abri-los.',
   newPassword: 'Nova senha',
   confirmNewPassword: 'Confirme a nova senha',
   setPassword: 'Definir nova senha',

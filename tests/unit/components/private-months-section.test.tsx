@@ -16,6 +16,7 @@ import {
 } from '../../../src/crypto/keys';
 import { recoveryKeyFromFile, recoveryKeyFromWords } from '../../../src/crypto/recovery-key';
 import { setLocale } from '../../../src/i18n/store';
+import { forgetAccountKeyHere, openAccountKey } from '../../../src/queries/account-key-session';
 import { cssVariablesResolver, theme } from '../../../src/theme';
 import { makeAccountKeyWraps } from '../../fixtures/factories';
 import { ACCOUNT_PASSWORD } from '../msw/handlers/account';
@@ -29,6 +30,7 @@ import { signIn } from '../routes/render-route';
 
 setupMswServer();
 afterEach(resetAccountKeysMock);
+afterEach(forgetAccountKeyHere);
 vi.setConfig({ testTimeout: 40_000 });
 
 /** Argon2id on a machine shared with other work. */
@@ -199,6 +201,9 @@ describe('PrivateMonthsSection, before setup', () => {
     const byPassword = await unwrapWithPassword(stored.by_password, ACCOUNT_PASSWORD);
     const fromWords = recoveryKeyFromWords(words.join(' '));
     expect(unwrapWithRecoveryKey(stored.by_recovery_key, fromWords)).toEqual(byPassword);
+    // The key just made stays open on this device: no password asked again.
+    expect(section().getByText(/^Open on this device/)).toBeVisible();
+    expect(openAccountKey()).toEqual(byPassword);
     const file = savedFiles[0]!;
     expect(file.name).toBe('monthbook-recovery-key.txt');
     const text = await readText(file.blob);

@@ -29,7 +29,14 @@ describe('useLogin', () => {
     expect(outcome).toEqual({ hasPaid });
     expect(getAccessToken()).toEqual(expect.any(String));
     expect(getRefreshToken()).toEqual(expect.any(String));
-    expect(requestLog).toEqual(['POST /api/token/', 'GET /api/check-payment-status']);
+    // The account key's wraps are asked for after the way on is known, in the background.
+    await waitFor(() =>
+      expect(requestLog).toEqual([
+        'POST /api/token/',
+        'GET /api/check-payment-status',
+        'GET /api/account/keys/',
+      ]),
+    );
   });
 
   it('sends the new token with the payment check', async () => {

@@ -101,6 +101,10 @@ describe('/reset-password', () => {
     signIn();
     const view = renderRoute(`/reset-password#token=${RESET_TOKEN}`);
     const newPassword = await screen.findByLabelText(/^New password/, {}, FIRST_RENDER);
+    // Said before the password is set, to every account: the page cannot know which have them.
+    expect(
+      screen.getByText(/If your account has private months, they stay locked after this/),
+    ).toBeVisible();
     await view.user.type(newPassword, 'weak');
     await view.user.click(screen.getByRole('button', { name: 'Set new password' }));
     expect(screen.getByText(MESSAGES.passwordRules)).toBeVisible();
