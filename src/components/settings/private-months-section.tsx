@@ -9,7 +9,7 @@ import { useTexts } from '../../i18n/store';
 import { useAccountKeyState } from '../../queries/account-key-session';
 import { accountKeysQueryOptions } from '../../queries/account-keys';
 import type { DialogOutcome } from './private-months-dialog';
-import { SettingsSection } from './settings-section';
+import { LoadFailed, SettingsSection } from './settings-section';
 
 const loadDialog = () => import('./private-months-dialog');
 const PrivateMonthsDialog = lazy(() =>
@@ -65,14 +65,7 @@ export function PrivateMonthsSection() {
   if (keys.isPending) state = <Text size="sm">{t.loading}</Text>;
   else if (keys.isError)
     state = (
-      <Group gap="sm">
-        <Text size="sm" c="red">
-          {t.loadFailed}
-        </Text>
-        <Button size="xs" variant="default" onClick={() => keys.refetch()}>
-          {t.tryAgain}
-        </Button>
-      </Group>
+      <LoadFailed message={t.loadFailed} retryLabel={t.tryAgain} onRetry={() => keys.refetch()} />
     );
   else if (keys.data === null)
     state = (

@@ -99,7 +99,8 @@ async function passwordThenWords(user: UserEvent, password = ACCOUNT_PASSWORD): 
   await enter(user, dialog().getByLabelText(/^Current password/), password);
   await user.click(dialog().getByRole('button', { name: 'Continue' }));
   const heading = await screen.findByRole('heading', { name: 'Your recovery key' }, DERIVING);
-  expect(heading).toHaveFocus();
+  // Focused by the step once it is on screen: a busy machine may take a moment after it shows.
+  await waitFor(() => expect(heading).toHaveFocus());
   const list = dialog().getByRole('list', { name: 'The 24 words of your recovery key' });
   const items = within(list).getAllByRole('listitem');
   expect(items.map((item) => item.firstChild?.textContent)).toEqual(
@@ -120,7 +121,7 @@ async function typeCheckWords(user: UserEvent, words: string[], wrongFirst = fal
   await user.click(dialog().getByRole('button', { name: 'I have kept it' }));
   const fields = checkFields();
   expect(fields).toHaveLength(3);
-  expect(fields[0]?.input).toHaveFocus();
+  await waitFor(() => expect(fields[0]?.input).toHaveFocus());
   const wrongAt = wrongFirst ? fields[0]!.position : undefined;
   for (const { position, input } of fields) {
     const word = words[position - 1]!;
