@@ -25,6 +25,8 @@ interface Memory {
   needsRecoveryKey: boolean;
 }
 
+// A small store of its own, not a query: the key's bytes must never reach the query cache, whose
+// month data is saved on the device and copied to the other tabs.
 let memory: Memory | null = null;
 const listeners = new Set<() => void>();
 /** One snapshot per change, so React sees a new state only when there is one. */
