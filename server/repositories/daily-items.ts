@@ -16,7 +16,7 @@ import {
   type OwnedRow,
   updateAtVersion,
 } from './row-versions.js';
-import { monthIsPrivate, sealedColumn, sealedUpdate, withEnvelopes } from './sealed.js';
+import { sealedCreate, sealedUpdate, withEnvelopes } from './sealed.js';
 
 /** The month item a daily item belongs to, as its repository answers it. */
 interface MonthItemRef {
@@ -164,10 +164,7 @@ export class DailyItemRepository<
     const values = this.kind.createValues(input);
     const item = await this.items.forJournal(this.itemIdOf(input), input.journal_id);
     if (!item) throw await this.invalidParents(input);
-    const sealed = sealedColumn(
-      input.sealed,
-      await monthIsPrivate(this.db, this.userId, item.month_id),
-    );
+    const sealed = await sealedCreate(this.db, this.userId, item.month_id, input.sealed);
     // One per month item is all a day needs: the month's list stays bounded (quotas.ts). The lock
     // also keeps two creates of the same pair from both finding no row.
     await locked(

@@ -9,7 +9,7 @@ import type { PageRequest } from './keyset.js';
 import type { MonthRepository } from './months.js';
 import { ensureRoom } from './quotas.js';
 import { type ExpectedVersions, updateAtVersion } from './row-versions.js';
-import { monthIsPrivate, sealedColumn, sealedUpdate, withEnvelopes } from './sealed.js';
+import { sealedCreate, sealedUpdate, withEnvelopes } from './sealed.js';
 import { discard } from './trash-bin.js';
 
 const columns = [
@@ -66,10 +66,7 @@ export class GoalRepository {
   async create(input: CreateGoal): Promise<Goal> {
     const missing = () => InvalidInput.invalidPk('month_id', input.month_id);
     if (!(await this.months.lockOwned(input.month_id))) throw missing();
-    const sealed = sealedColumn(
-      input.sealed,
-      await monthIsPrivate(this.db, this.userId, input.month_id),
-    );
+    const sealed = await sealedCreate(this.db, this.userId, input.month_id, input.sealed);
     await ensureRoom(this.db, 'goals', 'goals', 'month_id', input.month_id);
     const row = await insertChecked(
       this.db,

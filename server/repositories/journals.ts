@@ -18,7 +18,7 @@ import { afterDateId, type CursorKey, type PageRequest } from './keyset.js';
 import type { MonthRepository } from './months.js';
 import { ensureRoom } from './quotas.js';
 import { type ExpectedVersions, updateAtVersion } from './row-versions.js';
-import { monthIsPrivate, sealedColumn, sealedUpdate, withEnvelopes } from './sealed.js';
+import { sealedCreate, sealedUpdate, withEnvelopes } from './sealed.js';
 import { discard } from './trash-bin.js';
 
 const columns = [
@@ -106,10 +106,7 @@ export class JournalRepository {
   async create(input: CreateJournal): Promise<Journal> {
     const missing = () => InvalidInput.invalidPk('month_id', input.month_id);
     if (!(await this.months.lockOwned(input.month_id))) throw missing();
-    const sealed = sealedColumn(
-      input.sealed,
-      await monthIsPrivate(this.db, this.userId, input.month_id),
-    );
+    const sealed = await sealedCreate(this.db, this.userId, input.month_id, input.sealed);
     const period = await this.periodOfMonth(input.month_id);
     // Without a date, today, unless the month's period is elsewhere: then its first day.
     const createdAt = checkedDate(input.created_at) ?? defaultEntryDate(period, [], todayUtc());

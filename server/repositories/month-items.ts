@@ -15,7 +15,7 @@ import {
   type OwnedRow,
   updateAtVersion,
 } from './row-versions.js';
-import { monthIsPrivate, sealedColumn, sealedUpdate, withEnvelopes } from './sealed.js';
+import { sealedCreate, sealedUpdate, withEnvelopes } from './sealed.js';
 
 /** The columns every month item has, as the wire names them. */
 const SHARED_COLUMNS = [
@@ -127,10 +127,7 @@ export class MonthItemRepository<Entity extends MonthItemEntity, Create extends 
     const values = this.kind.createValues(input);
     const missing = () => InvalidInput.invalidPk('month_id', input.month_id);
     if (!(await this.months.lockOwned(input.month_id))) throw missing();
-    const sealed = sealedColumn(
-      input.sealed,
-      await monthIsPrivate(this.db, this.userId, input.month_id),
-    );
+    const sealed = await sealedCreate(this.db, this.userId, input.month_id, input.sealed);
     await ensureRoom(this.db, table, table, 'month_id', input.month_id);
     return insertChecked(
       this.db,
