@@ -1,8 +1,8 @@
 // The envelope every ciphertext travels in (XChaCha20-Poly1305, random nonce) and the associated data binding it to what it holds.
 import { xchacha20poly1305 } from '@noble/ciphers/chacha.js';
 import { randomBytes } from '@noble/ciphers/utils.js';
-import { fromBase64url, toBase64url } from './base64url';
-import { UndecryptableError } from './errors';
+import { fromBase64url, toBase64url } from './base64url.js';
+import { UndecryptableError } from './errors.js';
 
 /** The format of envelopes and associated data; a new one gets a new number, old ones stay readable. */
 export const FORMAT_VERSION = 1;

@@ -1,5 +1,5 @@
 // The Web Worker that runs Argon2id, so 64 MiB and a third of a second of hashing never freeze the page.
-import { type Argon2Params, argon2idKey } from './argon2';
+import { type Argon2Params, argon2idKey } from './argon2.js';
 
 export interface DeriveRequest {
   password: Uint8Array;

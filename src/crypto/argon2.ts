@@ -1,6 +1,6 @@
 // Argon2id through hash-wasm: the one derivation the worker and the page both run.
 import { argon2id } from 'hash-wasm';
-import { KEY_BYTES } from './aead';
+import { KEY_BYTES } from './aead.js';
 
 /** Argon2id's costs (version 0x13, the only one hash-wasm makes). */
 export interface Argon2Params {

@@ -1,6 +1,6 @@
 // An item's private content as text or JSON, sealed under its month's key and bound to the item's kind and id.
-import { associatedData, type Envelope, type ItemKind, open, seal } from './aead';
-import { UndecryptableError } from './errors';
+import { associatedData, type Envelope, type ItemKind, open, seal } from './aead.js';
+import { UndecryptableError } from './errors.js';
 
 const encoder = new TextEncoder();
 /** Fatal, so bytes that are not UTF-8 fail loudly instead of turning into replacement characters. */

@@ -1,10 +1,10 @@
 // The key hierarchy: a random key per month, wrapped by the account key, itself wrapped by the password and by the recovery key.
 import { randomBytes } from '@noble/ciphers/utils.js';
-import { associatedData, type Envelope, KEY_BYTES, open, seal } from './aead';
-import type { Argon2Params } from './argon2';
-import { fromBase64url, toBase64url } from './base64url';
-import { UndecryptableError, WrongKeyError } from './errors';
-import { derivePasswordKey, newSalt, PASSWORD_KEY_PARAMS } from './password-key';
+import { associatedData, type Envelope, KEY_BYTES, open, seal } from './aead.js';
+import type { Argon2Params } from './argon2.js';
+import { fromBase64url, toBase64url } from './base64url.js';
+import { UndecryptableError, WrongKeyError } from './errors.js';
+import { derivePasswordKey, newSalt, PASSWORD_KEY_PARAMS } from './password-key.js';
 
 /** A fresh random key: a month's, or the account's. */
 export function generateKey(): Uint8Array {

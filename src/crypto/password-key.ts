@@ -1,7 +1,7 @@
 // The key a password makes: Argon2id at a cost fixed here, in a Web Worker when the page has one.
 import { randomBytes } from '@noble/ciphers/utils.js';
-import type { Argon2Params } from './argon2';
-import type { DeriveAnswer, DeriveRequest } from './argon2-worker';
+import type { Argon2Params } from './argon2.js';
+import type { DeriveAnswer, DeriveRequest } from './argon2-worker.js';
 
 /**
  * RFC 9106's second recommended setting (64 MiB, 3 passes, 4 lanes), for devices that cannot
@@ -51,6 +51,6 @@ export async function derivePasswordKey(
   const request: DeriveRequest = { password: passwordBytes(password), salt, params };
   if (typeof Worker !== 'undefined') return deriveInWorker(request);
   // Loaded only here: where there is a Worker, hash-wasm ships in the worker's file alone.
-  const { argon2idKey } = await import('./argon2');
+  const { argon2idKey } = await import('./argon2.js');
   return argon2idKey(request.password, request.salt, request.params);
 }

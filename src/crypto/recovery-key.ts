@@ -1,7 +1,7 @@
 // The recovery key as the user keeps it: 24 words of BIP39's English list (with its checksum), or a small text file.
 import { entropyToMnemonic, mnemonicToEntropy } from '@scure/bip39';
 import { wordlist } from '@scure/bip39/wordlists/english.js';
-import { KEY_BYTES } from './aead';
+import { KEY_BYTES } from './aead.js';
 
 /** 256 bits and BIP39's 8-bit checksum, 11 bits a word. */
 export const RECOVERY_WORD_COUNT = 24;
