@@ -346,6 +346,7 @@ describe("every tab lists the other open tabs' changes", () => {
       tab: closed,
       buster: BUSTER,
       writes: JSON.stringify([write(5)]),
+      ids: [],
       page: 'closed-page',
     });
     late.close();
