@@ -74,17 +74,32 @@ export async function migrate(database: Database): Promise<void> {
   // On one connection without the statement_timeout requests run under: waiting for another
   // server's migrations, or indexing a whole table, may take longer than any request may.
   await database.db.connection().execute(async (db) => {
-    await sql`set statement_timeout = 0`.execute(db);
     try {
-      // Kysely looks for its bookkeeping tables in every schema unless told which one; with
-      // several schemas in one database (tests, shared servers) it would find another's tables.
-      const schema = (await sql<{ schema: string }>`select current_schema() as schema`.execute(db))
-        .rows[0]?.schema;
+      const schema = await liftStatementTimeout(db);
       await migrateWith(db, provider, schema);
     } finally {
       await sql`reset statement_timeout`.execute(db);
     }
   });
+}
+
+/**
+ * Turns statement_timeout off on this connection and returns its schema. The SET itself runs
+ * under the old limit: when that runs out just as the SET finishes, PostgreSQL cancels the next
+ * statement instead (57014). So the pair is tried again until one passes with no limit left.
+ */
+async function liftStatementTimeout(db: Database['db']): Promise<string | undefined> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await sql`set statement_timeout = 0`.execute(db);
+      // Kysely looks for its bookkeeping tables in every schema unless told which one; with
+      // several schemas in one database (tests, shared servers) it would find another's tables.
+      return (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]
+        ?.schema;
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== '57014' || attempt >= 5) throw error;
+    }
+  }
 }
 
 async function migrateWith(
