@@ -1,12 +1,8 @@
 // A month at a glance for its author: measure by day, habit ticks and streaks, goal progress.
 import { type Kysely, sql } from 'kysely';
-import {
-  type DayState,
-  entriesProgress,
-  scheduleFromColumns,
-} from '../../contract/habit-schedule.js';
-import { isOnTarget } from '../../contract/measure-targets.js';
-import type { MeasurePoint, MonthStats, MonthSummary } from '../../contract/stats.js';
+import { scheduleFromColumns } from '../../contract/habit-schedule.js';
+import { assembleMonthStats } from '../../contract/month-stats-assembly.js';
+import type { MonthStats, MonthSummary } from '../../contract/stats.js';
 import type { DB } from '../db/schema.js';
 
 /** SQLite's planner must not walk the author index of daily items (see daily-habits.ts). */
@@ -73,85 +69,37 @@ export class MonthStatsRepository {
       this.goals(monthId),
     ]);
     if (!month) return undefined;
-    // The entries' moods stay out of `entries`, so the answer keeps the shape older clients read.
-    const moods = entries.map(({ created_at, mood }) => ({ date: created_at, mood }));
-
-    const position = new Map(entries.map((entry, index) => [entry.id, index]));
-    const grid = new Map(
-      habits.map((habit) => [habit.id, entries.map((): DayState | null => null)]),
-    );
-    for (const tick of ticks) {
-      const index = position.get(tick.journal_id);
-      const row = grid.get(tick.habit_id);
-      // A row written between two of these queries may name an entry or habit not read: skip it.
-      // Two boxes for one (entry, habit), which the API allows, read as done if either is, else
-      // skipped if either is.
-      if (index === undefined || !row) continue;
-      const state: DayState =
-        tick.is_practiced === 1 ? 'done' : tick.is_skipped === 1 ? 'skipped' : 'not_done';
-      const before = row[index];
-      if (before === 'done' || (before === 'skipped' && state === 'not_done')) continue;
-      row[index] = state;
-    }
-    const dates = entries.map((entry) => entry.created_at);
-    const seriesOf = new Map<number, MeasurePoint[]>();
-    for (const point of points) {
-      const list = seriesOf.get(point.measure_id) ?? [];
-      list.push({ date: point.date, value: Number(point.value), count: Number(point.count) });
-      seriesOf.set(point.measure_id, list);
-    }
-    const [measure] = measures;
-
-    return {
-      month: month.id,
-      entries: entries.map(({ id, created_at }) => ({ id, created_at })),
-      // The single `measure` older clients read: the first.
-      measure: measure ? { id: measure.id, name: measure.name } : null,
-      series: (measure && seriesOf.get(measure.id)) || [],
-      measures: measures.map((each) => {
-        const series = seriesOf.get(each.id) ?? [];
-        const target = each.target === null ? null : Number(each.target);
-        return {
-          id: each.id,
-          name: each.name,
-          unit: each.unit,
-          target,
-          target_direction: each.target_direction,
-          series,
-          days_on_target:
-            target === null
-              ? null
-              : series.filter(
-                  (point) => isOnTarget(point.value, target, each.target_direction) === true,
-                ).length,
-        };
-      }),
-      habits: habits.map((habit) => {
-        const row = grid.get(habit.id) ?? [];
-        const schedule = scheduleFromColumns(
+    return assembleMonthStats({
+      monthId: month.id,
+      moodEnabled: month.mood_enabled === 1,
+      entries,
+      habits: habits.map((habit) => ({
+        id: habit.id,
+        name: habit.name,
+        schedule: scheduleFromColumns(
           habit.schedule_kind,
           habit.schedule_days,
           habit.schedule_times,
-        );
-        // The schedule's rules (contract/habit-schedule.ts), shared with the browser.
-        const progress = entriesProgress(schedule, dates, row);
-        return {
-          id: habit.id,
-          name: habit.name,
-          ticks: row.map((state) => (state === null ? null : state === 'done')),
-          completed: row.filter((state) => state === 'done').length,
-          rate: progress.rate,
-          current_streak: progress.current_streak,
-          longest_streak: progress.longest_streak,
-          skipped: row.map((state) => state === 'skipped'),
-          schedule,
-          streak_unit: progress.unit,
-        };
-      }),
+        ),
+      })),
+      ticks: ticks.map((tick) => ({
+        journal_id: tick.journal_id,
+        habit_id: tick.habit_id,
+        is_practiced: tick.is_practiced === 1,
+        is_skipped: tick.is_skipped === 1,
+      })),
+      measures: measures.map((measure) => ({
+        ...measure,
+        target: measure.target === null ? null : Number(measure.target),
+      })),
+      points: points.map((point) => ({
+        measure_id: point.measure_id,
+        date: point.date,
+        value: Number(point.value),
+        count: Number(point.count),
+      })),
       goals: { completed: Number(goals?.completed ?? 0), total: Number(goals?.total ?? 0) },
-      mood: moodSeries(moods),
-      mood_enabled: month.mood_enabled === 1,
-    };
+    });
   }
 
   private month(monthId: number) {
@@ -242,23 +190,4 @@ export class MonthStatsRepository {
       .where(unindexed('author_id'), '=', this.userId)
       .executeTakeFirst();
   }
-}
-
-/** Each day's mean mood, in date order (entries come sorted by date); days without one left out. */
-export function moodSeries(moods: { date: string; mood: number | null }[]): MeasurePoint[] {
-  const points: MeasurePoint[] = [];
-  let sum = 0;
-  for (const { date, mood } of moods) {
-    if (mood === null) continue;
-    const last = points.at(-1);
-    if (last?.date === date) {
-      sum += mood;
-      last.count += 1;
-      last.value = sum / last.count;
-    } else {
-      sum = mood;
-      points.push({ date, value: mood, count: 1 });
-    }
-  }
-  return points;
 }

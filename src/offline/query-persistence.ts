@@ -164,6 +164,17 @@ function usableState(state: DehydratedState): DehydratedState {
 /** Loads every write kind (src/queries/all-writes.ts). */
 export type WriteKindsLoader = () => Promise<readonly AnyWriteKind[]>;
 
+/**
+ * What the queries layer does to month data at the device's edge (src/queries/private-rows.ts): a
+ * private month's content is saved sealed, and opened again once restored.
+ */
+export interface MonthDataAtRest {
+  seal: (data: unknown) => unknown;
+  /** False for what must not be saved at all. */
+  keeps: (queryClient: QueryClient, queryKey: readonly unknown[]) => boolean;
+  restored: (queryClient: QueryClient) => Promise<void>;
+}
+
 interface Persistence {
   userId: number;
   /** Settles once the saved data is in the cache (or there was none to restore). */
@@ -182,6 +193,7 @@ function createPersistence(
   store: SavedQueriesStorage,
   userId: number,
   loadWrites: WriteKindsLoader,
+  atRest: MonthDataAtRest,
 ): Persistence {
   /** Before saved writes are hydrated, so each finds its function by its key. */
   const loadWriteKinds = async () => installSync(queryClient, await loadWrites());
@@ -264,10 +276,11 @@ function createPersistence(
       persister,
       buster,
       dehydrateOptions: {
-        shouldDehydrateQuery: isSavedQuery,
+        shouldDehydrateQuery: (query) =>
+          isSavedQuery(query) && atRest.keeps(queryClient, query.queryKey),
         shouldDehydrateMutation: () => false,
         // Rows of queued creates come back from the queue (this tab's, or the one adopting it).
-        serializeData: withoutUnsavedRows,
+        serializeData: (data) => atRest.seal(withoutUnsavedRows(data)),
       },
     });
   };
@@ -323,6 +336,7 @@ function createPersistence(
       buster,
       maxAge: SAVED_QUERIES_MAX_AGE_MS,
     });
+    void atRest.restored(queryClient).catch(reportError('Could not open the saved private months'));
     // Online, saved data is only a first paint: it may predate a change made just before a reload
     // (saving lags changes by a moment), so screens refetch it. Offline it is all there is.
     if (isBrowserOffline()) return;
@@ -399,6 +413,7 @@ function createPersistence(
 export function startQueryPersistence(
   queryClient: QueryClient,
   loadWrites: WriteKindsLoader,
+  atRest: MonthDataAtRest,
 ): Promise<void> {
   leaveOnLogoutElsewhere(queryClient);
   const userId = sessionUserId();
@@ -407,7 +422,7 @@ export function startQueryPersistence(
   current?.stop();
   const store = currentStorage();
   if (userId === null || store === null) return Promise.resolve();
-  const persistence = createPersistence(queryClient, store, userId, loadWrites);
+  const persistence = createPersistence(queryClient, store, userId, loadWrites, atRest);
   running.set(queryClient, persistence);
   return persistence.ready;
 }

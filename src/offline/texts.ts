@@ -48,6 +48,8 @@ export const OFFLINE_TEXTS = {
   waitingMarker: 'Waiting to sync',
   refusedMarker: 'Not saved — see the changes waiting to sync',
   dependsOnUnsaved: 'This change depends on another one that was not saved.',
+  privateMonthReadOnly:
+    'This month is private: this version of the app can show it but not yet send changes to it.',
   sessionEnded: 'Your session ended. Log in again to send your changes.',
   changeNames: CHANGE_NAMES,
   change: 'Change',

@@ -125,6 +125,27 @@ export async function openAfterLogin(queryClient: QueryClient, password: string)
   else if (key) await keepAccountKey(key);
 }
 
+/**
+ * The account key for reading a private month, once this device's copy has been read: null while
+ * it is not open here (or still opening after a login: `onAccountKeyOpened` tells when it is).
+ */
+export async function accountKeyForReading(): Promise<Uint8Array | null> {
+  const userId = sessionUserId();
+  if (userId === null) return null;
+  await readFromDevice(userId);
+  return openAccountKey();
+}
+
+/** Calls `listener` each time the key becomes open on this page; returns how to stop. */
+export function onAccountKeyOpened(listener: () => void): () => void {
+  let wasOpen = snapshot.status === 'open';
+  return subscribe(() => {
+    const open = snapshot.status === 'open';
+    if (open && !wasOpen) listener();
+    wasOpen = open;
+  });
+}
+
 /** Logout: the key leaves this page's memory (the device's copy goes with the saved data). */
 export function forgetAccountKeyHere(): void {
   memory?.key?.fill(0);

@@ -9,16 +9,17 @@ import {
   updateDailyMeasure,
 } from '../api/daily-measures';
 import { newIdempotencyKey } from '../api/idempotency';
-import { defineWrite, newTempId } from '../offline/sync';
+import { newTempId } from '../offline/sync';
 import { patchRow, upsert } from './cache';
 import { withConflictResolution } from './conflicts';
 import { orDeletedElsewhere } from './deleted-elsewhere';
 import { entrySubject, journalGone, journalsQueryOptions } from './journal-list';
 import { dailyHabitKeys, dailyMeasureKeys, habitKeys, journalKeys, measureKeys } from './keys';
+import { openMonthRows } from './private-rows';
 import { notifyingNow } from './row-toggle';
-import { invalidateMonthStats } from './stats';
+import { invalidateMonthStats } from './stats-invalidation';
 import { useWrite, type WriteOptionsOf } from './use-write';
-import { defineCreate, newerQueued, requireSaved } from './write-kinds';
+import { defineCreate, defineWrite, newerQueued, requireSaved } from './write-kinds';
 
 /**
  * Ids of the month's journals. Reuses the cached list unless it was invalidated (a new journal),
@@ -48,14 +49,26 @@ async function ofMonth<T extends { journal_id: number }>(
 export function dailyHabitsQueryOptions(monthId: number) {
   return queryOptions({
     queryKey: dailyHabitKeys.list(monthId),
-    queryFn: ({ client }) => ofMonth(client, monthId, listMonthDailyHabits(monthId)),
+    queryFn: async ({ client }) =>
+      openMonthRows(
+        client,
+        monthId,
+        'tick',
+        await ofMonth(client, monthId, listMonthDailyHabits(monthId)),
+      ),
   });
 }
 
 export function dailyMeasuresQueryOptions(monthId: number) {
   return queryOptions({
     queryKey: dailyMeasureKeys.list(monthId),
-    queryFn: ({ client }) => ofMonth(client, monthId, listMonthDailyMeasures(monthId)),
+    queryFn: async ({ client }) =>
+      openMonthRows(
+        client,
+        monthId,
+        'value',
+        await ofMonth(client, monthId, listMonthDailyMeasures(monthId)),
+      ),
   });
 }
 

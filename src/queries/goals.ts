@@ -4,18 +4,29 @@ import type { Goal } from '../../contract/entities';
 import type { CreateGoal } from '../../contract/requests';
 import { createGoal, deleteGoal, listGoals, updateGoal } from '../api/goals';
 import { newIdempotencyKey } from '../api/idempotency';
-import { defineWrite, newTempId } from '../offline/sync';
+import { newTempId } from '../offline/sync';
 import { dropRows, patchRow, upsert } from './cache';
 import { withConflictResolution } from './conflicts';
 import { orDeletedElsewhere } from './deleted-elsewhere';
 import { goalKeys } from './keys';
+import { openMonthRows } from './private-rows';
 import { notifyingNow } from './row-toggle';
-import { invalidateMonthStats } from './stats';
+import { invalidateMonthStats } from './stats-invalidation';
 import { useWrite, type WriteOptionsOf } from './use-write';
-import { defineCreate, deleteSaved, inMonth, newerQueued, requireSaved } from './write-kinds';
+import {
+  defineCreate,
+  defineWrite,
+  deleteSaved,
+  inMonth,
+  newerQueued,
+  requireSaved,
+} from './write-kinds';
 
 export function goalsQueryOptions(monthId: number) {
-  return queryOptions({ queryKey: goalKeys.list(monthId), queryFn: () => listGoals(monthId) });
+  return queryOptions({
+    queryKey: goalKeys.list(monthId),
+    queryFn: async ({ client }) => openMonthRows(client, monthId, 'goal', await listGoals(monthId)),
+  });
 }
 
 // --- Writes, found by their names (saved with queued writes on devices) ----------------------

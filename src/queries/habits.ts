@@ -3,14 +3,26 @@ import { queryOptions } from '@tanstack/react-query';
 import type { DailyHabit, Habit } from '../../contract/entities';
 import type { CreateHabit, UpdateHabit } from '../../contract/requests';
 import { createHabit, deleteHabit, listHabits, updateHabit } from '../api/habits';
-import { defineWrite } from '../offline/sync';
+
 import { dropRows, patchRow, upsert } from './cache';
 import { goneAnyway } from './deleted-elsewhere';
 import { dailyHabitKeys, habitKeys } from './keys';
-import { defineCreate, deleteSaved, inMonth, requireSaved, stepOfMonth } from './write-kinds';
+import { openMonthRows } from './private-rows';
+import {
+  defineCreate,
+  defineWrite,
+  deleteSaved,
+  inMonth,
+  requireSaved,
+  stepOfMonth,
+} from './write-kinds';
 
 export function habitsQueryOptions(monthId: number) {
-  return queryOptions({ queryKey: habitKeys.list(monthId), queryFn: () => listHabits(monthId) });
+  return queryOptions({
+    queryKey: habitKeys.list(monthId),
+    queryFn: async ({ client }) =>
+      openMonthRows(client, monthId, 'habit', await listHabits(monthId)),
+  });
 }
 
 // --- Writes, found by their names (saved with queued writes on devices) ----------------------

@@ -5,11 +5,13 @@ import { listJournals } from '../api/journals';
 import { dropRows } from './cache';
 import type { ConflictSubject } from './conflict-ui';
 import { dailyHabitKeys, dailyMeasureKeys, journalKeys } from './keys';
+import { openMonthRows } from './private-rows';
 
 export function journalsQueryOptions(monthId: number) {
   return queryOptions({
     queryKey: journalKeys.list(monthId),
-    queryFn: () => listJournals(monthId),
+    queryFn: async ({ client }) =>
+      openMonthRows(client, monthId, 'entry', await listJournals(monthId)),
   });
 }
 

@@ -5,7 +5,7 @@ import { localToday } from '../../contract/local-date';
 import type { CreateJournal, UpdateJournal } from '../../contract/requests';
 import { newIdempotencyKey } from '../api/idempotency';
 import { createJournal, deleteJournal, updateJournal } from '../api/journals';
-import { defineWrite, type Enqueue, newTempId, swapTempId } from '../offline/sync';
+import { type Enqueue, newTempId, swapTempId } from '../offline/sync';
 import { addMissing, cachedOrRead, patchRow, upsert } from './cache';
 import { withConflictResolution } from './conflicts';
 import {
@@ -26,9 +26,9 @@ import {
 } from './journal-list';
 import { journalKeys, journalSearchKeys } from './keys';
 import { measuresQueryOptions } from './measures';
-import { invalidateMonthStats } from './stats';
+import { invalidateMonthStats } from './stats-invalidation';
 import { type SaveOptions, useSave, useWrite, type WriteOptionsOf } from './use-write';
-import { deleteSaved, requireSaved } from './write-kinds';
+import { defineWrite, deleteSaved, requireSaved } from './write-kinds';
 
 export { journalsQueryOptions };
 

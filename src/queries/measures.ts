@@ -3,16 +3,25 @@ import { queryOptions } from '@tanstack/react-query';
 import type { DailyMeasure, Measure } from '../../contract/entities';
 import type { CreateMeasure, UpdateMeasure } from '../../contract/measure-targets';
 import { createMeasure, deleteMeasure, listMeasures, updateMeasure } from '../api/measures';
-import { defineWrite } from '../offline/sync';
+
 import { dropRows, patchRow } from './cache';
 import { goneAnyway } from './deleted-elsewhere';
 import { dailyMeasureKeys, measureKeys } from './keys';
-import { defineCreate, deleteSaved, inMonth, requireSaved, stepOfMonth } from './write-kinds';
+import { openMonthRows } from './private-rows';
+import {
+  defineCreate,
+  defineWrite,
+  deleteSaved,
+  inMonth,
+  requireSaved,
+  stepOfMonth,
+} from './write-kinds';
 
 export function measuresQueryOptions(monthId: number) {
   return queryOptions({
     queryKey: measureKeys.list(monthId),
-    queryFn: () => listMeasures(monthId),
+    queryFn: async ({ client }) =>
+      openMonthRows(client, monthId, 'measure', await listMeasures(monthId)),
   });
 }
 

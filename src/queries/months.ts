@@ -16,14 +16,12 @@ import { newIdempotencyKey } from '../api/idempotency';
 import {
   createMonth,
   deleteMonth,
-  getMonth,
   listMonthSummaries,
   listMonths,
   updateMonth,
 } from '../api/months';
 import { restoreItem } from '../api/trash';
 import {
-  defineWrite,
   type Enqueue,
   isQueued,
   isTempId,
@@ -48,9 +46,10 @@ import {
   trashKeys,
 } from './keys';
 import { measureCreate } from './measures';
+import { openMonths, readMonth } from './private-rows';
 import type { TrashRestoreWrite } from './trash';
 import { type SaveOptions, useSave, useWrite, type WriteOptionsOf } from './use-write';
-import { deleteSaved, requireSaved } from './write-kinds';
+import { defineWrite, deleteSaved, requireSaved } from './write-kinds';
 
 // --- Writes, found by their names (saved with queued writes on devices) ----------------------
 
@@ -236,7 +235,10 @@ export const monthDelete = defineWrite<MonthDeleteWrite, number>({
 // --- Hooks ---------------------------------------------------------------------------------
 
 export function monthsQueryOptions() {
-  return queryOptions({ queryKey: monthKeys.list(), queryFn: listMonths });
+  return queryOptions({
+    queryKey: monthKeys.list(),
+    queryFn: async ({ client }) => openMonths(client, await listMonths()),
+  });
 }
 
 /**
@@ -295,7 +297,10 @@ export function useMonthCounts(monthId: number): MonthCounts | undefined {
 }
 
 export function monthQueryOptions(monthId: number) {
-  return queryOptions({ queryKey: monthKeys.detail(monthId), queryFn: () => getMonth(monthId) });
+  return queryOptions({
+    queryKey: monthKeys.detail(monthId),
+    queryFn: readMonth(monthId),
+  });
 }
 
 /**

@@ -8,7 +8,7 @@ import { listGoals } from '../api/goals';
 import { listJournals } from '../api/journals';
 import { getMonth } from '../api/months';
 import { listTrash, purgeTrashItem, restoreItem } from '../api/trash';
-import { defineWrite, enqueueWrite, queuedWrites } from '../offline/sync';
+import { enqueueWrite, queuedWrites } from '../offline/sync';
 import { dropRows, upsert } from './cache';
 import { errorStatus } from './errors';
 import { compareJournals } from './journal-list';
@@ -22,7 +22,7 @@ import {
   refetchMonths,
 } from './months';
 import { useWrite, type WriteOptionsOf } from './use-write';
-import { inMonth, requireSaved } from './write-kinds';
+import { defineWrite, inMonth, requireSaved } from './write-kinds';
 
 // --- Writes, found by their names (saved with queued writes on devices) ----------------------
 

@@ -1,10 +1,18 @@
 // What every resource's queued writes share (src/offline/sync.ts): refusing a write that needs an unsaved item, creates shown under a temporary id, deletes, and newer writes of a row winning.
 import type { QueryClient } from '@tanstack/react-query';
 import { texts } from '../i18n/store';
-import { defineWrite, isTempId, SyncRefusal, swapTempId, type WriteSubject } from '../offline/sync';
+import {
+  defineWrite as defineSyncWrite,
+  isTempId,
+  SyncRefusal,
+  swapTempId,
+  type WriteKind,
+  type WriteSubject,
+} from '../offline/sync';
 import { OFFLINE_TEXTS } from '../offline/texts';
 import { addMissing, dropRows, upsert } from './cache';
 import { goneAnyway } from './deleted-elsewhere';
+import { monthKeys } from './keys';
 
 /**
  * A write whose item was created offline, and whose create never landed, cannot be sent: refused
@@ -13,6 +21,34 @@ import { goneAnyway } from './deleted-elsewhere';
 export function requireSaved(...ids: number[]): void {
   if (ids.some(isTempId))
     throw new SyncRefusal(texts('offline', OFFLINE_TEXTS).dependsOnUnsaved, null);
+}
+
+/**
+ * A write carrying content into a private month is refused before it is sent: the server would
+ * store it readable, and sealing it on the way is not built yet. Deleting and restoring carry no
+ * content and go. The change stays queued with the others refused, so nothing typed is lost.
+ */
+function refuseContentForPrivateMonth(queryClient: QueryClient, subject: WriteSubject): void {
+  const monthId = subject.monthId ?? (subject.kind === 'month' ? subject.id : undefined);
+  if (monthId === undefined) return;
+  type Shown = { id: number; month_key?: unknown };
+  const month =
+    queryClient.getQueryData<Shown>(monthKeys.detail(monthId)) ??
+    queryClient.getQueryData<Shown[]>(monthKeys.list())?.find((row) => row.id === monthId);
+  if (month?.month_key != null)
+    throw new SyncRefusal(texts('offline', OFFLINE_TEXTS).privateMonthReadOnly, null);
+}
+
+/** A write kind of the journal's; one carrying content is held back from a private month. */
+export function defineWrite<V, R>(kind: WriteKind<V, R>): WriteKind<V, R> {
+  if (kind.name.endsWith('.delete') || kind.name.startsWith('trash.')) return defineSyncWrite(kind);
+  return defineSyncWrite({
+    ...kind,
+    run: (variables, queryClient) => {
+      refuseContentForPrivateMonth(queryClient, kind.subject(variables));
+      return kind.run(variables, queryClient);
+    },
+  });
 }
 
 export interface CreateWrite<Body> {

@@ -25,12 +25,17 @@ const RenewNotice = lazy(() =>
 export const Route = createFileRoute('/_auth')({
   beforeLoad: async ({ context }) => {
     // Imported here, not at the top, so public pages never download the token code.
-    const [{ hasSession, ensureFreshAccess }, { startQueryPersistence }, { loadWriteKinds }] =
-      await Promise.all([
-        import('../queries/session-gate'),
-        import('../offline/query-persistence'),
-        import('../queries/all-writes'),
-      ]);
+    const [
+      { hasSession, ensureFreshAccess },
+      { startQueryPersistence },
+      { loadWriteKinds },
+      { monthDataAtRest },
+    ] = await Promise.all([
+      import('../queries/session-gate'),
+      import('../offline/query-persistence'),
+      import('../queries/all-writes'),
+      import('../queries/private-rows-open'),
+    ]);
     if (!hasSession()) throw redirect({ to: '/login' });
     // Offline, an expired token cannot be refreshed: the user stays in to read saved data, and
     // the check runs again on reconnect (AuthLayout).
@@ -43,7 +48,7 @@ export const Route = createFileRoute('/_auth')({
     // Offline, the data saved on this device is all there is: the loaders wait for it. Online they
     // fetch fresh data anyway, so it is restored alongside (older than what they fetch, it never
     // replaces it), not waited for: opening IndexedDB can take 100 ms or more on a first visit.
-    const restored = startQueryPersistence(context.queryClient, loadWriteKinds);
+    const restored = startQueryPersistence(context.queryClient, loadWriteKinds, monthDataAtRest);
     if (isBrowserOffline()) await restored;
   },
   pendingComponent: FramedLoadingScreen,

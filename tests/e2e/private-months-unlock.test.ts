@@ -2,13 +2,22 @@
 import type { Page } from '@playwright/test';
 import type { AccountKeys } from '../../contract/account-keys.js';
 import { RECOVERY_PATHS } from '../../contract/recovery-rules.js';
-import { createAccountKey, generateKey } from '../../src/crypto/keys.js';
+import { createAccountKey, generateKey, wrapMonthKey } from '../../src/crypto/keys.js';
+import { sealFields } from '../../src/crypto/month-content.js';
 import { recoveryKeyToWords } from '../../src/crypto/recovery-key.js';
 import { linkToken } from '../support/smtp-catcher.js';
 import { navEntry, type Viewport } from './support/app-helpers.js';
 import { expect, session, test, VIEWPORTS } from './support/fixtures.js';
 import { path, uniqueUsername, visible } from './support/page-helpers.js';
-import { apiAs, SEED_PASSWORD, type SeededAccount, seedAccount } from './support/seed-account.js';
+import {
+  apiAs,
+  loggedInStorage,
+  SEED_PASSWORD,
+  type SeededAccount,
+  seedAccount,
+  seedJournal,
+  seedMonth,
+} from './support/seed-account.js';
 
 test.use({
   serverEnv: [async ({ smtp }, use) => use({ SMTP_URL: smtp.url }), { scope: 'worker' }],
@@ -140,5 +149,79 @@ test.describe('private months on a device', () => {
     const other = await newDevice(VIEWPORTS.desktop);
     await logIn(other, VIEWPORTS.desktop, username, NEW_PASSWORD);
     await visible(privateMonths(other).getByText(OPEN_HERE), DERIVING);
+  });
+});
+
+test.describe('a private month read on a device', () => {
+  test('is shown locked where the key is not open, opened once the password opens it, and an edit in it is kept but not sent', async () => {
+    test.setTimeout(90_000);
+    const { url } = session().server;
+    const account = await seedAccount(url, uniqueUsername('privread'));
+    const made = await seedKeys(account);
+    // Sealed as the browser seals it: the month made private, then its entry's content sealed.
+    const seeded = await seedMonth(url, account, 'Plain at first', 'Steps', ['Read']);
+    const monthId = seeded.month.id;
+    const entry = await seedJournal(url, account, seeded, 'Written before', 3);
+    const monthKey = generateKey();
+    await apiAs(url, account, 'PATCH', `api/months/${monthId}/`, {
+      month_key: wrapMonthKey(monthKey, made.accountKey, monthId),
+      sealed: sealFields(monthKey, 'month', monthId, { name: 'Canary month' }),
+      name: '',
+    });
+    await apiAs(url, account, 'PATCH', `api/journals/${entry.id}/`, {
+      sealed: sealFields(monthKey, 'entry', entry.id, {
+        highlight: 'Canary highlight',
+        note: '',
+        mood: null,
+      }),
+    });
+
+    // Signed in without typing the password: the key is not open on this device.
+    const page = await session().newPage(VIEWPORTS.desktop, {
+      storageState: loggedInStorage(url, account),
+      serviceWorkers: 'block',
+    });
+    await page.goto(`/months/${monthId}/journals`);
+    await visible(
+      page.getByRole('heading', { level: 1, name: 'Private month (locked on this device)' }),
+    );
+    await visible(page.getByText(/This month is private, and private months are locked/));
+    await visible(page.getByText('Locked on this device'));
+
+    await page.getByRole('link', { name: 'Open Settings' }).click();
+    await path(page, '/settings');
+    await privateMonths(page)
+      .getByLabel(/^Your password/)
+      .fill(SEED_PASSWORD);
+    await privateMonths(page).getByRole('button', { name: 'Open private months' }).click();
+    await visible(privateMonths(page).getByText(OPEN_HERE), DERIVING);
+
+    await page.goBack();
+    await visible(page.getByRole('heading', { level: 1, name: 'Canary month' }));
+    await visible(page.getByText('Canary highlight'));
+    // The month at a glance, computed here: the server cannot read this month.
+    await page.getByRole('button', { name: /Month at a glance/ }).click();
+    await visible(page.getByText('Latest 3 · Low 3 · High 3'));
+    // The month list too, after a reload (the device keeps the key, and the month data sealed).
+    await page.goto('/months');
+    await visible(page.getByRole('link', { name: 'Canary month' }));
+
+    // A goal added here would go to the server readable: it waits, refused, with the user's words.
+    await page.goto(`/months/${monthId}/journals`);
+    await page.getByRole('button', { name: 'Add New Goal +' }).click();
+    const goalDialog = page.getByRole('dialog', { name: 'Create a Goal' });
+    await goalDialog.getByLabel('Goal').fill('Typed privately');
+    await goalDialog.getByRole('button', { name: 'Save' }).click();
+    await visible(page.getByRole('checkbox', { name: 'Typed privately' }));
+    await page.getByRole('button', { name: 'Sync failed — retry' }).click();
+    await visible(page.getByText(/This month is private: this version of the app can show it/));
+    const goals = await apiAs<{ name: string }[]>(
+      url,
+      account,
+      'GET',
+      `api/goals/?month=${monthId}`,
+      undefined,
+    );
+    expect(goals.map((goal) => goal.name)).not.toContain('Typed privately');
   });
 });

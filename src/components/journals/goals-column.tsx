@@ -26,6 +26,7 @@ import { SyncMarker } from '../sync/sync-marker';
 import { notifyFailure, notifySuccess } from '../toast';
 import { useUndoDeleteToast } from '../undo-delete';
 import { useMountedOnce } from '../use-mounted-once';
+import { shownText } from './shown-text';
 
 export function GoalsColumn({ monthId, goals }: { monthId: number; goals: Goal[] }) {
   const t = useTexts('journals', journals);
@@ -106,7 +107,7 @@ export function GoalsColumn({ monthId, goals }: { monthId: number; goals: Goal[]
             {goals.map((goal) => (
               <Group key={goal.id} component="li" justify="space-between" wrap="nowrap" gap="xs">
                 <Checkbox
-                  label={goal.name}
+                  label={shownText(goal, goal.name, t)}
                   checked={goal.is_completed}
                   onChange={(event) => toggle(goal, event.currentTarget.checked)}
                   styles={{ label: { overflowWrap: 'anywhere' } }}
@@ -116,7 +117,7 @@ export function GoalsColumn({ monthId, goals }: { monthId: number; goals: Goal[]
                 <ActionIcon
                   variant="subtle"
                   color="red"
-                  aria-label={t.deleteGoalNamed(goal.name)}
+                  aria-label={t.deleteGoalNamed(shownText(goal, goal.name, t))}
                   aria-busy={deleting(goal) || undefined}
                   aria-disabled={deleting(goal) || undefined}
                   onClick={(event) => remove(goal, event.currentTarget.closest('li'))}

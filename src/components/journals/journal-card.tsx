@@ -17,6 +17,7 @@ import { formatJournalDate } from './format-date';
 import { habitBoxes } from './habit-boxes';
 import { HabitState, stateOf } from './habit-state';
 import { MeasureValues } from './measure-values';
+import { shownText } from './shown-text';
 import { useStableKeys } from './stable-keys';
 import './journal-card.css';
 
@@ -121,7 +122,7 @@ export const JournalCard = memo(function JournalCard(props: JournalCardProps) {
         {/* Changes to this entry not yet on the server (offline, or being sent). */}
         <SyncMarker kind="journal" id={journal.id} />
       </h3>
-      <p className="mb-journal-highlight">{journal.highlight}</p>
+      <p className="mb-journal-highlight">{shownText(journal, journal.highlight, t)}</p>
       {/* The mood's face and word, and the note (collapsed when long, Markdown on demand). */}
       <JournalMood mood={journal.mood} />
       <JournalNote note={journal.note} />

@@ -6,9 +6,11 @@ import { app } from '../../i18n/en/app';
 import { monthCard } from '../../i18n/en/month-card';
 import { useTexts } from '../../i18n/store';
 import { useMonthCounts } from '../../queries/months';
+import { unreadable } from '../../queries/private-rows';
 import { PencilIcon, TrashIcon } from '../icons';
 import { loadConfirmModal, loadEditMonthModal } from '../lazy-modals';
 import { SyncMarker } from '../sync/sync-marker';
+import { shownMonthName } from './month-name';
 
 interface MonthCardProps {
   month: Month;
@@ -22,6 +24,7 @@ export function MonthCard({ month, onEdit, onDelete }: MonthCardProps) {
   // One request for every card (same query); each card picks its month. Absent until it answers;
   // while the month's changes wait to sync, counted from what the screen shows.
   const summary = useMonthCounts(month.id);
+  const name = shownMonthName(month, words);
   return (
     // data-month-card: where focus goes after a delete (focus-after-removal.ts) finds the cards.
     <Card withBorder shadow="xs" radius="lg" padding="lg" data-month-card={month.id}>
@@ -38,7 +41,7 @@ export function MonthCard({ month, onEdit, onDelete }: MonthCardProps) {
             />
           )}
         >
-          {month.name}
+          {name}
         </Anchor>
         <SyncMarker kind="month" id={month.id} />
       </Title>
@@ -55,10 +58,12 @@ export function MonthCard({ month, onEdit, onDelete }: MonthCardProps) {
           variant="light"
           size="xs"
           leftSection={<PencilIcon size={14} />}
-          aria-label={t.editMonthNamed(month.name)}
+          aria-label={t.editMonthNamed(name)}
           onPointerEnter={loadEditMonthModal}
           onFocus={loadEditMonthModal}
           onClick={() => onEdit(month)}
+          // What it cannot open it cannot edit: saved, it would overwrite the sealed name.
+          disabled={unreadable(month) !== null}
         >
           {t.edit}
         </Button>
@@ -67,7 +72,7 @@ export function MonthCard({ month, onEdit, onDelete }: MonthCardProps) {
           color="red"
           size="xs"
           leftSection={<TrashIcon size={14} />}
-          aria-label={t.deleteMonthNamed(month.name)}
+          aria-label={t.deleteMonthNamed(name)}
           onPointerEnter={loadConfirmModal}
           onFocus={loadConfirmModal}
           onClick={() => onDelete(month)}

@@ -55,4 +55,12 @@ export const journals = {
       'This month was deleted elsewhere (in another tab or device). You can restore it from Settings → Recently deleted for 30 days.',
     habit: 'This habit was deleted elsewhere (in another tab or device).',
   },
+  // A private month's content that cannot be shown on this device (src/queries/private-rows.ts).
+  privateLocked:
+    'This month is private, and private months are locked on this device. Open them in Settings, under Private months.',
+  privateUndecryptable:
+    'Some of this private month can’t be opened: it is damaged, or was not sealed for this month. It is kept as it is.',
+  openSettings: 'Open Settings',
+  lockedItem: 'Locked on this device',
+  undecryptableItem: 'Can’t be opened',
 } as const;

@@ -11,4 +11,7 @@ export const monthCard = {
   filterCount: (shown: number, total: number) =>
     `${shown} of ${total} ${total === 1 ? 'month' : 'months'}`,
   noMatch: (filter: string) => `No month matches “${filter}”.`,
+  // A private month's name that cannot be shown on this device.
+  privateLocked: 'Private month (locked on this device)',
+  privateUndecryptable: 'Private month (can’t be opened)',
 } as const;

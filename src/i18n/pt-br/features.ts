@@ -86,6 +86,8 @@ export const offline: Messages['offline'] = {
   waitingMarker: 'Aguardando sincronização',
   refusedMarker: 'Não salvo — veja as alterações aguardando sincronização',
   dependsOnUnsaved: 'Esta alteração depende de outra que não foi salva.',
+  privateMonthReadOnly:
+    'Este mês é privado: esta versão do app consegue mostrá-lo, mas ainda não enviar alterações para ele.',
   sessionEnded: 'Sua sessão terminou. Entre de novo para enviar suas alterações.',
   changeNames: {
     'journal.create': 'novo registro',

@@ -47,6 +47,13 @@ export const journals: Messages['journals'] = {
       'Este mês foi excluído em outro lugar (outra aba ou dispositivo). Você pode restaurá-lo em Configurações → Excluídos recentemente por 30 dias.',
     habit: 'Este hábito foi excluído em outro lugar (outra aba ou dispositivo).',
   },
+  privateLocked:
+    'Este mês é privado, e os meses privados estão trancados neste dispositivo. Abra-os em Configurações, em Meses privados.',
+  privateUndecryptable:
+    'Parte deste mês privado não pode ser aberta: está danificada ou não foi selada para este mês. Ela é mantida como está.',
+  openSettings: 'Abrir Configurações',
+  lockedItem: 'Trancado neste dispositivo',
+  undecryptableItem: 'Não pode ser aberto',
 };
 
 export const months: Messages['months'] = {

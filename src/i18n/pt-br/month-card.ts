@@ -11,4 +11,6 @@ export const monthCard: Messages['monthCard'] = {
   filterCount: (shown: number, total: number) =>
     `${shown} de ${total} ${total === 1 ? 'mês' : 'meses'}`,
   noMatch: (filter: string) => `Nenhum mês corresponde a “${filter}”.`,
+  privateLocked: 'Mês privado (trancado neste dispositivo)',
+  privateUndecryptable: 'Mês privado (não pode ser aberto)',
 };

@@ -17,6 +17,7 @@ import { loadWriteKinds } from '../../../src/queries/all-writes';
 import { paymentStatusQueryOptions } from '../../../src/queries/billing';
 import { billingKeys, goalKeys, monthKeys } from '../../../src/queries/keys';
 import { monthsQueryOptions } from '../../../src/queries/months';
+import { monthDataAtRest } from '../../../src/queries/private-rows-open';
 import { endSessionHere } from '../../../src/queries/session';
 import { createQueryClient } from '../../../src/query-client';
 import { makeGoal, makeJwt, makeMonth, USER_ID } from '../../fixtures/factories';
@@ -104,14 +105,14 @@ describe('saving the query cache for offline use', () => {
     signInAs(USER_ID);
     db.months.push(makeMonth({ name: 'January' }), makeMonth({ name: 'February' }));
     const first = newPage();
-    await startQueryPersistence(first, loadWriteKinds);
+    await startQueryPersistence(first, loadWriteKinds, monthDataAtRest);
     await first.fetchQuery(monthsQueryOptions());
     await waitFor(() => expect(savedKeys()).toEqual([monthKeys.list()]));
     expect(storage.current()?.buster).toBe(savedQueriesBuster(USER_ID));
     expect(storage.current()?.buster.startsWith(SAVED_QUERIES_BUSTER)).toBe(true);
 
     const second = newPage();
-    await startQueryPersistence(second, loadWriteKinds);
+    await startQueryPersistence(second, loadWriteKinds, monthDataAtRest);
     const months = second.getQueryData<Month[]>(monthKeys.list()) ?? [];
     expect(months.map((month) => month.name)).toEqual(['January', 'February']);
     // Counted as fetched when it was, so the screen still refreshes it when online.
@@ -152,7 +153,7 @@ describe('saving the query cache for offline use', () => {
     await storage.setItem('outbox:closed-tab', JSON.stringify(outbox));
 
     const page = newPage();
-    await startQueryPersistence(page, loadWriteKinds);
+    await startQueryPersistence(page, loadWriteKinds, monthDataAtRest);
     // The tick shows over the saved list, which may lack what changed elsewhere since: the
     // screen must still read it (showing the tick wrote the list, which made it look fresh).
     expect(page.getQueryData<Goal[]>(goalKeys.list(month.id))?.[0]?.is_completed).toBe(true);
@@ -163,7 +164,7 @@ describe('saving the query cache for offline use', () => {
   it('saves no row of a create still queued: the queue saved with it shows it again', async () => {
     signInAs(USER_ID);
     const page = newPage();
-    await startQueryPersistence(page, loadWriteKinds);
+    await startQueryPersistence(page, loadWriteKinds, monthDataAtRest);
     const month = makeMonth();
     const goal = makeGoal(month, { name: 'Saved' });
     page.setQueryData(goalKeys.list(month.id), [
@@ -178,20 +179,20 @@ describe('saving the query cache for offline use', () => {
     signInAs(USER_ID);
     db.months.push(makeMonth({ name: 'Saved' }));
     const first = newPage();
-    await startQueryPersistence(first, loadWriteKinds);
+    await startQueryPersistence(first, loadWriteKinds, monthDataAtRest);
     await first.fetchQuery(monthsQueryOptions());
     await waitFor(() => expect(savedKeys()).toEqual([monthKeys.list()]));
 
     setBrowserOnline(false);
     const second = newPage();
-    await startQueryPersistence(second, loadWriteKinds);
+    await startQueryPersistence(second, loadWriteKinds, monthDataAtRest);
     expect(second.getQueryState(monthKeys.list())?.isInvalidated).toBe(false);
   });
 
   it('never saves the payment status', async () => {
     signInAs(USER_ID);
     const page = newPage();
-    await startQueryPersistence(page, loadWriteKinds);
+    await startQueryPersistence(page, loadWriteKinds, monthDataAtRest);
     await page.fetchQuery(paymentStatusQueryOptions());
     await page.fetchQuery(monthsQueryOptions());
     await waitFor(() => expect(savedKeys()).toEqual([monthKeys.list()]));
@@ -202,7 +203,7 @@ describe('saving the query cache for offline use', () => {
     signInAs(USER_ID);
     db.months.push(makeMonth({ name: 'Kept' }));
     const page = newPage();
-    await startQueryPersistence(page, loadWriteKinds);
+    await startQueryPersistence(page, loadWriteKinds, monthDataAtRest);
     await page.fetchQuery(monthsQueryOptions());
     await waitFor(() => expect(storage.writes).toBe(1));
 
@@ -221,7 +222,7 @@ describe('saving the query cache for offline use', () => {
     setSavedQueriesStorage(storage);
     signInAs(USER_ID);
     const page = newPage();
-    await startQueryPersistence(page, loadWriteKinds);
+    await startQueryPersistence(page, loadWriteKinds, monthDataAtRest);
     expect(page.getQueryData(monthKeys.list())).toBeUndefined();
     expect(storage.current()).toBeUndefined();
   });
@@ -235,7 +236,7 @@ describe('saving the query cache for offline use', () => {
       setSavedQueriesStorage(storage);
       signInAs(USER_ID);
       const page = newPage();
-      await startQueryPersistence(page, loadWriteKinds);
+      await startQueryPersistence(page, loadWriteKinds, monthDataAtRest);
       expect(page.getQueryData(monthKeys.list())).toBeUndefined();
       expect(storage.current()).toBeUndefined();
     }
@@ -255,7 +256,7 @@ describe('saving the query cache for offline use', () => {
     setSavedQueriesStorage(storage);
     signInAs(USER_ID);
     const page = newPage();
-    await startQueryPersistence(page, loadWriteKinds);
+    await startQueryPersistence(page, loadWriteKinds, monthDataAtRest);
     expect(page.getQueryData(monthKeys.list())).toBeUndefined();
     expect(page.getQueryData(monthKeys.detail(month.id))).toEqual(month);
   });
@@ -267,7 +268,7 @@ describe('saving the query cache for offline use', () => {
     const page = newPage();
     const fresh = [makeMonth({ name: 'Fresh' })];
     page.setQueryData(monthKeys.list(), fresh);
-    await startQueryPersistence(page, loadWriteKinds);
+    await startQueryPersistence(page, loadWriteKinds, monthDataAtRest);
     expect(page.getQueryData(monthKeys.list())).toEqual(fresh);
   });
 
@@ -283,7 +284,7 @@ describe('saving the query cache for offline use', () => {
     signInAs(USER_ID);
     db.months.push(makeMonth({ name: 'First user' }));
     const page = newPage();
-    await startQueryPersistence(page, loadWriteKinds);
+    await startQueryPersistence(page, loadWriteKinds, monthDataAtRest);
     await page.fetchQuery(monthsQueryOptions());
     await waitFor(() => expect(savedUser()).toBe(USER_ID));
 
@@ -291,7 +292,7 @@ describe('saving the query cache for offline use', () => {
     page.removeQueries();
     signInAs(OTHER_USER_ID);
     db.months = [makeMonth({ name: 'Second user' })];
-    await startQueryPersistence(page, loadWriteKinds);
+    await startQueryPersistence(page, loadWriteKinds, monthDataAtRest);
     expect(page.getQueryData(monthKeys.list())).toBeUndefined();
     expect(storage.current()).toBeUndefined();
 
@@ -306,7 +307,7 @@ describe('saving the query cache for offline use', () => {
     signInAs(USER_ID);
     db.months.push(makeMonth({ name: 'Mine' }));
     const page = newPage();
-    await startQueryPersistence(page, loadWriteKinds);
+    await startQueryPersistence(page, loadWriteKinds, monthDataAtRest);
     await page.fetchQuery(monthsQueryOptions());
     await waitFor(() => expect(storage.writes).toBe(1));
 
@@ -326,7 +327,7 @@ describe('saving the query cache for offline use', () => {
   it('writes the changes queued in one task once, in the next task, and at once if the tab hides', async () => {
     signInAs(USER_ID);
     const page = newPage();
-    await startQueryPersistence(page, loadWriteKinds);
+    await startQueryPersistence(page, loadWriteKinds, monthDataAtRest);
     const queue = (count: number) => {
       for (let index = 0; index < count; index += 1)
         void page
@@ -361,7 +362,7 @@ describe('saving the query cache for offline use', () => {
 
   it('saves nothing without a session, and forgetting works without anything saved', async () => {
     const page = newPage();
-    await startQueryPersistence(page, loadWriteKinds);
+    await startQueryPersistence(page, loadWriteKinds, monthDataAtRest);
     page.setQueryData(monthKeys.list(), [makeMonth()]);
     await forgetSavedQueries();
     expect(storage.current()).toBeUndefined();

@@ -8,6 +8,7 @@ import {
   stopQueryPersistence,
 } from '../../../src/offline/query-persistence';
 import { loadWriteKinds } from '../../../src/queries/all-writes';
+import { monthDataAtRest } from '../../../src/queries/private-rows-open';
 import { createQueryClient } from '../../../src/query-client';
 import { makeJwt, USER_ID } from '../../fixtures/factories';
 import { type MemoryStorage, memoryStorage } from './offline-support';
@@ -40,7 +41,7 @@ export function savingDeviceEachTest() {
     async load(): Promise<QueryClient> {
       const queryClient = createQueryClient();
       clients.push(queryClient);
-      await startQueryPersistence(queryClient, loadWriteKinds);
+      await startQueryPersistence(queryClient, loadWriteKinds, monthDataAtRest);
       return queryClient;
     },
     /** The unsent writes saved on the device now. */

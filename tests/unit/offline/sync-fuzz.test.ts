@@ -65,6 +65,7 @@ import {
 } from '../../../src/queries/keys';
 import { measuresQueryOptions } from '../../../src/queries/measures';
 import { monthsQueryOptions } from '../../../src/queries/months';
+import { monthDataAtRest } from '../../../src/queries/private-rows-open';
 import { restoreAndRefresh, type TrashRef } from '../../../src/queries/trash';
 import { createQueryClient } from '../../../src/query-client';
 import { type SeededRandom, seededRandom } from '../../support/seeded-random';
@@ -277,7 +278,7 @@ class Run {
     const identity: TabIdentity = { name: `${device.name}${this.tabCount}`, device, closed: false };
     // The storage is chosen when the persistence starts: each device's tabs share theirs.
     setSavedQueriesStorage(device.storage);
-    await here.run(identity, () => startQueryPersistence(client, loadWriteKinds));
+    await here.run(identity, () => startQueryPersistence(client, loadWriteKinds, monthDataAtRest));
     const wrapper = ({ children }: { children: ReactNode }) =>
       createElement(QueryClientProvider, { client }, children);
     const monthId = this.monthId;

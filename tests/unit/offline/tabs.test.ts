@@ -20,6 +20,7 @@ import {
   shareMonthData,
 } from '../../../src/offline/tabs';
 import { loadWriteKinds } from '../../../src/queries/all-writes';
+import { monthDataAtRest } from '../../../src/queries/private-rows-open';
 import { createQueryClient } from '../../../src/query-client';
 import { makeJwt, USER_ID } from '../../fixtures/factories';
 import { type MemoryStorage, memoryStorage } from './offline-support';
@@ -252,8 +253,8 @@ describe('two tabs of the app, both saving', () => {
     const b = createQueryClient();
     clients.push(a, b);
     await Promise.all([
-      startQueryPersistence(a, loadWriteKinds),
-      startQueryPersistence(b, loadWriteKinds),
+      startQueryPersistence(a, loadWriteKinds, monthDataAtRest),
+      startQueryPersistence(b, loadWriteKinds, monthDataAtRest),
     ]);
     queue(a, 1);
     queue(b, 2);

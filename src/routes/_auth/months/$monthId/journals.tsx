@@ -1,6 +1,6 @@
 // A month's journals (docs/product-rules.md section 2): the month name as h1 (back to /months),
 // Registers and Goals columns.
-import { Anchor, Title } from '@mantine/core';
+import { Anchor, Text, Title } from '@mantine/core';
 import { useSuspenseQueries } from '@tanstack/react-query';
 import { createFileRoute, Link, notFound, redirect } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
@@ -9,13 +9,16 @@ import { inPeriod } from '../../../../../contract/month-period';
 import { MAX_ID } from '../../../../../contract/rules';
 import { EntriesColumn } from '../../../../components/journals/entries-column';
 import { GoalsColumn } from '../../../../components/journals/goals-column';
+import { shownMonthName } from '../../../../components/months/month-name';
 import { usePageTitle } from '../../../../components/page-title';
 import { isGlanceOpen } from '../../../../components/stats/glance-open';
 import { MonthStatsSection } from '../../../../components/stats/month-stats-section';
 import { MonthYearLink } from '../../../../components/years/year-links';
 import { journals as journalWords } from '../../../../i18n/en/journals';
+import { monthCard } from '../../../../i18n/en/month-card';
 import { useTexts } from '../../../../i18n/store';
 import { journalsPageQueries } from '../../../../queries/journals-page';
+import { unreadable } from '../../../../queries/private-rows';
 
 /** Shown only when a reminder's link finds no month holding today: loaded then, not with the page. */
 const TodayOffer = lazy(() =>
@@ -86,8 +89,13 @@ function JournalsPage() {
     { queries: journalsPageQueries(monthId) },
   );
 
-  usePageTitle(month.data.name);
   const t = useTexts('journals', journalWords);
+  const name = shownMonthName(month.data, useTexts('monthCard', monthCard));
+  usePageTitle(name);
+  // A private month whose content this device cannot show: which, and where to open it.
+  const marks = [month, journals, goals, habits, measures, dailyHabits, dailyMeasures].flatMap(
+    ({ data }) => (Array.isArray(data) ? data : [data]).map(unreadable),
+  );
   // Asked to write today's entry, in a month whose calendar month is another and with none
   // holding today (the loader went to that one otherwise): no entry dated in the wrong month,
   // an offer to create today's month instead. Kept after the request leaves the address.
@@ -101,9 +109,23 @@ function JournalsPage() {
     <>
       <Title order={1} mb="lg" style={{ overflowWrap: 'anywhere' }}>
         <Anchor component={Link} to="/months" c="inherit" inherit title={t.backToMonths}>
-          {month.data.name}
+          {name}
         </Anchor>
       </Title>
+      {marks.includes('locked') ? (
+        <Text mb="md" role="status">
+          {t.privateLocked}{' '}
+          <Anchor component={Link} to="/settings" inherit>
+            {t.openSettings}
+          </Anchor>
+        </Text>
+      ) : (
+        marks.includes('undecryptable') && (
+          <Text mb="md" role="status" c="red">
+            {t.privateUndecryptable}
+          </Text>
+        )
+      )}
       <MonthYearLink period={month.data.period} />
       {offerToday && (
         <Suspense fallback={null}>

@@ -1,0 +1,235 @@
+// A private month read in the browser: its sealed rows opened with the month's key, shown locked where the account key is not open, undecryptable rows marked and kept, saved on the device sealed, and no content sent to it until sealing is built.
+import { waitFor } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
+import type { Goal, Journal, Month } from '../../../contract/entities';
+import { generateKey, wrapMonthKey } from '../../../src/crypto/keys';
+import { sealFields } from '../../../src/crypto/month-content';
+import { enqueueWrite, queuedWrites, syncErrorText } from '../../../src/offline/sync';
+import { forgetAccountKeyHere, keepAccountKey } from '../../../src/queries/account-key-session';
+import { goalsQueryOptions } from '../../../src/queries/goals';
+import { journalsQueryOptions } from '../../../src/queries/journal-list';
+import { journalUpdate } from '../../../src/queries/journals';
+import { monthQueryOptions, monthsQueryOptions } from '../../../src/queries/months';
+import { unreadable } from '../../../src/queries/private-rows';
+import {
+  monthDataAtRest,
+  openCachedRows,
+  sealAtRest,
+} from '../../../src/queries/private-rows-open';
+import { monthStatsQueryOptions } from '../../../src/queries/stats';
+import { makeMonthFixture } from '../../fixtures/factories';
+import { db, seedMonth } from '../msw/db';
+import { requestLog, server, setupMswServer } from '../msw/server';
+import { apiUrl } from '../msw/url';
+import { signIn } from '../routes/render-route';
+import { refusedWrites } from './sync-helpers';
+import { createTestQueryClient } from './wrapper';
+
+setupMswServer();
+
+const accountKey = generateKey();
+const monthKey = generateKey();
+
+/** A month seeded as the browser would seal it: its name, entries and goals in envelopes. */
+function seedPrivateMonth() {
+  const fixture = seedMonth(makeMonthFixture({ name: 'Secret March', journals: 2 }));
+  const month = db.months.find((row) => row.id === fixture.month.id) as Month;
+  Object.assign(month, {
+    month_key: wrapMonthKey(monthKey, accountKey, month.id),
+    sealed: sealFields(monthKey, 'month', month.id, { name: 'Secret March' }),
+    name: '',
+  });
+  for (const journal of db.journals.filter((row) => row.month_id === month.id) as Journal[]) {
+    const content = { highlight: `Canary ${journal.id}`, note: 'Only mine', mood: 4 };
+    Object.assign(journal, {
+      sealed: sealFields(monthKey, 'entry', journal.id, content),
+      highlight: '',
+      note: '',
+      mood: null,
+    });
+  }
+  for (const goal of db.goals.filter((row) => row.month_id === month.id) as Goal[])
+    Object.assign(goal, {
+      sealed: sealFields(monthKey, 'goal', goal.id, { name: 'Hidden goal', is_completed: true }),
+      name: '',
+      is_completed: false,
+    });
+  return month.id;
+}
+
+beforeEach(() => signIn());
+afterEach(() => forgetAccountKeyHere());
+
+describe('a private month, with the account key open here', () => {
+  it('opens its name, entries and goals as they arrive', async () => {
+    await keepAccountKey(accountKey.slice());
+    const monthId = seedPrivateMonth();
+    const queryClient = createTestQueryClient();
+
+    const month = await queryClient.fetchQuery(monthQueryOptions(monthId));
+    const journals = await queryClient.fetchQuery(journalsQueryOptions(monthId));
+    const goals = await queryClient.fetchQuery(goalsQueryOptions(monthId));
+
+    expect(month.name).toBe('Secret March');
+    expect(journals.map((j) => [j.highlight, j.note, j.mood])).toEqual(
+      journals.map((j) => [`Canary ${j.id}`, 'Only mine', 4]),
+    );
+    expect(goals[0]).toMatchObject({ name: 'Hidden goal', is_completed: true });
+    expect([month, ...journals, ...goals].map(unreadable)).toEqual(
+      [month, ...journals, ...goals].map(() => null),
+    );
+    const list = await queryClient.fetchQuery(monthsQueryOptions());
+    expect(list.find((row) => row.id === monthId)?.name).toBe('Secret March');
+  });
+
+  it('marks an envelope moved to another entry undecryptable, and opens the others', async () => {
+    await keepAccountKey(accountKey.slice());
+    const monthId = seedPrivateMonth();
+    const [first, second] = db.journals.filter((row) => row.month_id === monthId) as Journal[];
+    if (!first || !second) throw new Error('two entries seeded');
+    // The server (or anything between) swaps two entries' envelopes: each is bound to its id.
+    [first.sealed, second.sealed] = [second.sealed, first.sealed];
+    const goal = db.goals.find((row) => row.month_id === monthId) as Goal;
+    const queryClient = createTestQueryClient();
+
+    const journals = await queryClient.fetchQuery(journalsQueryOptions(monthId));
+    const goals = await queryClient.fetchQuery(goalsQueryOptions(monthId));
+
+    expect(journals.map(unreadable)).toEqual(['undecryptable', 'undecryptable']);
+    // Kept as the server sent it: nothing in it is taken for empty content.
+    expect(journals[0]?.sealed).toEqual(first.sealed);
+    expect(goals[0]?.name).toBe('Hidden goal');
+    expect(goal.name).toBe('');
+  });
+});
+
+describe('a private month where the account key is not open', () => {
+  it('shows its rows locked, then opens them in place once the key opens, without a request', async () => {
+    const monthId = seedPrivateMonth();
+    const queryClient = createTestQueryClient();
+    const month = await queryClient.fetchQuery(monthQueryOptions(monthId));
+    const journals = await queryClient.fetchQuery(journalsQueryOptions(monthId));
+    expect(unreadable(month)).toBe('locked');
+    expect(journals.map(unreadable)).toEqual(['locked', 'locked']);
+    expect(journals[0]?.highlight).toBe('');
+    const requests = requestLog.length;
+
+    await keepAccountKey(accountKey.slice());
+
+    await waitFor(() =>
+      expect(
+        queryClient.getQueryData(journalsQueryOptions(monthId).queryKey)?.[0]?.highlight,
+      ).toMatch(/^Canary /),
+    );
+    expect(queryClient.getQueryData(monthQueryOptions(monthId).queryKey)?.name).toBe(
+      'Secret March',
+    );
+    expect(requestLog.length).toBe(requests);
+  });
+
+  it('marks rows undecryptable when the month key does not open with this account key', async () => {
+    await keepAccountKey(generateKey());
+    const monthId = seedPrivateMonth();
+    const queryClient = createTestQueryClient();
+    const journals = await queryClient.fetchQuery(journalsQueryOptions(monthId));
+    expect(journals.map(unreadable)).toEqual(['undecryptable', 'undecryptable']);
+  });
+});
+
+describe('saved on the device', () => {
+  it('keeps only the envelopes of a private month, and opens them again once restored', async () => {
+    await keepAccountKey(accountKey.slice());
+    const monthId = seedPrivateMonth();
+    const queryClient = createTestQueryClient();
+    const journals = await queryClient.fetchQuery(journalsQueryOptions(monthId));
+
+    const saved = sealAtRest(journals) as Journal[];
+    expect(JSON.stringify(saved)).not.toMatch(/Canary|Only mine/);
+    expect(saved.map(unreadable)).toEqual(['locked', 'locked']);
+    expect(saved[0]?.sealed).toEqual(journals[0]?.sealed);
+
+    const restored = createTestQueryClient();
+    restored.setQueryData(journalsQueryOptions(monthId).queryKey, saved);
+    restored.setQueryData(
+      monthQueryOptions(monthId).queryKey,
+      sealAtRest(await queryClient.fetchQuery(monthQueryOptions(monthId))) as Month,
+    );
+    await openCachedRows(restored);
+    expect(restored.getQueryData(journalsQueryOptions(monthId).queryKey)).toEqual(journals);
+    expect(monthDataAtRest.seal).toBe(sealAtRest);
+  });
+
+  it('saves a plain month as it is', async () => {
+    const { journals } = seedMonth(makeMonthFixture({ journals: 2 }));
+    expect(sealAtRest(journals)).toBe(journals);
+  });
+});
+
+describe('writes to a private month', () => {
+  it('are refused before anything is sent, and kept to retry or discard', async () => {
+    await keepAccountKey(accountKey.slice());
+    const monthId = seedPrivateMonth();
+    const queryClient = createTestQueryClient();
+    await queryClient.fetchQuery(monthQueryOptions(monthId));
+    const journals = await queryClient.fetchQuery(journalsQueryOptions(monthId));
+    const journal = journals[0] as Journal;
+    const before = requestLog.length;
+
+    const refused = enqueueWrite(queryClient, journalUpdate, {
+      monthId,
+      journalId: journal.id,
+      changes: { highlight: 'Typed in the open' },
+      base: journal,
+    }).catch((error: unknown) => error);
+
+    expect(syncErrorText(await refused)).toMatch(/This month is private/);
+
+    await waitFor(() => expect(refusedWrites(queryClient)).toHaveLength(1));
+    expect(requestLog.slice(before).filter((line) => !line.startsWith('GET'))).toEqual([]);
+    expect(queuedWrites(queryClient)).toHaveLength(1);
+  });
+});
+
+describe('a private month at a glance', () => {
+  it('is computed here from its opened rows when the server cannot read them, and never saved', async () => {
+    await keepAccountKey(accountKey.slice());
+    const monthId = seedPrivateMonth();
+    server.use(
+      http.get(apiUrl('api/months/:id/stats/'), () =>
+        HttpResponse.json(
+          {
+            detail: 'This month is private: the server cannot read its content.',
+            code: 'private_month',
+          },
+          { status: 409 },
+        ),
+      ),
+    );
+    const queryClient = createTestQueryClient();
+
+    const stats = await queryClient.fetchQuery(monthStatsQueryOptions(monthId));
+
+    const journals = db.journals.filter((row) => row.month_id === monthId);
+    expect(stats.entries.map((entry) => entry.id)).toEqual(journals.map((journal) => journal.id));
+    expect(stats.goals).toEqual({ completed: 1, total: 1 });
+    // Both entries' sealed mood, 4, on their days.
+    expect(stats.mood?.map((point) => point.value)).toEqual([4, 4]);
+    expect(stats.habits.map((habit) => habit.name)).toEqual(['Read', 'Walk']);
+    expect(stats.habits[0]?.ticks).toEqual([true, true]);
+    expect(stats.series.map((point) => point.value)).toEqual([0, 1]);
+    const statsKey = monthStatsQueryOptions(monthId).queryKey;
+    expect(monthDataAtRest.keeps(queryClient, statsKey)).toBe(false);
+  });
+
+  it('is the server’s for a plain month, and saved', async () => {
+    const { month } = seedMonth(makeMonthFixture({ journals: 2 }));
+    const queryClient = createTestQueryClient();
+    await queryClient.fetchQuery(monthQueryOptions(month.id));
+    const stats = await queryClient.fetchQuery(monthStatsQueryOptions(month.id));
+    expect(stats.entries).toHaveLength(2);
+    expect(requestLog).toContain(`GET /api/months/${month.id}/stats/`);
+    expect(monthDataAtRest.keeps(queryClient, monthStatsQueryOptions(month.id).queryKey)).toBe(
+      true,
+    );
+  });
+});
