@@ -7,7 +7,7 @@ interface Words {
   privateUndecryptable: string;
 }
 
-export function shownMonthName(month: Month, words: Words): string {
+export function shownMonthName(month: Pick<Month, 'name'>, words: Words): string {
   const mark = unreadable(month);
   if (mark === 'locked') return words.privateLocked;
   return mark === 'undecryptable' ? words.privateUndecryptable : month.name;

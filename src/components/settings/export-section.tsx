@@ -2,16 +2,19 @@
 import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { exportFileName, monthCsvFileName } from '../../../contract/export-format';
+import { monthCard } from '../../i18n/en/month-card';
 import { settings } from '../../i18n/en/settings';
 import { texts, useTexts } from '../../i18n/store';
 import { useDownloadExport, useDownloadMonthCsv } from '../../queries/export';
 import { monthsQueryOptions } from '../../queries/months';
+import { shownMonthName } from '../months/month-name';
 import { notifyFailure } from '../toast';
 import { saveFile } from './save-file';
 import { SettingsSection } from './settings-section';
 
 export function ExportSection() {
   const t = useTexts('settings', settings);
+  const monthWords = useTexts('monthCard', monthCard);
   const months = useQuery(monthsQueryOptions());
   const exportAll = useDownloadExport();
   const monthCsv = useDownloadMonthCsv();
@@ -46,18 +49,24 @@ export function ExportSection() {
             {months.data.map((month) => (
               <Group component="li" key={month.id} justify="space-between" wrap="nowrap" gap="sm">
                 <Text size="sm" truncate="end">
-                  {month.name}
+                  {shownMonthName(month, monthWords)}
                 </Text>
-                <Button
-                  variant="light"
-                  size="xs"
-                  flex="none"
-                  aria-label={t.downloadMonthCsv(month.name)}
-                  loading={monthCsv.isPending && monthCsv.variables === month.id}
-                  onClick={() => downloadMonth(month.id, month.name)}
-                >
-                  {t.csv}
-                </Button>
+                {month.month_key ? (
+                  <Text size="xs" c="dimmed" flex="none">
+                    {t.csvNotPrivate}
+                  </Text>
+                ) : (
+                  <Button
+                    variant="light"
+                    size="xs"
+                    flex="none"
+                    aria-label={t.downloadMonthCsv(month.name)}
+                    loading={monthCsv.isPending && monthCsv.variables === month.id}
+                    onClick={() => downloadMonth(month.id, month.name)}
+                  >
+                    {t.csv}
+                  </Button>
+                )}
               </Group>
             ))}
           </Stack>

@@ -11,6 +11,8 @@ export const settings = {
   monthAsCsv: 'A month as CSV',
   noMonths: 'No months yet.',
   csv: 'CSV',
+  // The server cannot read a private month, so it cannot make its CSV.
+  csvNotPrivate: 'Private: no CSV',
   downloadMonthCsv: (name: string) => `Download ${name} as CSV`,
   monthsFailed: 'Your months could not be loaded',
   tryAgain: 'Try again',

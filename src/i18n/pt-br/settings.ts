@@ -12,6 +12,7 @@ export const settings: Messages['settings'] = {
   monthAsCsv: 'Um mês em CSV',
   noMonths: 'Nenhum mês ainda.',
   csv: 'CSV',
+  csvNotPrivate: 'Privado: sem CSV',
   downloadMonthCsv: (name) => `Baixar ${name} em CSV`,
   monthsFailed: 'Não foi possível carregar seus meses',
   tryAgain: 'Tentar de novo',

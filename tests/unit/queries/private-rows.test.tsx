@@ -17,6 +17,7 @@ import {
   sealAtRest,
 } from '../../../src/queries/private-rows-open';
 import { monthStatsQueryOptions } from '../../../src/queries/stats';
+import { yearQueryOptions } from '../../../src/queries/years';
 import { makeMonthFixture } from '../../fixtures/factories';
 import { db, seedMonth } from '../msw/db';
 import { requestLog, server, setupMswServer } from '../msw/server';
@@ -231,5 +232,29 @@ describe('a private month at a glance', () => {
     expect(monthDataAtRest.keeps(queryClient, monthStatsQueryOptions(month.id).queryKey)).toBe(
       true,
     );
+  });
+});
+
+describe('a private month in the year view', () => {
+  it('is named from the month list opened here, the server listing it nameless', async () => {
+    await keepAccountKey(accountKey.slice());
+    const monthId = seedPrivateMonth();
+    server.use(
+      http.get(apiUrl('api/years/:year/'), () =>
+        HttpResponse.json({
+          year: 2024,
+          months: [{ id: monthId, name: '', period: '2024-01', private: true }],
+          days: [],
+          habits: [],
+          measures: [],
+          truncated: false,
+        }),
+      ),
+    );
+    const queryClient = createTestQueryClient();
+    const view = await queryClient.fetchQuery(yearQueryOptions(2024));
+    expect(view.months).toEqual([
+      { id: monthId, name: 'Secret March', period: '2024-01', private: true },
+    ]);
   });
 });

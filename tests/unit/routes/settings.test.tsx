@@ -76,6 +76,24 @@ describe('/settings', () => {
     }
   });
 
+  it('offers no CSV of a private month, which the server cannot read, and names it only where it is open', async () => {
+    // A private month's key whose wrap this device cannot open: locked here.
+    const envelope = (length: number) =>
+      ({ v: 1, nonce: 'A'.repeat(32), ct: 'B'.repeat(length) }) as const;
+    db.months.push(makeMonth({ name: 'January' }), {
+      ...makeMonth({ name: '' }),
+      month_key: envelope(64),
+      sealed: envelope(40),
+    });
+    renderRoute('/settings');
+    expect(
+      await screen.findByRole('button', { name: 'Download January as CSV' }, FIRST_RENDER),
+    ).toBeInTheDocument();
+    expect(await screen.findByText('Private month (locked on this device)')).toBeVisible();
+    expect(screen.getByText('Private: no CSV')).toBeVisible();
+    expect(screen.getAllByRole('button', { name: /as CSV$/ })).toHaveLength(1);
+  });
+
   it('says when there is no month, and offers a retry when the list fails', async () => {
     const view = renderRoute('/settings');
     expect(await screen.findByText('No months yet.', {}, FIRST_RENDER)).toBeInTheDocument();

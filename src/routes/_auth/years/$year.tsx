@@ -17,11 +17,13 @@ import { createFileRoute, Link, notFound } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import { PERIOD_MAX_YEAR, PERIOD_MIN_YEAR } from '../../../../contract/month-period';
 import type { YearView } from '../../../../contract/year';
+import { shownMonthName } from '../../../components/months/month-name';
 import { usePageTitle } from '../../../components/page-title';
 import { parseYear } from '../../../components/years/parse-year';
 import { YearPixels } from '../../../components/years/year-pixels';
 import { calendar } from '../../../i18n/en/calendar';
 import { habitSchedules } from '../../../i18n/en/habit-schedules';
+import { monthCard } from '../../../i18n/en/month-card';
 import { useLocale, useTexts } from '../../../i18n/store';
 import { yearQueryOptions } from '../../../queries/years';
 
@@ -96,6 +98,7 @@ function YearPage() {
 function YearBody({ view }: { view: YearView }) {
   const t = useTexts('calendar', calendar);
   const schedules = useTexts('habitSchedules', habitSchedules);
+  const monthWords = useTexts('monthCard', monthCard);
   const locale = useLocale();
   const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 });
   return (
@@ -109,7 +112,7 @@ function YearBody({ view }: { view: YearView }) {
                 <Link to="/months/$monthId/journals" params={{ monthId: month.id }} {...props} />
               )}
             >
-              {month.name}
+              {shownMonthName(month, monthWords)}
             </Anchor>
           ))}
         </Group>
