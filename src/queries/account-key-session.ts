@@ -20,6 +20,8 @@ interface Memory {
   key: Uint8Array | null;
   /** The device's copy has been read for this user. */
   read: boolean;
+  /** The read under way: a month's lists, opening together, wait for one read. */
+  reading?: Promise<void>;
   /** The login's password is opening the key. */
   opening: boolean;
   needsRecoveryKey: boolean;
@@ -83,9 +85,14 @@ export async function keepAccountKey(key: Uint8Array): Promise<void> {
 }
 
 /** Reads the device's copy once per user and page. */
-async function readFromDevice(userId: number): Promise<void> {
+function readFromDevice(userId: number): Promise<void> {
   const here = memoryFor(userId);
-  if (here.read || here.key) return;
+  if (here.read || here.key) return Promise.resolve();
+  here.reading ??= readInto(here, userId);
+  return here.reading;
+}
+
+async function readInto(here: Memory, userId: number): Promise<void> {
   let key: Uint8Array | null = null;
   try {
     key = await (await device()).loadAccountKey(userId);

@@ -70,7 +70,7 @@ const holdsLocked = (data: unknown): boolean =>
     ? data.some((row) => unreadable(row) === 'locked')
     : typeof data === 'object' && data !== null && unreadable(data) === 'locked';
 
-/** The month as cached: the list's copy is as good as the detail's for its key. */
+/** The month as cached, locked or open: either way it carries its wrapped key. */
 const cachedMonth = (queryClient: QueryClient, monthId: number) =>
   queryClient.getQueryData<Month>(monthKeys.detail(monthId)) ??
   queryClient.getQueryData<Month[]>(monthKeys.list())?.find((month) => month.id === monthId);
@@ -83,8 +83,6 @@ export async function openCachedRows(queryClient: QueryClient): Promise<void> {
   const locked = queryClient
     .getQueryCache()
     .findAll({ queryKey: monthKeys.all, predicate: (query) => holdsLocked(query.state.data) });
-  // Months first: a list's rows open with their month's key, which its opened row carries.
-  locked.sort((a) => (a.queryKey[1] === 'list' || a.queryKey[2] === 'detail' ? -1 : 1));
   for (const query of locked) {
     const [, scope, list] = query.queryKey as readonly unknown[];
     const data = query.state.data;
