@@ -13,12 +13,14 @@ import {
   loadCreateMonthModal,
 } from '../../../components/lazy-modals';
 import { MonthList } from '../../../components/months/month-list';
+import { shownMonthName } from '../../../components/months/month-name';
 import { usePageTitle } from '../../../components/page-title';
 import { notifyFailure } from '../../../components/toast';
 import { useUndoDeleteToast } from '../../../components/undo-delete';
 import { useMountedOnce } from '../../../components/use-mounted-once';
 import { YearLinks } from '../../../components/years/year-links';
 import { app } from '../../../i18n/en/app';
+import { monthCard } from '../../../i18n/en/month-card';
 import { toasts } from '../../../i18n/en/toasts';
 import { texts, useTexts } from '../../../i18n/store';
 import { isOfflineError } from '../../../offline-error';
@@ -48,6 +50,7 @@ export const Route = createFileRoute('/_auth/months/')({
 function MonthsPage() {
   const { data: months } = useSuspenseQuery(monthsQueryOptions());
   const t = useTexts('app', app);
+  const monthWords = useTexts('monthCard', monthCard);
   usePageTitle(t.months);
   const deleteMonth = useDeleteMonth({
     onFailure: (error) => notifyFailure(texts('toasts', toasts).monthDeleteFailed, error),
@@ -113,7 +116,9 @@ function MonthsPage() {
           <ConfirmModal
             opened={deleting !== null}
             title={t.deleteMonth}
-            message={t.deleteMonthQuestion(lastAsked?.name ?? t.thisMonth)}
+            message={t.deleteMonthQuestion(
+              lastAsked ? shownMonthName(lastAsked, monthWords) : t.thisMonth,
+            )}
             confirmLabel={t.delete}
             onConfirm={confirmDelete}
             onClose={() => setDeleting(null)}
