@@ -49,7 +49,11 @@ export const OFFLINE_TEXTS = {
   refusedMarker: 'Not saved — see the changes waiting to sync',
   dependsOnUnsaved: 'This change depends on another one that was not saved.',
   privateMonthReadOnly:
-    'This month is private: this version of the app can show it but not yet send changes to it.',
+    'This month is private: this version of the app can change what it holds, but not yet add to it or change its habits and measures.',
+  privateMonthLocked:
+    'This month is private, and private months are locked on this device: open them in Settings, then retry.',
+  privateRowUnreadable:
+    'This item of a private month could not be opened on this device, so it cannot be changed here.',
   sessionEnded: 'Your session ended. Log in again to send your changes.',
   changeNames: CHANGE_NAMES,
   change: 'Change',

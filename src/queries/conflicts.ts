@@ -30,6 +30,8 @@ import {
 } from '../offline/conflict-merge';
 import { type ConflictSubject, conflictUi } from './conflict-ui';
 import { ChangeDropped } from './deleted-elsewhere';
+import { isPrivateMonth } from './month-privacy';
+import type { PrivateRow } from './private-writes';
 
 export { type ConflictSubject, type ConflictUi, registerConflictUi } from './conflict-ui';
 export type { ConflictChoice, FieldConflict };
@@ -45,6 +47,8 @@ export interface ConflictRequest<T extends Versioned, C extends object> {
   restore?: () => Promise<unknown>;
   /** Named in the dialogs. */
   subject?: ConflictSubject;
+  /** The row, sealed on the way out and opened on the way in when its month is private. */
+  privateRow?: PrivateRow;
 }
 
 /** Rounds of 412 before giving up (each round follows another device's new edit). */
@@ -56,9 +60,18 @@ export async function withConflictResolution<T extends Versioned, C extends obje
   let base = request.base;
   let changes = request.changes;
   let restored = false;
+  // Loaded with the first edit: the journals page's first load carries none of it.
+  const row = request.privateRow;
+  // Loaded only for a private month's row: a plain month's edit goes exactly as it always has.
+  const sealing =
+    row && isPrivateMonth(row.queryClient, row.monthId)
+      ? await (await import('./private-writes')).sealingFor<T>(row)
+      : null;
   for (let round = 0; ; round += 1) {
     try {
-      return await request.send(changes, base?.version);
+      return sealing
+        ? await sealing.send(request.send, changes, base?.version, base)
+        : await request.send(changes, base?.version);
     } catch (error) {
       const refusal = await versionRefusal<T>(error);
       if (!refusal || round >= MAX_ROUNDS) throw error;
@@ -73,7 +86,7 @@ export async function withConflictResolution<T extends Versioned, C extends obje
         restored = true;
         continue;
       }
-      const theirs = refusal.current;
+      const theirs = sealing ? sealing.open(refusal.current) : refusal.current;
       const merged = mergeEdit(
         (base ?? {}) as Record<string, unknown>,
         changes as Record<string, unknown>,

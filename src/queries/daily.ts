@@ -160,6 +160,12 @@ function dailyItemWrites<
               v.journalId,
               v.base && kind.partName(v.base),
             ),
+            privateRow: {
+              queryClient,
+              monthId: v.monthId,
+              kind: kind.name === 'daily-habit' ? 'tick' : 'value',
+              id,
+            },
           }),
         () => {
           journalGone(queryClient, v.monthId, v.journalId);

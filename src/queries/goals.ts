@@ -67,6 +67,7 @@ export const goalUpdate = defineWrite<GoalUpdateWrite, Goal>({
           send: (body, ifMatch) => updateGoal(goalId, body, ifMatch),
           restore: () => import('../api/trash').then((m) => m.restoreItem('goal', goalId)),
           subject: { kind: 'goal', name: base?.name },
+          privateRow: { queryClient, monthId, kind: 'goal', id: goalId },
         }),
       () => dropRows<Goal>(queryClient, goalKeys.list(monthId), (g) => g.id === goalId),
     );

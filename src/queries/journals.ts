@@ -96,6 +96,7 @@ export const journalUpdate = defineWrite<JournalUpdateWrite, Journal>({
           send: (body, ifMatch) => updateJournal(journalId, body, ifMatch),
           restore: () => import('../api/trash').then((m) => m.restoreItem('journal', journalId)),
           subject: entrySubject(queryClient, monthId, journalId),
+          privateRow: { queryClient, monthId, kind: 'entry', id: journalId },
         }),
       () => journalGone(queryClient, monthId, journalId),
     );

@@ -185,6 +185,7 @@ export const monthUpdate = defineWrite<MonthUpdateWrite, Month>({
           send: (body, ifMatch) => updateMonth(monthId, body, ifMatch),
           restore: () => restoreItem('month', monthId),
           subject: { kind: 'month', name: base?.name },
+          privateRow: { queryClient, monthId, kind: 'month', id: monthId },
         }),
       () => forgetMonth(queryClient, monthId),
     );

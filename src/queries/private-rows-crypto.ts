@@ -2,7 +2,7 @@
 import type { ItemKind } from '../crypto/aead';
 import { UndecryptableError } from '../crypto/errors';
 import { unwrapMonthKey } from '../crypto/keys';
-import { openFields } from '../crypto/month-content';
+import { openFields, SEALED_FIELDS, sealFields } from '../crypto/month-content';
 import { onSessionEndedHere } from './session';
 
 /**
@@ -49,4 +49,31 @@ export function openRow<T extends { id: number; sealed?: unknown }>(
     if (error instanceof UndecryptableError) return { ...row, unreadable: 'undecryptable' };
     throw error;
   }
+}
+
+/**
+ * An update's body for a row of a private month: its plain fields as they are, and every sealed
+ * field of the kind in one envelope, each from `changes` or, where the edit left it alone, from
+ * `base` (the row as the edit saw it, opened): the envelope replaces the whole of the content.
+ */
+export function sealedBody(
+  monthKey: Uint8Array,
+  kind: ItemKind,
+  id: number,
+  changes: object,
+  base: object,
+): Record<string, unknown> {
+  const sealedNames = new Set(Object.keys(SEALED_FIELDS[kind]));
+  const body: Record<string, unknown> = {};
+  const content: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(changes))
+    if (!sealedNames.has(field)) body[field] = value;
+  for (const field of sealedNames) {
+    const value =
+      field in changes
+        ? (changes as Record<string, unknown>)[field]
+        : (base as Record<string, unknown>)[field];
+    if (value !== undefined) content[field] = value;
+  }
+  return { ...body, sealed: sealFields(monthKey, kind, id, content) };
 }

@@ -3,6 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { Month } from '../../contract/entities';
 import type { ItemKind } from '../crypto/aead';
 import { monthKeys, statsKeys } from './keys';
+import { cachedMonth } from './month-privacy';
 import { isSealed, type Unreadable, unreadable } from './sealed-marks';
 
 const loadCrypto = () => import('./private-rows-crypto');
@@ -69,11 +70,6 @@ const holdsLocked = (data: unknown): boolean =>
   Array.isArray(data)
     ? data.some((row) => unreadable(row) === 'locked')
     : typeof data === 'object' && data !== null && unreadable(data) === 'locked';
-
-/** The month as cached, locked or open: either way it carries its wrapped key. */
-const cachedMonth = (queryClient: QueryClient, monthId: number) =>
-  queryClient.getQueryData<Month>(monthKeys.detail(monthId)) ??
-  queryClient.getQueryData<Month[]>(monthKeys.list())?.find((month) => month.id === monthId);
 
 /**
  * Opens what the cache holds locked, in place and without a request: once the account key opens

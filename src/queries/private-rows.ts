@@ -7,6 +7,7 @@ import { monthKeys } from './keys';
 
 export { isSealed, type Unreadable, unreadable } from './sealed-marks';
 
+import { cachedMonth } from './month-privacy';
 import { isSealed } from './sealed-marks';
 
 const loadOpening = () => import('./private-rows-open');
@@ -31,8 +32,7 @@ export async function openMonthRows<T extends { id: number }>(
   // The month as this page knows it (its page reads it alongside), else its own read, joined if
   // under way.
   const month =
-    queryClient.getQueryData<Month>(monthKeys.detail(monthId)) ??
-    queryClient.getQueryData<Month[]>(monthKeys.list())?.find((row) => row.id === monthId) ??
+    cachedMonth(queryClient, monthId) ??
     (await queryClient.ensureQueryData({
       queryKey: monthKeys.detail(monthId),
       queryFn: readMonth(monthId),

@@ -12,7 +12,7 @@ import {
 import { OFFLINE_TEXTS } from '../offline/texts';
 import { addMissing, dropRows, upsert } from './cache';
 import { goneAnyway } from './deleted-elsewhere';
-import { monthKeys } from './keys';
+import { isPrivateMonth } from './month-privacy';
 
 /**
  * A write whose item was created offline, and whose create never landed, cannot be sent: refused
@@ -24,24 +24,37 @@ export function requireSaved(...ids: number[]): void {
 }
 
 /**
- * A write carrying content into a private month is refused before it is sent: the server would
- * store it readable, and sealing it on the way is not built yet. Deleting and restoring carry no
- * content and go. The change stays queued with the others refused, so nothing typed is lost.
+ * The writes that reach a private month as they are: deletes and restores carry no content, and
+ * these edits seal theirs on the way (src/queries/private-writes.ts).
+ */
+const PRIVATE_MONTH_WRITES = new Set([
+  'journal.update',
+  'goal.update',
+  'daily-habit.update',
+  'daily-measure.update',
+  'month.update',
+]);
+
+/**
+ * Any other write carrying content into a private month is refused before it is sent: the server
+ * would store it readable, and sealing creates (whose content binds the id the server gives) is
+ * not built yet. The change stays queued with the others refused, so nothing typed is lost.
  */
 function refuseContentForPrivateMonth(queryClient: QueryClient, subject: WriteSubject): void {
   const monthId = subject.monthId ?? (subject.kind === 'month' ? subject.id : undefined);
   if (monthId === undefined) return;
-  type Shown = { id: number; month_key?: unknown };
-  const month =
-    queryClient.getQueryData<Shown>(monthKeys.detail(monthId)) ??
-    queryClient.getQueryData<Shown[]>(monthKeys.list())?.find((row) => row.id === monthId);
-  if (month?.month_key != null)
+  if (isPrivateMonth(queryClient, monthId))
     throw new SyncRefusal(texts('offline', OFFLINE_TEXTS).privateMonthReadOnly, null);
 }
 
 /** A write kind of the journal's; one carrying content is held back from a private month. */
 export function defineWrite<V, R>(kind: WriteKind<V, R>): WriteKind<V, R> {
-  if (kind.name.endsWith('.delete') || kind.name.startsWith('trash.')) return defineSyncWrite(kind);
+  if (
+    kind.name.endsWith('.delete') ||
+    kind.name.startsWith('trash.') ||
+    PRIVATE_MONTH_WRITES.has(kind.name)
+  )
+    return defineSyncWrite(kind);
   return defineSyncWrite({
     ...kind,
     run: (variables, queryClient) => {

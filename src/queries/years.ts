@@ -3,7 +3,6 @@
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import type { YearView } from '../../contract/year';
 import { getYear } from '../api/years';
-import { monthsQueryOptions } from './months';
 
 export const yearKeys = {
   all: ['years'] as const,
@@ -16,6 +15,8 @@ export const yearKeys = {
  */
 async function withOpenedNames(queryClient: QueryClient, view: YearView): Promise<YearView> {
   if (!view.months.some((month) => month.private)) return view;
+  // Loaded only then: the year route's definition is in every page's first load.
+  const { monthsQueryOptions } = await import('./months');
   const months = new Map(
     (await queryClient.ensureQueryData(monthsQueryOptions())).map((month) => [month.id, month]),
   );

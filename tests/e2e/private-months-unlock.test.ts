@@ -153,7 +153,7 @@ test.describe('private months on a device', () => {
 });
 
 test.describe('a private month read on a device', () => {
-  test('is shown locked where the key is not open, opened once the password opens it, and an edit in it is kept but not sent', async () => {
+  test('is shown locked where the key is not open, opened once the password opens it; an edit goes sealed, a new goal is kept but not sent', async () => {
     test.setTimeout(90_000);
     const { url } = session().server;
     const account = await seedAccount(url, uniqueUsername('privread'));
@@ -202,7 +202,32 @@ test.describe('a private month read on a device', () => {
     // The month at a glance, computed here: the server cannot read this month.
     await page.getByRole('button', { name: /Month at a glance/ }).click();
     await visible(page.getByText('Latest 3 · Low 3 · High 3'));
-    // The month list too, after a reload (the device keeps the key, and the month data sealed).
+    // An edit goes sealed: the card shows it, the server holds only its envelope.
+    await page
+      .getByRole('article')
+      .getByRole('button', { name: /^Edit journal of/ })
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Register' });
+    expect(await dialog.getByLabel('Highlight').inputValue()).toBe('Canary highlight');
+    await dialog.getByLabel('Highlight').fill('Sealed on its way');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await visible(page.getByText('Sealed on its way'));
+    await expect
+      .poll(async () => {
+        const stored = await apiAs<{ highlight: string; sealed?: unknown }>(
+          url,
+          account,
+          'GET',
+          `api/journals/${entry.id}/`,
+          undefined,
+        );
+        return stored.sealed !== undefined && stored.highlight === '';
+      })
+      .toBe(true);
+    await page.reload();
+    await visible(page.getByText('Sealed on its way'));
+
+    // The month list too (the device keeps the key, and the month data sealed).
     await page.goto('/months');
     await visible(page.getByRole('link', { name: 'Canary month' }));
 
@@ -214,7 +239,11 @@ test.describe('a private month read on a device', () => {
     await goalDialog.getByRole('button', { name: 'Save' }).click();
     await visible(page.getByRole('checkbox', { name: 'Typed privately' }));
     await page.getByRole('button', { name: 'Sync failed — retry' }).click();
-    await visible(page.getByText(/This month is private: this version of the app can show it/));
+    await visible(
+      page.getByText(
+        /This month is private: this version of the app can change what it holds, but not yet add to it/,
+      ),
+    );
     const goals = await apiAs<{ name: string }[]>(
       url,
       account,

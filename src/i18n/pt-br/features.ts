@@ -87,7 +87,11 @@ export const offline: Messages['offline'] = {
   refusedMarker: 'Não salvo — veja as alterações aguardando sincronização',
   dependsOnUnsaved: 'Esta alteração depende de outra que não foi salva.',
   privateMonthReadOnly:
-    'Este mês é privado: esta versão do app consegue mostrá-lo, mas ainda não enviar alterações para ele.',
+    'Este mês é privado: esta versão do app consegue alterar o que ele tem, mas ainda não adicionar itens nem alterar seus hábitos e medidas.',
+  privateMonthLocked:
+    'Este mês é privado, e os meses privados estão trancados neste dispositivo: abra-os em Configurações e tente de novo.',
+  privateRowUnreadable:
+    'Este item de um mês privado não pôde ser aberto neste dispositivo, então não pode ser alterado aqui.',
   sessionEnded: 'Sua sessão terminou. Entre de novo para enviar suas alterações.',
   changeNames: {
     'journal.create': 'novo registro',

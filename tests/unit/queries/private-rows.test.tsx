@@ -2,11 +2,12 @@
 import { waitFor } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import type { Goal, Journal, Month } from '../../../contract/entities';
+import { VERSION_CONFLICT } from '../../../contract/row-versions';
 import { generateKey, wrapMonthKey } from '../../../src/crypto/keys';
-import { sealFields } from '../../../src/crypto/month-content';
-import { enqueueWrite, queuedWrites, syncErrorText } from '../../../src/offline/sync';
+import { openFields, sealFields } from '../../../src/crypto/month-content';
+import { enqueueWrite, newTempId, queuedWrites, syncErrorText } from '../../../src/offline/sync';
 import { forgetAccountKeyHere, keepAccountKey } from '../../../src/queries/account-key-session';
-import { goalsQueryOptions } from '../../../src/queries/goals';
+import { goalCreate, goalsQueryOptions } from '../../../src/queries/goals';
 import { journalsQueryOptions } from '../../../src/queries/journal-list';
 import { journalUpdate } from '../../../src/queries/journals';
 import { monthQueryOptions, monthsQueryOptions } from '../../../src/queries/months';
@@ -166,28 +167,125 @@ describe('saved on the device', () => {
   });
 });
 
-describe('writes to a private month', () => {
-  it('are refused before anything is sent, and kept to retry or discard', async () => {
+describe('edits in a private month', () => {
+  /** The PATCH bodies the server got. */
+  function recordPatches() {
+    const bodies: Record<string, unknown>[] = [];
+    server.events.on('request:start', async ({ request }) => {
+      if (request.method === 'PATCH')
+        bodies.push((await request.clone().json()) as Record<string, unknown>);
+    });
+    return bodies;
+  }
+
+  async function privateEntry() {
     await keepAccountKey(accountKey.slice());
     const monthId = seedPrivateMonth();
     const queryClient = createTestQueryClient();
     await queryClient.fetchQuery(monthQueryOptions(monthId));
     const journals = await queryClient.fetchQuery(journalsQueryOptions(monthId));
-    const journal = journals[0] as Journal;
-    const before = requestLog.length;
+    return { monthId, queryClient, journal: journals[0] as Journal };
+  }
 
-    const refused = enqueueWrite(queryClient, journalUpdate, {
+  it('go sealed, the whole content in one envelope, and show opened', async () => {
+    const { monthId, queryClient, journal } = await privateEntry();
+    const bodies = recordPatches();
+
+    const landed = await enqueueWrite(queryClient, journalUpdate, {
       monthId,
       journalId: journal.id,
-      changes: { highlight: 'Typed in the open' },
+      changes: { highlight: 'New words' },
       base: journal,
-    }).catch((error: unknown) => error);
+    });
 
-    expect(syncErrorText(await refused)).toMatch(/This month is private/);
+    expect(bodies).toHaveLength(1);
+    expect(Object.keys(bodies[0] ?? {})).toEqual(['sealed']);
+    expect(openFields(monthKey, 'entry', journal.id, bodies[0]?.sealed)).toEqual({
+      highlight: 'New words',
+      note: 'Only mine',
+      mood: 4,
+    });
+    expect(landed).toMatchObject({ highlight: 'New words', note: 'Only mine', mood: 4 });
+    expect(queryClient.getQueryData(journalsQueryOptions(monthId).queryKey)?.[0]).toMatchObject({
+      highlight: 'New words',
+    });
+    expect(JSON.stringify(db.journals)).not.toContain('New words');
+  });
 
-    await waitFor(() => expect(refusedWrites(queryClient)).toHaveLength(1));
+  it('merge with another device’s edit on opened content', async () => {
+    const { monthId, queryClient, journal } = await privateEntry();
+    // Another device changed the note meanwhile: the server refuses this edit with its row, sealed.
+    const theirs = {
+      ...db.journals.find((row) => row.id === journal.id),
+      version: 2,
+      sealed: sealFields(monthKey, 'entry', journal.id, {
+        highlight: journal.highlight,
+        note: 'Written elsewhere',
+        mood: 4,
+      }),
+    };
+    let refusedOnce = false;
+    server.use(
+      http.patch(apiUrl('api/journals/:id/'), () => {
+        if (refusedOnce) return undefined;
+        refusedOnce = true;
+        return HttpResponse.json(
+          { detail: 'Changed elsewhere.', code: VERSION_CONFLICT, current: theirs },
+          { status: 412 },
+        );
+      }),
+    );
+    const bodies = recordPatches();
+
+    await enqueueWrite(queryClient, journalUpdate, {
+      monthId,
+      journalId: journal.id,
+      changes: { highlight: 'Mine' },
+      base: { ...journal, version: 1 },
+    });
+
+    // Sent again with their note kept beside this highlight, in one envelope.
+    expect(openFields(monthKey, 'entry', journal.id, bodies.at(-1)?.sealed)).toEqual({
+      highlight: 'Mine',
+      note: 'Written elsewhere',
+      mood: 4,
+    });
+  });
+
+  it('are refused, and kept, where the key is not open, and for content not opened here', async () => {
+    const monthId = seedPrivateMonth();
+    const queryClient = createTestQueryClient();
+    await queryClient.fetchQuery(monthQueryOptions(monthId));
+    const journals = await queryClient.fetchQuery(journalsQueryOptions(monthId));
+    const before = requestLog.length;
+    const edit = (base: Journal) =>
+      enqueueWrite(queryClient, journalUpdate, {
+        monthId,
+        journalId: base.id,
+        changes: { highlight: 'Typed in the open' },
+        base,
+      }).catch((error: unknown) => syncErrorText(error));
+
+    expect(await edit(journals[0] as Journal)).toMatch(/private months are locked on this device/);
+    // Opened here afterwards, an edit made on the locked (blank) row still never goes.
+    await keepAccountKey(accountKey.slice());
+    expect(await edit(journals[1] as Journal)).toMatch(/could not be opened on this device/);
     expect(requestLog.slice(before).filter((line) => !line.startsWith('GET'))).toEqual([]);
-    expect(queuedWrites(queryClient)).toHaveLength(1);
+    expect(queuedWrites(queryClient)).toHaveLength(2);
+  });
+
+  it('refuses, and keeps, what it cannot seal yet: a new goal', async () => {
+    const { monthId, queryClient } = await privateEntry();
+    const before = requestLog.length;
+    const refused = await enqueueWrite(queryClient, goalCreate, {
+      monthId,
+      tempId: newTempId(),
+      body: { name: 'Typed privately', month_id: monthId },
+      key: 'k',
+    }).catch((error: unknown) => syncErrorText(error));
+    expect(refused).toMatch(/not yet add to it/);
+    expect(requestLog.slice(before).filter((line) => !line.startsWith('GET'))).toEqual([]);
+    expect(refusedWrites(queryClient)).toHaveLength(1);
   });
 });
 

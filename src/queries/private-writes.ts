@@ -1,0 +1,61 @@
+// Edits in a private month sealed on their way to the server and opened on their way back, so the conflict merge and the cache only ever see opened content (src/queries/conflicts.ts).
+import type { QueryClient } from '@tanstack/react-query';
+import type { ItemKind } from '../crypto/aead';
+import { texts } from '../i18n/store';
+import { SyncRefusal } from '../offline/sync';
+import { OFFLINE_TEXTS } from '../offline/texts';
+import { cachedMonth } from './month-privacy';
+import { unreadable } from './sealed-marks';
+
+/** The row an edit changes, for sealing it when its month is private. */
+export interface PrivateRow {
+  queryClient: QueryClient;
+  monthId: number;
+  kind: ItemKind;
+  id: number;
+}
+
+/** How an edit of a private month's row goes: sealed out, opened in. */
+export interface Sealing<T> {
+  send<C extends object>(
+    send: (body: C, ifMatch: number | undefined) => Promise<T>,
+    changes: C,
+    ifMatch: number | undefined,
+    base: T | undefined,
+  ): Promise<T>;
+  /** The server's row (a 412's current one) opened, as the merge compares opened content. */
+  open(row: T): T;
+}
+
+const refused = (text: keyof typeof OFFLINE_TEXTS) =>
+  new SyncRefusal(texts('offline', OFFLINE_TEXTS)[text] as string, null);
+
+/**
+ * The sealing of an edit of `row`, or null when its month is plain. A private month whose key
+ * is not open here refuses the edit, kept to send once it is (Retry); so does a row whose
+ * content was not opened here: sealed from blanks, it would overwrite what it holds.
+ */
+export async function sealingFor<T extends object>(row: PrivateRow): Promise<Sealing<T> | null> {
+  const { queryClient, monthId, kind, id } = row;
+  const month = cachedMonth(queryClient, monthId);
+  if (month?.month_key == null) return null;
+  const [session, crypto] = await Promise.all([
+    import('./account-key-session'),
+    import('./private-rows-crypto'),
+  ]);
+  const accountKey = await session.accountKeyForReading();
+  if (!accountKey) throw refused('privateMonthLocked');
+  const monthKey = crypto.openMonthKey(accountKey, monthId, month.month_key);
+  if (!monthKey) throw refused('privateRowUnreadable');
+  // Every row the API answers has the id the content is bound to (the row's, `id` here).
+  const open = (answer: T) =>
+    crypto.openRow(monthKey, kind, answer as T & { id: number; sealed?: unknown }) as T;
+  return {
+    send: async (send, changes, ifMatch, base) => {
+      if (!base || unreadable(base)) throw refused('privateRowUnreadable');
+      const body = crypto.sealedBody(monthKey, kind, id, changes, base);
+      return open(await send(body as typeof changes, ifMatch));
+    },
+    open,
+  };
+}
