@@ -68,3 +68,28 @@ export function openFields<K extends ItemKind>(
   }
   return content as Partial<Record<Fields<K>, unknown>>;
 }
+
+/**
+ * What a create requires in a sealed field's place: the neutral values the server keeps beside
+ * an envelope. The kind's other sealed fields are left out, so their defaults apply (no mood,
+ * no unit or target, a daily schedule, not done, not practiced or skipped).
+ */
+const BLANKS: Record<ItemKind, Record<string, unknown>> = {
+  month: { name: '' },
+  entry: { highlight: '' },
+  goal: { name: '' },
+  habit: { name: '' },
+  measure: { name: '' },
+  tick: {},
+  value: { metric: 0 },
+};
+
+/**
+ * A create's body with its private fields blanked and `sealed: null`: the content is sealed in
+ * an update once the server has given the row the id it binds.
+ */
+export function blankFields(kind: ItemKind, body: object): Record<string, unknown> {
+  const sealed: Record<string, Check> = SEALED_FIELDS[kind];
+  const rest = Object.entries(body).filter(([field]) => !(field in sealed));
+  return { ...Object.fromEntries(rest), ...BLANKS[kind], sealed: null };
+}

@@ -48,8 +48,6 @@ export const OFFLINE_TEXTS = {
   waitingMarker: 'Waiting to sync',
   refusedMarker: 'Not saved — see the changes waiting to sync',
   dependsOnUnsaved: 'This change depends on another one that was not saved.',
-  privateMonthReadOnly:
-    'This month is private: this version of the app can change what it holds, but not yet add to it or change its habits and measures.',
   privateMonthLocked:
     'This month is private, and private months are locked on this device: open them in Settings, then retry.',
   privateRowUnreadable:

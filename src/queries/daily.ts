@@ -128,6 +128,8 @@ function dailyItemWrites<
         () => journalGone(queryClient, monthId, body.journal_id),
         'journal_id',
       ),
+    sealedAs: kind.name === 'daily-habit' ? 'tick' : 'value',
+    update: (id, body) => kind.send(id, body, undefined),
     shown: (queryClient, { monthId, tempId, body }) => {
       const item = queryClient
         .getQueryData<Item[]>(kind.items(monthId))

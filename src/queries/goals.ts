@@ -37,6 +37,8 @@ export const goalCreate = defineCreate<CreateGoal, Goal>({
   list: goalKeys.list,
   refersTo: (body) => [body.month_id],
   create: createGoal,
+  sealedAs: 'goal',
+  update: (id, body) => updateGoal(id, body),
   shown: (_queryClient, { tempId, body }) => ({
     ...inMonth(tempId, body.month_id),
     name: body.name,

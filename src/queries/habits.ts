@@ -12,6 +12,7 @@ import {
   defineCreate,
   defineWrite,
   deleteSaved,
+  editInMonth,
   inMonth,
   requireSaved,
   stepOfMonth,
@@ -33,6 +34,8 @@ export const habitCreate = defineCreate<CreateHabit, Habit>({
   list: habitKeys.list,
   refersTo: (body) => [body.month_id],
   create: createHabit,
+  sealedAs: 'habit',
+  update: updateHabit,
   shown: (_queryClient, { tempId, body }) => ({
     ...inMonth(tempId, body.month_id),
     name: body.name,
@@ -49,12 +52,18 @@ export interface HabitUpdateWrite {
 export const habitUpdate = defineWrite<HabitUpdateWrite, Habit | null>({
   name: 'habit.update',
   subject: stepOfMonth,
-  run: async ({ habitId, changes }) => {
+  run: async ({ monthId, habitId, changes }, queryClient) => {
     requireSaved(habitId);
     // Gone elsewhere: nothing left to rename (the month's lists are read again after).
     let updated: Habit | null = null;
     await goneAnyway(async () => {
-      updated = await updateHabit(habitId, changes);
+      updated = await editInMonth(
+        queryClient,
+        { monthId, kind: 'habit', id: habitId },
+        habitKeys.list(monthId),
+        changes,
+        (body) => updateHabit(habitId, body),
+      );
     });
     return updated;
   },

@@ -28,7 +28,7 @@ import { journalKeys, journalSearchKeys } from './keys';
 import { measuresQueryOptions } from './measures';
 import { invalidateMonthStats } from './stats-invalidation';
 import { type SaveOptions, useSave, useWrite, type WriteOptionsOf } from './use-write';
-import { defineWrite, deleteSaved, requireSaved } from './write-kinds';
+import { createInMonth, defineWrite, deleteSaved, requireSaved } from './write-kinds';
 
 export { journalsQueryOptions };
 
@@ -47,9 +47,16 @@ export interface JournalCreateWrite {
 export const journalCreate = defineWrite<JournalCreateWrite, Journal>({
   name: 'journal.create',
   subject: (v) => ({ kind: 'journal', id: v.tempId, monthId: v.monthId }),
-  run: ({ body, key }) => {
+  run: ({ monthId, body, key }, queryClient) => {
     requireSaved(body.month_id);
-    return createJournal(body, key);
+    return createInMonth({
+      queryClient,
+      monthId,
+      kind: 'entry',
+      body,
+      create: (sent) => createJournal(sent, key),
+      update: (id, sealed) => updateJournal(id, sealed),
+    });
   },
   optimistic: (queryClient, { monthId, tempId, body }) => {
     const journal: Journal = {

@@ -12,6 +12,7 @@ import {
   defineCreate,
   defineWrite,
   deleteSaved,
+  editInMonth,
   inMonth,
   requireSaved,
   stepOfMonth,
@@ -33,6 +34,8 @@ export const measureCreate = defineCreate<CreateMeasure, Measure>({
   list: measureKeys.list,
   refersTo: (body) => [body.month_id],
   create: createMeasure,
+  sealedAs: 'measure',
+  update: updateMeasure,
   shown: (_queryClient, { tempId, body }) => ({ ...body, ...inMonth(tempId, body.month_id) }),
 });
 
@@ -45,11 +48,17 @@ export interface MeasureUpdateWrite {
 export const measureUpdate = defineWrite<MeasureUpdateWrite, null>({
   name: 'measure.update',
   subject: stepOfMonth,
-  run: async ({ measureId, changes }) => {
+  run: async ({ monthId, measureId, changes }, queryClient) => {
     requireSaved(measureId);
     // Gone elsewhere: nothing to rename; the month's page reads its measures again.
     await goneAnyway(async () => {
-      await updateMeasure(measureId, changes);
+      await editInMonth(
+        queryClient,
+        { monthId, kind: 'measure', id: measureId },
+        measureKeys.list(monthId),
+        changes,
+        (body) => updateMeasure(measureId, body),
+      );
     });
     return null;
   },

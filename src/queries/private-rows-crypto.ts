@@ -3,6 +3,9 @@ import type { ItemKind } from '../crypto/aead';
 import { UndecryptableError } from '../crypto/errors';
 import { unwrapMonthKey } from '../crypto/keys';
 import { openFields, SEALED_FIELDS, sealFields } from '../crypto/month-content';
+
+export { blankFields } from '../crypto/month-content';
+
 import { onSessionEndedHere } from './session';
 
 /**

@@ -30,13 +30,8 @@ export interface Sealing<T> {
 const refused = (text: keyof typeof OFFLINE_TEXTS) =>
   new SyncRefusal(texts('offline', OFFLINE_TEXTS)[text] as string, null);
 
-/**
- * The sealing of an edit of `row`, or null when its month is plain. A private month whose key
- * is not open here refuses the edit, kept to send once it is (Retry); so does a row whose
- * content was not opened here: sealed from blanks, it would overwrite what it holds.
- */
-export async function sealingFor<T extends object>(row: PrivateRow): Promise<Sealing<T> | null> {
-  const { queryClient, monthId, kind, id } = row;
+/** The month's key opened here, with the code that seals; refused while it cannot be. */
+async function openedMonthKey(queryClient: QueryClient, monthId: number) {
   const month = cachedMonth(queryClient, monthId);
   if (month?.month_key == null) return null;
   const [session, crypto] = await Promise.all([
@@ -47,6 +42,19 @@ export async function sealingFor<T extends object>(row: PrivateRow): Promise<Sea
   if (!accountKey) throw refused('privateMonthLocked');
   const monthKey = crypto.openMonthKey(accountKey, monthId, month.month_key);
   if (!monthKey) throw refused('privateRowUnreadable');
+  return { monthKey, crypto };
+}
+
+/**
+ * The sealing of an edit of `row`, or null when its month is plain. A private month whose key
+ * is not open here refuses the edit, kept to send once it is (Retry); so does a row whose
+ * content was not opened here: sealed from blanks, it would overwrite what it holds.
+ */
+export async function sealingFor<T extends object>(row: PrivateRow): Promise<Sealing<T> | null> {
+  const { queryClient, monthId, kind, id } = row;
+  const opened = await openedMonthKey(queryClient, monthId);
+  if (!opened) return null;
+  const { monthKey, crypto } = opened;
   // Every row the API answers has the id the content is bound to (the row's, `id` here).
   const open = (answer: T) =>
     crypto.openRow(monthKey, kind, answer as T & { id: number; sealed?: unknown }) as T;
@@ -58,4 +66,36 @@ export async function sealingFor<T extends object>(row: PrivateRow): Promise<Sea
     },
     open,
   };
+}
+
+/** What a create in a private month needs: its month, its kind, and the requests. */
+export interface PrivateCreate<Body, T> {
+  queryClient: QueryClient;
+  monthId: number;
+  kind: ItemKind;
+  body: Body;
+  create: (body: Body) => Promise<T>;
+  /** The new row's update, sent without If-Match. */
+  update: (id: number, body: object) => Promise<T>;
+}
+
+/**
+ * A create, sealed when its month is private. The content binds the id the server gives, so the
+ * row is created first with the kind's blanks and `sealed: null`, then its content sealed in an
+ * update of that id, and the answer opened. A retry after a closed tab finds the same row (the
+ * create's idempotency key answers it again), and the update goes without If-Match: it is this
+ * create's own content, whatever a try cut short sent before. The blank row never holds more
+ * than the server keeps of a sealed one.
+ */
+export async function createSealed<Body extends object, T extends { id: number }>(
+  request: PrivateCreate<Body, T>,
+): Promise<T> {
+  const { queryClient, monthId, kind, body } = request;
+  const opened = await openedMonthKey(queryClient, monthId);
+  if (!opened) return request.create(body);
+  const { monthKey, crypto } = opened;
+  const created = await request.create(crypto.blankFields(kind, body) as Body);
+  const sealed = crypto.sealedBody(monthKey, kind, created.id, {}, body);
+  const answer = await request.update(created.id, sealed);
+  return crypto.openRow(monthKey, kind, answer as T & { sealed?: unknown });
 }

@@ -1,18 +1,13 @@
 // What every resource's queued writes share (src/offline/sync.ts): refusing a write that needs an unsaved item, creates shown under a temporary id, deletes, and newer writes of a row winning.
 import type { QueryClient } from '@tanstack/react-query';
+import type { ItemKind } from '../crypto/aead';
 import { texts } from '../i18n/store';
-import {
-  defineWrite as defineSyncWrite,
-  isTempId,
-  SyncRefusal,
-  swapTempId,
-  type WriteKind,
-  type WriteSubject,
-} from '../offline/sync';
+import { defineWrite, isTempId, SyncRefusal, swapTempId, type WriteSubject } from '../offline/sync';
 import { OFFLINE_TEXTS } from '../offline/texts';
 import { addMissing, dropRows, upsert } from './cache';
 import { goneAnyway } from './deleted-elsewhere';
 import { isPrivateMonth } from './month-privacy';
+import type { PrivateCreate } from './private-writes';
 
 /**
  * A write whose item was created offline, and whose create never landed, cannot be sent: refused
@@ -24,45 +19,10 @@ export function requireSaved(...ids: number[]): void {
 }
 
 /**
- * The writes that reach a private month as they are: deletes and restores carry no content, and
- * these edits seal theirs on the way (src/queries/private-writes.ts).
+ * Every write kind reaches a private month safely: deletes and restores carry no content, and
+ * creates and edits seal theirs on the way (src/queries/private-writes.ts).
  */
-const PRIVATE_MONTH_WRITES = new Set([
-  'journal.update',
-  'goal.update',
-  'daily-habit.update',
-  'daily-measure.update',
-  'month.update',
-]);
-
-/**
- * Any other write carrying content into a private month is refused before it is sent: the server
- * would store it readable, and sealing creates (whose content binds the id the server gives) is
- * not built yet. The change stays queued with the others refused, so nothing typed is lost.
- */
-function refuseContentForPrivateMonth(queryClient: QueryClient, subject: WriteSubject): void {
-  const monthId = subject.monthId ?? (subject.kind === 'month' ? subject.id : undefined);
-  if (monthId === undefined) return;
-  if (isPrivateMonth(queryClient, monthId))
-    throw new SyncRefusal(texts('offline', OFFLINE_TEXTS).privateMonthReadOnly, null);
-}
-
-/** A write kind of the journal's; one carrying content is held back from a private month. */
-export function defineWrite<V, R>(kind: WriteKind<V, R>): WriteKind<V, R> {
-  if (
-    kind.name.endsWith('.delete') ||
-    kind.name.startsWith('trash.') ||
-    PRIVATE_MONTH_WRITES.has(kind.name)
-  )
-    return defineSyncWrite(kind);
-  return defineSyncWrite({
-    ...kind,
-    run: (variables, queryClient) => {
-      refuseContentForPrivateMonth(queryClient, kind.subject(variables));
-      return kind.run(variables, queryClient);
-    },
-  });
-}
+export { defineWrite };
 
 export interface CreateWrite<Body> {
   monthId: number;
@@ -75,7 +35,7 @@ export interface CreateWrite<Body> {
  * A create of a row in one of a month's lists: shown at once under its temporary id, swapped for
  * the server's row once it lands, dropped again if the write is discarded.
  */
-export function defineCreate<Body, Row extends { id: number }>(kind: {
+export function defineCreate<Body extends object, Row extends { id: number }>(kind: {
   name: string;
   subject: (v: CreateWrite<Body>) => WriteSubject;
   scope?: (v: CreateWrite<Body>) => string;
@@ -83,6 +43,9 @@ export function defineCreate<Body, Row extends { id: number }>(kind: {
   /** The ids the body refers to, which the server must have first. */
   refersTo: (body: Body) => number[];
   create: (body: Body, key: string, queryClient: QueryClient, v: CreateWrite<Body>) => Promise<Row>;
+  /** In a private month: what the row's content is sealed as, and the update that sends it. */
+  sealedAs: ItemKind;
+  update: (id: number, body: object) => Promise<Row>;
   /** The row shown while it waits; none while what it shows is not read yet. */
   shown: (queryClient: QueryClient, v: CreateWrite<Body>) => Row | undefined;
   settled?: (queryClient: QueryClient, v: CreateWrite<Body>) => void;
@@ -93,7 +56,14 @@ export function defineCreate<Body, Row extends { id: number }>(kind: {
     ...(kind.scope ? { scope: kind.scope } : {}),
     run: (v, queryClient) => {
       requireSaved(...kind.refersTo(v.body));
-      return kind.create(v.body, v.key, queryClient, v);
+      return createInMonth({
+        queryClient,
+        monthId: v.monthId,
+        kind: kind.sealedAs,
+        body: v.body,
+        create: (body) => kind.create(body, v.key, queryClient, v),
+        update: kind.update,
+      });
     },
     optimistic: (queryClient, v) => {
       const row = kind.shown(queryClient, v);
@@ -107,6 +77,34 @@ export function defineCreate<Body, Row extends { id: number }>(kind: {
     discarded: (queryClient, { monthId, tempId }) =>
       dropRows<Row>(queryClient, kind.list(monthId), (row) => row.id === tempId),
   });
+}
+
+/**
+ * A create in month `monthId`: as it is in a plain month; sealed in a private one, whose code
+ * loads only then.
+ */
+export async function createInMonth<Body extends object, Row extends { id: number }>(
+  request: PrivateCreate<Body, Row>,
+): Promise<Row> {
+  if (!isPrivateMonth(request.queryClient, request.monthId)) return request.create(request.body);
+  return (await import('./private-writes')).createSealed(request);
+}
+
+/**
+ * An edit of a row without versions (a habit's or a measure's) in month `monthId`: sealed in a
+ * private one, the fields it leaves alone taken from the row as `list` holds it here.
+ */
+export async function editInMonth<Changes extends object, Row extends { id: number }>(
+  queryClient: QueryClient,
+  row: { monthId: number; kind: ItemKind; id: number },
+  list: readonly unknown[],
+  changes: Changes,
+  send: (body: Changes) => Promise<Row>,
+): Promise<Row> {
+  if (!isPrivateMonth(queryClient, row.monthId)) return send(changes);
+  const sealing = await (await import('./private-writes')).sealingFor<Row>({ queryClient, ...row });
+  const base = queryClient.getQueryData<Row[]>(list)?.find((cached) => cached.id === row.id);
+  return sealing ? sealing.send((body) => send(body), changes, undefined, base) : send(changes);
 }
 
 /** What every row of a month's lists holds, for one shown before the server has it. */

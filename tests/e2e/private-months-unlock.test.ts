@@ -153,7 +153,7 @@ test.describe('private months on a device', () => {
 });
 
 test.describe('a private month read on a device', () => {
-  test('is shown locked where the key is not open, opened once the password opens it; an edit goes sealed, a new goal is kept but not sent', async () => {
+  test('is shown locked where the key is not open, opened once the password opens it; an edit, a new goal and a new entry go sealed', async () => {
     test.setTimeout(90_000);
     const { url } = session().server;
     const account = await seedAccount(url, uniqueUsername('privread'));
@@ -231,19 +231,38 @@ test.describe('a private month read on a device', () => {
     await page.goto('/months');
     await visible(page.getByRole('link', { name: 'Canary month' }));
 
-    // A goal added here would go to the server readable: it waits, refused, with the user's words.
+    // A goal and an entry added here: shown as typed, on the server only as envelopes.
     await page.goto(`/months/${monthId}/journals`);
     await page.getByRole('button', { name: 'Add New Goal +' }).click();
     const goalDialog = page.getByRole('dialog', { name: 'Create a Goal' });
     await goalDialog.getByLabel('Goal').fill('Typed privately');
     await goalDialog.getByRole('button', { name: 'Save' }).click();
     await visible(page.getByRole('checkbox', { name: 'Typed privately' }));
-    await page.getByRole('button', { name: 'Sync failed — retry' }).click();
-    await visible(
-      page.getByText(
-        /This month is private: this version of the app can change what it holds, but not yet add to it/,
-      ),
-    );
+    await page.getByRole('button', { name: 'Add New Journal +' }).click();
+    const entryDialog = page.getByRole('dialog', { name: 'Create a Register' });
+    await entryDialog.getByLabel('Highlight').fill('A new private day');
+    await entryDialog.getByLabel('Steps').fill('4');
+    await entryDialog.getByRole('checkbox', { name: 'Read', exact: true }).check();
+    await entryDialog.getByRole('button', { name: 'Save' }).click();
+    await visible(page.getByText('A new private day'));
+    const stored = async () =>
+      JSON.stringify(
+        await Promise.all(
+          ['goals', 'journals', 'dailyhabits', 'dailymeasures'].map((list) =>
+            apiAs<{ sealed?: unknown }[]>(
+              url,
+              account,
+              'GET',
+              `api/${list}/?month=${monthId}`,
+              undefined,
+            ),
+          ),
+        ),
+      );
+    // Every new row sealed, once its sealing update has landed.
+    await expect
+      .poll(async () => (await stored()).match(/"sealed":\{/g)?.length ?? 0)
+      .toBeGreaterThanOrEqual(5);
     const goals = await apiAs<{ name: string }[]>(
       url,
       account,
@@ -251,6 +270,10 @@ test.describe('a private month read on a device', () => {
       `api/goals/?month=${monthId}`,
       undefined,
     );
+    expect(await stored()).not.toMatch(/Typed privately|A new private day/);
+    await page.reload();
+    await visible(page.getByText('A new private day'));
+    await visible(page.getByRole('checkbox', { name: 'Typed privately' }));
     expect(goals.map((goal) => goal.name)).not.toContain('Typed privately');
   });
 });

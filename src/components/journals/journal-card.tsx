@@ -23,6 +23,12 @@ import './journal-card.css';
 
 const dailyId = (daily: DailyHabit) => daily.id;
 const dailyLook = (daily: DailyHabit) => daily.habit.name;
+/**
+ * A tick's habit's name from the month's list: in a private month only that one is opened here
+ * (the tick's own copy is the server's, blank).
+ */
+const habitName = (daily: DailyHabit, habits: readonly Habit[] | undefined) =>
+  (habits?.find((habit) => habit.id === daily.habit_id) ?? daily.habit).name;
 
 interface JournalCardProps {
   monthId: number;
@@ -134,7 +140,7 @@ export const JournalCard = memo(function JournalCard(props: JournalCardProps) {
               <HabitState
                 key={key}
                 id={`daily-habit-${daily.id}`}
-                name={daily.habit.name}
+                name={habitName(daily, props.habits)}
                 state={stateOf(daily)}
                 schedule={props.habitSchedules?.get(daily.habit_id)}
                 date={journal.created_at}

@@ -25,7 +25,8 @@ export function MeasureValues({ dailyMeasures, measures }: MeasureValuesProps) {
     );
     return (
       <p key={daily.id} className="mb-journal-measure">
-        <strong>{daily.measure.name}:</strong>{' '}
+        {/* The month's measure: in a private month only its name is opened (the value's copy is blank). */}
+        <strong>{(measure ?? daily.measure).name}:</strong>{' '}
         {withUnit(formatMetric(daily.metric, locale), measure?.unit)}
         {/* A space, so a screen reader says "8 h on target", not "8 hon target". */}
         {onTarget !== null && ' '}

@@ -86,8 +86,6 @@ export const offline: Messages['offline'] = {
   waitingMarker: 'Aguardando sincronização',
   refusedMarker: 'Não salvo — veja as alterações aguardando sincronização',
   dependsOnUnsaved: 'Esta alteração depende de outra que não foi salva.',
-  privateMonthReadOnly:
-    'Este mês é privado: esta versão do app consegue alterar o que ele tem, mas ainda não adicionar itens nem alterar seus hábitos e medidas.',
   privateMonthLocked:
     'Este mês é privado, e os meses privados estão trancados neste dispositivo: abra-os em Configurações e tente de novo.',
   privateRowUnreadable:

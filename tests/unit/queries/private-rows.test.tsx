@@ -1,4 +1,4 @@
-// A private month read in the browser: its sealed rows opened with the month's key, shown locked where the account key is not open, undecryptable rows marked and kept, saved on the device sealed, and no content sent to it until sealing is built.
+// A private month read in the browser: its sealed rows opened with the month's key, shown locked where the account key is not open, undecryptable rows marked and kept, saved on the device sealed, and its creates and edits sealed on their way.
 import { waitFor } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import type { Goal, Journal, Month } from '../../../contract/entities';
@@ -9,7 +9,8 @@ import { enqueueWrite, newTempId, queuedWrites, syncErrorText } from '../../../s
 import { forgetAccountKeyHere, keepAccountKey } from '../../../src/queries/account-key-session';
 import { goalCreate, goalsQueryOptions } from '../../../src/queries/goals';
 import { journalsQueryOptions } from '../../../src/queries/journal-list';
-import { journalUpdate } from '../../../src/queries/journals';
+import { habitsQueryOptions, habitUpdate } from '../../../src/queries/habits';
+import { journalCreate, journalUpdate } from '../../../src/queries/journals';
 import { monthQueryOptions, monthsQueryOptions } from '../../../src/queries/months';
 import { unreadable } from '../../../src/queries/private-rows';
 import {
@@ -274,16 +275,92 @@ describe('edits in a private month', () => {
     expect(queuedWrites(queryClient)).toHaveLength(2);
   });
 
-  it('refuses, and keeps, what it cannot seal yet: a new goal', async () => {
+  /** The POST bodies the server got. */
+  function recordPosts() {
+    const bodies: Record<string, unknown>[] = [];
+    server.events.on('request:start', async ({ request }) => {
+      if (request.method === 'POST')
+        bodies.push((await request.clone().json()) as Record<string, unknown>);
+    });
+    return bodies;
+  }
+
+  it('a new entry is made blank, then sealed under the id the server gave it, and shows opened', async () => {
     const { monthId, queryClient } = await privateEntry();
-    const before = requestLog.length;
-    const refused = await enqueueWrite(queryClient, goalCreate, {
+    const posts = recordPosts();
+    const patches = recordPatches();
+    const tempId = newTempId();
+    const body = {
+      month_id: monthId,
+      highlight: 'Written privately',
+      note: 'Every word mine',
+      mood: 5,
+      created_at: '2026-03-09',
+    };
+
+    const landed = await enqueueWrite(queryClient, journalCreate, {
+      monthId,
+      tempId,
+      body,
+      key: 'k',
+    });
+
+    expect(posts).toEqual([
+      { month_id: monthId, created_at: '2026-03-09', highlight: '', sealed: null },
+    ]);
+    expect(Object.keys(patches[0] ?? {})).toEqual(['sealed']);
+    expect(openFields(monthKey, 'entry', landed.id, patches[0]?.sealed)).toEqual({
+      highlight: 'Written privately',
+      note: 'Every word mine',
+      mood: 5,
+    });
+    expect(landed).toMatchObject({ highlight: 'Written privately', mood: 5 });
+    const shown = queryClient.getQueryData(journalsQueryOptions(monthId).queryKey);
+    expect(shown?.find((row) => row.id === landed.id)?.note).toBe('Every word mine');
+    expect(shown?.some((row) => row.id === tempId)).toBe(false);
+    expect(JSON.stringify(db.journals)).not.toContain('Written privately');
+  });
+
+  it('a new goal and a renamed habit go sealed too', async () => {
+    const { monthId, queryClient } = await privateEntry();
+    const patches = recordPatches();
+    const goal = await enqueueWrite(queryClient, goalCreate, {
       monthId,
       tempId: newTempId(),
       body: { name: 'Typed privately', month_id: monthId },
       key: 'k',
+    });
+    expect(goal).toMatchObject({ name: 'Typed privately', is_completed: false });
+    expect(openFields(monthKey, 'goal', goal.id, patches[0]?.sealed)).toEqual({
+      name: 'Typed privately',
+    });
+
+    const habit = db.habits.find((row) => row.month_id === monthId);
+    if (!habit) throw new Error('a habit seeded');
+    await queryClient.fetchQuery(habitsQueryOptions(monthId));
+    await enqueueWrite(queryClient, habitUpdate, {
+      monthId,
+      habitId: habit.id,
+      changes: { name: 'Renamed privately' },
+    });
+    expect(openFields(monthKey, 'habit', habit.id, patches[1]?.sealed)).toMatchObject({
+      name: 'Renamed privately',
+    });
+    expect(JSON.stringify([db.goals, db.habits])).not.toMatch(/privately/);
+  });
+
+  it('a new entry waits, refused and kept, while the key is not open here', async () => {
+    const monthId = seedPrivateMonth();
+    const queryClient = createTestQueryClient();
+    await queryClient.fetchQuery(monthQueryOptions(monthId));
+    const before = requestLog.length;
+    const refused = await enqueueWrite(queryClient, journalCreate, {
+      monthId,
+      tempId: newTempId(),
+      body: { month_id: monthId, highlight: 'Typed while locked', created_at: '2026-03-09' },
+      key: 'k',
     }).catch((error: unknown) => syncErrorText(error));
-    expect(refused).toMatch(/not yet add to it/);
+    expect(refused).toMatch(/private months are locked on this device/);
     expect(requestLog.slice(before).filter((line) => !line.startsWith('GET'))).toEqual([]);
     expect(refusedWrites(queryClient)).toHaveLength(1);
   });

@@ -1,10 +1,10 @@
 // MSW handlers for /api/habits/.
 import { HttpResponse, http } from 'msw';
 import { scheduleOrDaily } from '../../../../contract/habit-schedule';
-import type { CreateHabit } from '../../../../contract/requests';
+import type { CreateHabit, UpdateHabit } from '../../../../contract/requests';
 import { makeHabit } from '../../../fixtures/factories';
 import { db } from '../db';
-import { idParam } from '../responses';
+import { idParam, notFound } from '../responses';
 import { apiUrl } from '../url';
 
 export const habitHandlers = [
@@ -23,5 +23,11 @@ export const habitHandlers = [
     });
     db.habits.push(habit);
     return HttpResponse.json(habit, { status: 201 });
+  }),
+  http.patch(apiUrl('api/habits/:id/'), async ({ params, request }) => {
+    const habit = db.habits.find((h) => h.id === Number(params.id));
+    if (!habit) return notFound();
+    Object.assign(habit, (await request.json()) as UpdateHabit);
+    return HttpResponse.json(habit);
   }),
 ];
