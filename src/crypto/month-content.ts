@@ -70,6 +70,20 @@ export function openFields<K extends ItemKind>(
 }
 
 /**
+ * What the server keeps in a sealed row's plain columns, sent beside every envelope: a row made
+ * private after it was written would otherwise keep its plain tick, value, unit or schedule there.
+ */
+export const NEUTRAL_FIELDS = {
+  month: { name: '' },
+  entry: { highlight: '', note: '', mood: null },
+  goal: { name: '', is_completed: false },
+  habit: { name: '', schedule: { kind: 'daily' } },
+  measure: { name: '', unit: null, target: null, target_direction: null },
+  tick: { is_practiced: false, is_skipped: false },
+  value: { metric: 0 },
+} as const satisfies { [K in ItemKind]: Record<Fields<K>, unknown> };
+
+/**
  * What a create requires in a sealed field's place: the neutral values the server keeps beside
  * an envelope. The kind's other sealed fields are left out, so their defaults apply (no mood,
  * no unit or target, a daily schedule, not done, not practiced or skipped).

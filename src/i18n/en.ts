@@ -19,6 +19,7 @@ import { landing } from './en/landing.js';
 import { legal } from './en/legal.js';
 import { measureTargets } from './en/measure-targets.js';
 import { monthCard } from './en/month-card.js';
+import { monthPrivacy } from './en/month-privacy.js';
 import { months } from './en/months.js';
 import { notesMood } from './en/notes-mood.js';
 import { PRIVACY_POLICY } from './en/privacy-policy.js';
@@ -58,6 +59,7 @@ export const en = {
   trash,
   recovery,
   reminders,
+  monthPrivacy,
   privateMonths,
   /** Validation and server messages (the server always answers in English). */
   messages: MESSAGES,

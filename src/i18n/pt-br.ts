@@ -32,6 +32,7 @@ import {
   trashMessages,
 } from './pt-br/messages.js';
 import { monthCard } from './pt-br/month-card.js';
+import { monthPrivacy } from './pt-br/month-privacy.js';
 import { notesMood } from './pt-br/notes-mood.js';
 import { privateMonths } from './pt-br/private-months.js';
 import { recovery, recoveryMessages } from './pt-br/recovery.js';
@@ -67,6 +68,7 @@ export const ptBR: Messages = {
   trash,
   recovery,
   reminders,
+  monthPrivacy,
   privateMonths,
   messages,
   accountMessages,

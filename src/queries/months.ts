@@ -73,7 +73,7 @@ export function refetchMonths(queryClient: QueryClient): void {
   void queryClient.invalidateQueries({ queryKey: monthKeys.list(), refetchType: 'all' });
 }
 
-function showMonth(queryClient: QueryClient, month: Month): void {
+export function showMonth(queryClient: QueryClient, month: Month): void {
   upsert(queryClient, monthKeys.list(), month, byId);
   queryClient.setQueryData<Month>(monthKeys.detail(month.id), (cached) =>
     cached === undefined ? month : { ...cached, ...month },

@@ -2,7 +2,7 @@
 import type { ItemKind } from '../crypto/aead';
 import { UndecryptableError } from '../crypto/errors';
 import { unwrapMonthKey } from '../crypto/keys';
-import { openFields, SEALED_FIELDS, sealFields } from '../crypto/month-content';
+import { NEUTRAL_FIELDS, openFields, SEALED_FIELDS, sealFields } from '../crypto/month-content';
 
 export { blankFields } from '../crypto/month-content';
 
@@ -57,7 +57,8 @@ export function openRow<T extends { id: number; sealed?: unknown }>(
 /**
  * An update's body for a row of a private month: its plain fields as they are, and every sealed
  * field of the kind in one envelope, each from `changes` or, where the edit left it alone, from
- * `base` (the row as the edit saw it, opened): the envelope replaces the whole of the content.
+ * `base` (the row as the edit saw it, opened): the envelope replaces the whole of the content,
+ * and the plain columns get the kind's neutral values.
  */
 export function sealedBody(
   monthKey: Uint8Array,
@@ -78,5 +79,5 @@ export function sealedBody(
         : (base as Record<string, unknown>)[field];
     if (value !== undefined) content[field] = value;
   }
-  return { ...body, sealed: sealFields(monthKey, kind, id, content) };
+  return { ...body, ...NEUTRAL_FIELDS[kind], sealed: sealFields(monthKey, kind, id, content) };
 }

@@ -153,6 +153,54 @@ test.describe('private months on a device', () => {
 });
 
 test.describe('a private month read on a device', () => {
+  test('a month made private from its Edit dialog: every row sealed on the server, read back as it was', async () => {
+    test.setTimeout(90_000);
+    const { url } = session().server;
+    const username = uniqueUsername('mkpriv');
+    const account = await seedAccount(url, username);
+    await seedKeys(account);
+    const seeded = await seedMonth(url, account, 'Going private', 'Steps', ['Read']);
+    const monthId = seeded.month.id;
+    await seedJournal(url, account, seeded, 'Plain words at first', 7);
+
+    const page = await newDevice(VIEWPORTS.phone);
+    await logIn(page, VIEWPORTS.phone, username, SEED_PASSWORD);
+    await visible(privateMonths(page).getByText(OPEN_HERE), DERIVING);
+    await page.goto('/months');
+    await page.getByRole('button', { name: 'Edit month Going private' }).click();
+    const dialog = await visible(page.getByRole('dialog', { name: 'Edit month' }));
+    await visible(dialog.getByText(/If you reset your password by email, it stays locked/));
+    await dialog.getByRole('button', { name: 'Make this month private' }).click();
+    await visible(dialog.getByText(/^This month is private: its content is encrypted/));
+
+    const stored = async () =>
+      JSON.stringify(
+        await Promise.all(
+          [
+            `months/${monthId}/`,
+            ...['journals', 'goals', 'habits', 'measures', 'dailyhabits', 'dailymeasures'].map(
+              (list) => `${list}/?month=${monthId}`,
+            ),
+          ].map((path) => apiAs<unknown>(url, account, 'GET', `api/${path}`, undefined)),
+        ),
+      );
+    // Sealed row by row after the month's key: none left in the clear.
+    await expect
+      .poll(async () => /Going private|Plain words at first|"Read"|"Steps"/.test(await stored()), {
+        timeout: 20_000,
+      })
+      .toBe(false);
+    expect(await stored()).toContain('"month_key":{');
+
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await page.goto(`/months/${monthId}/journals`);
+    await visible(page.getByRole('heading', { level: 1, name: 'Going private' }));
+    await visible(page.getByText('Plain words at first'));
+    expect(await page.getByRole('checkbox', { name: 'Read' }).count()).toBe(1);
+    await visible(page.getByText(/Steps:/));
+  });
+
   test('is shown locked where the key is not open, opened once the password opens it; an edit, a new goal and a new entry go sealed', async () => {
     test.setTimeout(90_000);
     const { url } = session().server;

@@ -43,6 +43,7 @@ import {
   settingsRules,
   toMeasureTarget,
 } from './measure-fields';
+import { MonthPrivacySection } from './month-privacy-section';
 import {
   NO_PERIOD,
   PeriodFields,
@@ -193,7 +194,9 @@ export function EditMonthModal({ month, onClose }: EditMonthModalProps) {
     form.clearErrors();
     guard.keepEditing();
     setConfirming(null);
-  }, [month]);
+    // By id: the same month changed meanwhile (made private here, edited in another tab) keeps
+    // what is typed.
+  }, [month?.id]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: fill once the month's items are read
   useEffect(() => {
     if (!month || !loaded) return;
@@ -405,6 +408,7 @@ export function EditMonthModal({ month, onClose }: EditMonthModalProps) {
               </HabitRows>
             </>
           )}
+          {month && <MonthPrivacySection month={month} />}
           <FormActions {...guard.actions} onClose={requestClose} busy={lock.busy} />
         </Stack>
       </form>

@@ -6,7 +6,7 @@ export const privateMonths = {
     'A private month is encrypted on this device before it is sent, and only your devices can decrypt it: no one else can read it, not even Monthbook.',
   howItWorks:
     'Its key is made from your password, with a recovery key that only you keep: 24 words, or a file.',
-  notYet: 'Months cannot be made private yet: this sets up the key they will use.',
+  notYet: 'A month is made private from its Edit dialog, once this is set up.',
   loading: 'Loading…',
   loadFailed: 'Whether private months are set up could not be loaded',
   tryAgain: 'Try again',

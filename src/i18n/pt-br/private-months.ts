@@ -7,7 +7,7 @@ export const privateMonths: Messages['privateMonths'] = {
     'Um mês privado é criptografado neste dispositivo antes de ser enviado, e só os seus dispositivos conseguem descriptografá-lo: ninguém mais consegue lê-lo, nem o Monthbook.',
   howItWorks:
     'A chave dele é feita a partir da sua senha, com uma chave de recuperação que só você guarda: 24 palavras, ou um arquivo.',
-  notYet: 'Ainda não é possível tornar um mês privado: isto prepara a chave que eles vão usar.',
+  notYet: 'Um mês se torna privado pela janela Editar dele, depois que isto estiver configurado.',
   loading: 'Carregando…',
   loadFailed: 'Não foi possível saber se os meses privados estão configurados',
   tryAgain: 'Tentar de novo',

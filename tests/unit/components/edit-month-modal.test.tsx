@@ -1,11 +1,15 @@
 // 'Edit month': renames the month, its measure and habits, adds habits, removes one after a
 // confirm.
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import type { UpdateNamed } from '../../../contract/requests';
+import { createAccountKey } from '../../../src/crypto/keys';
+import { forgetAccountKeyHere, keepAccountKey } from '../../../src/queries/account-key-session';
 import { createQueryClient } from '../../../src/query-client';
 import { makeMonthFixture } from '../../fixtures/factories';
 import { db, seedMonth } from '../msw/db';
+import { accountKeysMock, resetAccountKeysMock } from '../msw/handlers/account-keys';
+import { ACCOUNT_PASSWORD } from '../msw/handlers/account-password';
 import { notFound } from '../msw/responses';
 import { requestLog, server, setupMswServer } from '../msw/server';
 import { apiUrl } from '../msw/url';
@@ -159,5 +163,74 @@ describe('Edit month offline', { timeout: 20_000 }, () => {
     expect(db.habits.filter((h) => h.month_id === fixture.month.id).map((h) => h.name)).toEqual([
       'Read',
     ]);
+  });
+});
+
+describe('Edit month: making the month private', { timeout: 20_000 }, () => {
+  let made: Awaited<ReturnType<typeof createAccountKey>>;
+  beforeAll(async () => {
+    made = await createAccountKey(ACCOUNT_PASSWORD);
+  });
+  const storeWraps = () => {
+    const at = new Date().toISOString();
+    accountKeysMock.stored = {
+      by_password: made.byPassword,
+      by_recovery_key: made.byRecoveryKey,
+      version: 1,
+      created_at: at,
+      updated_at: at,
+    };
+  };
+  afterEach(() => {
+    forgetAccountKeyHere();
+    resetAccountKeysMock();
+  });
+
+  it('points to Settings while private months are not set up', async () => {
+    seedMonth(makeMonthFixture({ name: 'April' }));
+    const { dialog } = await openEdit('April');
+    expect(await dialog.findByText(/first set up private months in Settings/)).toBeInTheDocument();
+    expect(dialog.queryByRole('button', { name: 'Make this month private' })).toBeNull();
+  });
+
+  it('says where to open them when they are locked on this device', async () => {
+    storeWraps();
+    seedMonth(makeMonthFixture({ name: 'April' }));
+    const { dialog } = await openEdit('April');
+    expect(
+      await dialog.findByText(/locked on this device: open them in Settings/),
+    ).toBeInTheDocument();
+  });
+
+  it('makes it private with one key however often it is clicked, after saying what a reset means', async () => {
+    storeWraps();
+    await keepAccountKey(made.accountKey.slice());
+    const fixture = seedMonth(makeMonthFixture({ name: 'April', journals: 1 }));
+    const { dialog } = await openEdit('April');
+    expect(
+      await dialog.findByText(/If you reset your password by email, it stays locked/),
+    ).toBeInTheDocument();
+    requestLog.length = 0;
+    // Two clicks in one task, before React renders the button busy.
+    const button = dialog.getByRole('button', { name: 'Make this month private' });
+    fireEvent.click(button);
+    fireEvent.click(button);
+
+    expect(await dialog.findByText(/^This month is private: its content/)).toBeInTheDocument();
+    expect(
+      await findToast(
+        'This month is private now. Its items are being encrypted: keep this page open until the changes waiting to sync are sent.',
+      ),
+    ).toBeInTheDocument();
+    expect(
+      requestLog.filter((line) => line === `PATCH /api/months/${fixture.month.id}/`),
+    ).toHaveLength(1);
+    const stored = db.months.find((month) => month.id === fixture.month.id);
+    expect(stored?.name).toBe('');
+    expect(stored?.month_key).toBeDefined();
+    // Its entry sealed after it.
+    await waitFor(() =>
+      expect(db.journals.find((row) => row.id === fixture.journals[0]?.id)?.sealed).toBeDefined(),
+    );
   });
 });

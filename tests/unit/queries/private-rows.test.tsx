@@ -8,8 +8,8 @@ import { openFields, sealFields } from '../../../src/crypto/month-content';
 import { enqueueWrite, newTempId, queuedWrites, syncErrorText } from '../../../src/offline/sync';
 import { forgetAccountKeyHere, keepAccountKey } from '../../../src/queries/account-key-session';
 import { goalCreate, goalsQueryOptions } from '../../../src/queries/goals';
-import { journalsQueryOptions } from '../../../src/queries/journal-list';
 import { habitsQueryOptions, habitUpdate } from '../../../src/queries/habits';
+import { journalsQueryOptions } from '../../../src/queries/journal-list';
 import { journalCreate, journalUpdate } from '../../../src/queries/journals';
 import { monthQueryOptions, monthsQueryOptions } from '../../../src/queries/months';
 import { unreadable } from '../../../src/queries/private-rows';
@@ -200,7 +200,13 @@ describe('edits in a private month', () => {
     });
 
     expect(bodies).toHaveLength(1);
-    expect(Object.keys(bodies[0] ?? {})).toEqual(['sealed']);
+    // Beside the envelope, only the neutral values the server keeps in its plain columns.
+    expect({ ...bodies[0], sealed: 'envelope' }).toEqual({
+      highlight: '',
+      note: '',
+      mood: null,
+      sealed: 'envelope',
+    });
     expect(openFields(monthKey, 'entry', journal.id, bodies[0]?.sealed)).toEqual({
       highlight: 'New words',
       note: 'Only mine',
@@ -308,7 +314,12 @@ describe('edits in a private month', () => {
     expect(posts).toEqual([
       { month_id: monthId, created_at: '2026-03-09', highlight: '', sealed: null },
     ]);
-    expect(Object.keys(patches[0] ?? {})).toEqual(['sealed']);
+    expect({ ...patches[0], sealed: 'envelope' }).toEqual({
+      highlight: '',
+      note: '',
+      mood: null,
+      sealed: 'envelope',
+    });
     expect(openFields(monthKey, 'entry', landed.id, patches[0]?.sealed)).toEqual({
       highlight: 'Written privately',
       note: 'Every word mine',

@@ -1,9 +1,9 @@
 // A month's journals (docs/product-rules.md section 2): the month name as h1 (back to /months),
 // Registers and Goals columns.
 import { Anchor, Text, Title } from '@mantine/core';
-import { useSuspenseQueries } from '@tanstack/react-query';
+import { useQueryClient, useSuspenseQueries } from '@tanstack/react-query';
 import { createFileRoute, Link, notFound, redirect } from '@tanstack/react-router';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { localToday } from '../../../../../contract/local-date';
 import { inPeriod } from '../../../../../contract/month-period';
 import { MAX_ID } from '../../../../../contract/rules';
@@ -88,6 +88,23 @@ function JournalsPage() {
   const [month, journals, goals, habits, measures, dailyHabits, dailyMeasures] = useSuspenseQueries(
     { queries: journalsPageQueries(monthId) },
   );
+
+  const queryClient = useQueryClient();
+  const isPrivate = month.data.month_key != null;
+  // A private month still holding rows in the clear (made private in a tab closed halfway):
+  // sealed from here. Its code loads only for a private month.
+  useEffect(() => {
+    if (!isPrivate) return;
+    let stop: (() => void) | undefined;
+    let left = false;
+    void import('../../../../queries/month-sealing').then((sealing) => {
+      if (!left) stop = sealing.keepSealed(queryClient, monthId);
+    });
+    return () => {
+      left = true;
+      stop?.();
+    };
+  }, [queryClient, monthId, isPrivate]);
 
   const t = useTexts('journals', journalWords);
   const name = shownMonthName(month.data, useTexts('monthCard', monthCard));

@@ -1,0 +1,19 @@
+// English words of a month's privacy, in its Edit month dialog: whether it is private, and making it so.
+
+export const monthPrivacy = {
+  title: 'Private month',
+  isPrivate:
+    'This month is private: its content is encrypted on this device before it is sent, and only your devices can read it.',
+  makePrivateIntro:
+    'Make it private: its name, habits, measures, goals and entries are encrypted on this device, and the server keeps only their dates. Search on the server, its CSV and the weekly digest’s figures then leave it out.',
+  resetWarning:
+    'If you reset your password by email, it stays locked until you enter your recovery key.',
+  makePrivate: 'Make this month private',
+  notSetUp: 'To make a month private, first set up private months in Settings.',
+  lockedHere: 'Private months are locked on this device: open them in Settings first.',
+  openSettings: 'Open Settings',
+  offline: 'You are offline: a month can be made private once you are back online.',
+  madePrivate:
+    'This month is private now. Its items are being encrypted: keep this page open until the changes waiting to sync are sent.',
+  failed: 'This month could not be made private',
+} as const;
