@@ -138,12 +138,17 @@ export interface MonthCreateWrite {
   tempId: number;
   body: CreateMonth;
   key: string;
+  /** Private from the start: its name sealed before anything of it is sent (private-writes.ts). */
+  private?: true;
 }
 
 export const monthCreate = defineWrite<MonthCreateWrite, Month>({
   name: 'month.create',
   subject: (v) => ({ kind: 'month', id: v.tempId, monthId: v.tempId }),
-  run: ({ body, key }) => createMonth(body, key),
+  run: ({ body, key, private: isPrivate }) =>
+    isPrivate
+      ? import('./private-writes').then((writes) => writes.createPrivateMonth(body, key))
+      : createMonth(body, key),
   optimistic: (queryClient, { tempId, body }) => {
     const month: Month = {
       id: tempId,
@@ -352,6 +357,8 @@ export interface NewMonth {
   measureTarget?: MeasureTarget;
   /** Measures after the first, created after it in this order. */
   moreMeasures?: (MeasureTarget & { name: string })[];
+  /** Private from the start (the account key must be open on this device). */
+  private?: boolean;
 }
 
 /** Only the unit and target that are set: a measure without them is created as the spec's. */
@@ -388,6 +395,7 @@ function queueCreateMonth(
       ...(input.moodEnabled === false ? { mood_enabled: false } : {}),
     },
     key: `${key}.month`,
+    ...(input.private ? { private: true as const } : {}),
   });
   const steps: Promise<unknown>[] = [done];
   for (const [index, habit] of habits.entries()) {

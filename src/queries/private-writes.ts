@@ -1,5 +1,10 @@
 // Edits in a private month sealed on their way to the server and opened on their way back, so the conflict merge and the cache only ever see opened content (src/queries/conflicts.ts).
 import type { QueryClient } from '@tanstack/react-query';
+import type { Month } from '../../contract/entities';
+import type { CreateMonth } from '../../contract/requests';
+import { MONTH_KEY_SET } from '../../contract/sealed-rules';
+import { errorBody, errorStatus } from '../api/http-error';
+import { createMonth, getMonth, updateMonth } from '../api/months';
 import type { ItemKind } from '../crypto/aead';
 import { texts } from '../i18n/store';
 import { SyncRefusal } from '../offline/sync';
@@ -98,4 +103,48 @@ export async function createSealed<Body extends object, T extends { id: number }
   const sealed = crypto.sealedBody(monthKey, kind, created.id, {}, body);
   const answer = await request.update(created.id, sealed);
   return crypto.openRow(monthKey, kind, answer as T & { sealed?: unknown });
+}
+
+/**
+ * The name a private month is created with until its key reaches the server, which refuses a
+ * blank name for a month without one: the key's wrap binds the id the server gives, so it can
+ * only follow the create. Never what was typed.
+ */
+const PENDING_NAME = 'Private month';
+
+/**
+ * A new month, private from the start: created under a neutral name, then given its key and its
+ * name sealed in one update, before any of its habits, measures or goals is sent (they wait
+ * behind it, and find it private). A retry after a closed tab gets the same month back from the
+ * create's idempotency key; if the earlier try had already given it a key (`409 month_key_set`),
+ * that key is opened here and kept.
+ */
+export async function createPrivateMonth(
+  body: CreateMonth,
+  idempotencyKey: string,
+): Promise<Month> {
+  const [session, crypto, keys] = await Promise.all([
+    import('./account-key-session'),
+    import('./private-rows-crypto'),
+    import('../crypto/keys'),
+  ]);
+  const accountKey = await session.accountKeyForReading();
+  if (!accountKey) throw refused('privateMonthLocked');
+  const created = await createMonth({ ...body, name: PENDING_NAME }, idempotencyKey);
+  const monthKey = keys.generateKey();
+  try {
+    const update = {
+      month_key: keys.wrapMonthKey(monthKey, accountKey, created.id),
+      ...crypto.sealedBody(monthKey, 'month', created.id, { name: body.name }, {}),
+    };
+    return crypto.openRow(monthKey, 'month', await updateMonth(created.id, update));
+  } catch (error) {
+    if (errorStatus(error) !== 409 || (await errorBody(error))?.code !== MONTH_KEY_SET) throw error;
+    const month = await getMonth(created.id);
+    const kept = month.month_key && crypto.openMonthKey(accountKey, month.id, month.month_key);
+    if (!kept) throw refused('privateRowUnreadable');
+    return crypto.openRow(kept, 'month', month);
+  } finally {
+    monthKey.fill(0);
+  }
 }

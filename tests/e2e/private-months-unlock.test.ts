@@ -199,6 +199,31 @@ test.describe('a private month read on a device', () => {
     await visible(page.getByText('Plain words at first'));
     expect(await page.getByRole('checkbox', { name: 'Read' }).count()).toBe(1);
     await visible(page.getByText(/Steps:/));
+
+    // A month created private: its name and items reach the server only sealed.
+    await page.goto('/months');
+    await page.getByRole('button', { name: 'Add New Month +' }).click();
+    const create = await visible(page.getByRole('dialog', { name: 'Create a Month' }));
+    await create.getByRole('switch', { name: /^Private month/ }).check();
+    await create
+      .getByLabel(/^Month/)
+      .first()
+      .fill('Born private');
+    await create.getByLabel(/^Measure/).fill('Heartbeats');
+    await create.getByLabel(/^Habit 1/).fill('Meditate');
+    await create.getByRole('button', { name: 'Save' }).click();
+    await visible(page.getByRole('link', { name: 'Born private' }));
+    const months = async () =>
+      JSON.stringify([
+        await apiAs<unknown>(url, account, 'GET', 'api/months/', undefined),
+        await apiAs<unknown>(url, account, 'GET', 'api/habits/', undefined),
+        await apiAs<unknown>(url, account, 'GET', 'api/measures/', undefined),
+      ]);
+    await expect.poll(async () => (await months()).match(/"month_key":\{/g)?.length).toBe(2);
+    await expect.poll(async () => (await months()).match(/"sealed":\{/g)?.length).toBe(6);
+    expect(await months()).not.toMatch(/Born private|Meditate|Heartbeats|Private month/);
+    await page.reload();
+    await visible(page.getByRole('link', { name: 'Born private' }));
   });
 
   test('is shown locked where the key is not open, opened once the password opens it; an edit, a new goal and a new entry go sealed', async () => {

@@ -36,6 +36,7 @@ import {
   settingsRules,
   toMeasureTarget,
 } from './measure-fields';
+import { NewMonthPrivacy } from './new-month-privacy';
 import { NO_PERIOD, PeriodFields, periodOf, periodValues } from './period-fields';
 import { scheduleValues } from './schedule-label';
 
@@ -68,6 +69,8 @@ const emptyValues = () => ({
   period: NO_PERIOD,
   // Whether entries ask for a mood.
   moodEnabled: true,
+  // Private from the start.
+  isPrivate: false,
 });
 
 export function CreateMonthModal({
@@ -192,6 +195,7 @@ export function CreateMonthModal({
           name: name.trim(),
           period: periodOf(period) ?? null,
           moodEnabled: form.values.moodEnabled,
+          ...(form.values.isPrivate ? { private: true } : {}),
           measure: measure.trim(),
           habits: habits.map((habit) => habit.name.trim()),
           habitSchedules: habits.map((habit) => toSchedule(habit.schedule)),
@@ -239,6 +243,10 @@ export function CreateMonthModal({
           <MoodSwitch
             checked={form.values.moodEnabled}
             onChange={(checked) => form.setFieldValue('moodEnabled', checked)}
+          />
+          <NewMonthPrivacy
+            checked={form.values.isPrivate}
+            onChange={(checked) => form.setFieldValue('isPrivate', checked)}
           />
           {lastMonth && (
             <Stack gap={4}>

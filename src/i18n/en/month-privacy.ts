@@ -16,4 +16,8 @@ export const monthPrivacy = {
   madePrivate:
     'This month is private now. Its items are being encrypted: keep this page open until the changes waiting to sync are sent.',
   failed: 'This month could not be made private',
+  // The Create month dialog.
+  newPrivate: 'Private month',
+  newPrivateHint:
+    'Its name and everything in it are encrypted on this device before they are sent. If you reset your password by email, it stays locked until you enter your recovery key.',
 } as const;

@@ -18,4 +18,7 @@ export const monthPrivacy: Messages['monthPrivacy'] = {
   madePrivate:
     'Este mês agora é privado. Os itens dele estão sendo criptografados: mantenha esta página aberta até as alterações aguardando sincronização serem enviadas.',
   failed: 'Não foi possível tornar este mês privado',
+  newPrivate: 'Mês privado',
+  newPrivateHint:
+    'O nome dele e tudo o que ele tem são criptografados neste dispositivo antes de serem enviados. Se você redefinir sua senha por e-mail, ele fica trancado até você digitar sua chave de recuperação.',
 };

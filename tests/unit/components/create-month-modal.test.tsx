@@ -1,8 +1,12 @@
 // 'Create a Month' copying the last month's measure and habits: on demand, editable, with its states.
 import { configure, screen, waitFor, within } from '@testing-library/react';
+import { createAccountKey } from '../../../src/crypto/keys';
 import { COPY_TEXTS } from '../../../src/i18n/en/copy-month';
+import { forgetAccountKeyHere, keepAccountKey } from '../../../src/queries/account-key-session';
 import { makeMonth, makeMonthFixture } from '../../fixtures/factories';
 import { db, seedMonth } from '../msw/db';
+import { accountKeysMock, resetAccountKeysMock } from '../msw/handlers/account-keys';
+import { ACCOUNT_PASSWORD } from '../msw/handlers/account-password';
 import { failing } from '../msw/responses';
 import { requestLog, server, setupMswServer } from '../msw/server';
 import { findToast, renderRoute, signIn } from '../routes/render-route';
@@ -149,5 +153,63 @@ describe('Create a Month from the last month', { timeout: 20_000 }, () => {
     server.resetHandlers();
     await user.click(copy);
     await waitFor(() => expect(habitValues()).toEqual(['Yoga']));
+  });
+});
+
+describe('Create a Month, private', { timeout: 20_000 }, () => {
+  let made: Awaited<ReturnType<typeof createAccountKey>>;
+  beforeAll(async () => {
+    made = await createAccountKey(ACCOUNT_PASSWORD);
+  });
+  afterEach(() => {
+    forgetAccountKeyHere();
+    resetAccountKeysMock();
+  });
+
+  it('is offered only where private months are open on this device', async () => {
+    const { dialog } = await openModal();
+    await dialog.findByLabelText(/^Measure/);
+    expect(dialog.queryByRole('switch', { name: /^Private month/ })).toBeNull();
+  });
+
+  it('sends its name only sealed: made under a neutral name, given its key, then its habits and measure sealed', async () => {
+    const at = new Date().toISOString();
+    accountKeysMock.stored = {
+      by_password: made.byPassword,
+      by_recovery_key: made.byRecoveryKey,
+      version: 1,
+      created_at: at,
+      updated_at: at,
+    };
+    await keepAccountKey(made.accountKey.slice());
+    const posts: Record<string, unknown>[] = [];
+    server.events.on('request:start', async ({ request }) => {
+      if (request.method === 'POST' && request.url.endsWith('/api/months/'))
+        posts.push((await request.clone().json()) as Record<string, unknown>);
+    });
+    const { user, dialog } = await openModal();
+    await user.click(await dialog.findByRole('switch', { name: /^Private month/ }));
+    await user.type(dialog.getByLabelText(/^Month/), 'Secret April');
+    await user.type(dialog.getByLabelText(/^Measure/), 'Heartbeats');
+    await user.type(dialog.getByLabelText(/^Habit 1/), 'Meditate');
+    await user.click(dialog.getByRole('button', { name: 'Save' }));
+
+    expect(await findToast('Month created')).toBeInTheDocument();
+    await waitFor(() => expect(posts.map((body) => body.name)).toEqual(['Private month']));
+    await waitFor(() => expect(db.months.at(-1)?.month_key).toBeDefined());
+    const month = db.months.at(-1);
+    await waitFor(() =>
+      expect(db.habits.filter((h) => h.month_id === month?.id && h.sealed)).toHaveLength(1),
+    );
+    await waitFor(() =>
+      expect(db.measures.filter((m) => m.month_id === month?.id && m.sealed)).toHaveLength(1),
+    );
+    expect(month).toMatchObject({ name: '' });
+    expect(month?.month_key).toBeDefined();
+    expect(JSON.stringify([db.months, db.habits, db.measures])).not.toMatch(
+      /Secret April|Meditate|Heartbeats/,
+    );
+    // Shown opened here.
+    expect(await screen.findByRole('link', { name: 'Secret April' })).toBeInTheDocument();
   });
 });
