@@ -1,6 +1,14 @@
 // Starts the built app (`node dist/api/server/main.js`) on a free loopback port with a fresh SQLite database.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdtempSync,
+  openSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -85,15 +93,22 @@ export function appEnv(port: number, dataDir: string, webDir: string): Record<st
   };
 }
 
+/**
+ * `env` is the server's environment, except `E2E_LOG_FILE`: a file its output goes to instead of
+ * the runner's (for a test that reads what the server logged).
+ */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const { entry, webDir } = builtApp();
   const port = await freePort();
-  const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'monthbook-e2e-'));
+  const { E2E_LOG_FILE: logFile, ...serverEnv } = env;
+  const dataDir = serverEnv.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'monthbook-e2e-'));
   const url = `http://127.0.0.1:${port}`;
+  const output = logFile ? openSync(logFile, 'a') : 'inherit';
   const child = spawn(process.execPath, [entry], {
-    env: { ...process.env, ...appEnv(port, dataDir, webDir), ...env },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    env: { ...process.env, ...appEnv(port, dataDir, webDir), ...serverEnv },
+    stdio: ['ignore', output, output],
   });
+  if (typeof output === 'number') closeSync(output);
   let stopping = false;
   child.once('exit', (code, signal) => {
     // Otherwise a crash shows up only as refused connections in whichever test runs next.
@@ -111,7 +126,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
         child.kill('SIGTERM');
         await exited;
       }
-      if (!env.DATA_DIR) rmSync(dataDir, { recursive: true, force: true });
+      if (!serverEnv.DATA_DIR) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
