@@ -46,7 +46,8 @@ import {
   trashKeys,
 } from './keys';
 import { measureCreate } from './measures';
-import { openMonths, readMonth } from './private-rows';
+import { isPrivateMonth } from './month-privacy';
+import { openMonths, readMonth, unreadable } from './private-rows';
 import type { TrashRestoreWrite } from './trash';
 import { type SaveOptions, useSave, useWrite, type WriteOptionsOf } from './use-write';
 import { defineWrite, deleteSaved, requireSaved } from './write-kinds';
@@ -262,7 +263,8 @@ export function monthSummariesQueryOptions() {
 export interface MonthCounts {
   journals: number;
   goals: number;
-  goals_done: number;
+  /** null: not known here (a private month whose goals are not opened on this device). */
+  goals_done: number | null;
 }
 
 /**
@@ -294,6 +296,16 @@ export function useMonthCounts(monthId: number): MonthCounts | undefined {
     queryFn: () => [] as { is_completed: boolean }[],
     enabled: false,
   }).data;
+  // The server keeps a private month's goals as not done (whether one is, is sealed): done is
+  // counted from its goals opened here, or not said.
+  if (isPrivateMonth(queryClient, monthId) && summary) {
+    const opened = goals?.every((goal) => unreadable(goal) === null);
+    return {
+      journals: journals?.length ?? summary.journals,
+      goals: goals?.length ?? summary.goals,
+      goals_done: opened && goals ? goals.filter((goal) => goal.is_completed).length : null,
+    };
+  }
   if (!waiting || (journals === undefined && goals === undefined)) return summary;
   return {
     journals: journals?.length ?? summary?.journals ?? 0,

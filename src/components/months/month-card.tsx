@@ -48,7 +48,12 @@ export function MonthCard({ month, onEdit, onDelete }: MonthCardProps) {
       {summary && (
         <Text size="sm" c="dimmed" mt={4}>
           {words.entries(summary.journals)}
-          {summary.goals > 0 && ` · ${words.goalsDone(summary.goals_done, summary.goals)}`}
+          {summary.goals > 0 &&
+            ` · ${
+              summary.goals_done === null
+                ? words.goals(summary.goals)
+                : words.goalsDone(summary.goals_done, summary.goals)
+            }`}
         </Text>
       )}
       {/* Pushed to the card's foot, so the Edit and Delete rows of a grid row line up however

@@ -3,6 +3,8 @@
 export const monthCard = {
   entries: (count: number) => (count === 1 ? '1 entry' : `${count} entries`),
   goalsDone: (done: number, total: number) => `${done} of ${total} goals done`,
+  /** A private month whose goals are not opened on this device: how many, not how many are done. */
+  goals: (total: number) => (total === 1 ? '1 goal' : `${total} goals`),
   // The months page's year groups and quick filter.
   noPeriod: 'No calendar month',
   filterLabel: 'Find a month',

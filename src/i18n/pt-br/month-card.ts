@@ -4,6 +4,7 @@ import type { Messages } from '../en.js';
 export const monthCard: Messages['monthCard'] = {
   entries: (count: number) => (count === 1 ? '1 registro' : `${count} registros`),
   goalsDone: (done: number, total: number) => `${done} de ${total} metas concluídas`,
+  goals: (total: number) => (total === 1 ? '1 meta' : `${total} metas`),
   noPeriod: 'Sem mês do calendário',
   filterLabel: 'Encontrar um mês',
   filterHint: 'Pelo nome ou pelo ano, como “2019” ou “março”.',

@@ -11,7 +11,7 @@ import { goalCreate, goalsQueryOptions } from '../../../src/queries/goals';
 import { habitsQueryOptions, habitUpdate } from '../../../src/queries/habits';
 import { journalsQueryOptions } from '../../../src/queries/journal-list';
 import { journalCreate, journalUpdate } from '../../../src/queries/journals';
-import { monthQueryOptions, monthsQueryOptions } from '../../../src/queries/months';
+import { monthQueryOptions, monthsQueryOptions, useMonthCounts } from '../../../src/queries/months';
 import { unreadable } from '../../../src/queries/private-rows';
 import {
   monthDataAtRest,
@@ -26,7 +26,7 @@ import { requestLog, server, setupMswServer } from '../msw/server';
 import { apiUrl } from '../msw/url';
 import { signIn } from '../routes/render-route';
 import { refusedWrites } from './sync-helpers';
-import { createTestQueryClient } from './wrapper';
+import { createTestQueryClient, renderQueryHook } from './wrapper';
 
 setupMswServer();
 
@@ -374,6 +374,27 @@ describe('edits in a private month', () => {
     expect(refused).toMatch(/private months are locked on this device/);
     expect(requestLog.slice(before).filter((line) => !line.startsWith('GET'))).toEqual([]);
     expect(refusedWrites(queryClient)).toHaveLength(1);
+  });
+});
+
+describe('a private month’s card', () => {
+  it('counts its goals done from those opened here, and says only how many while they are not', async () => {
+    const monthId = seedPrivateMonth();
+    const queryClient = createTestQueryClient();
+    await queryClient.fetchQuery(monthQueryOptions(monthId));
+    // The server keeps a sealed goal as not done.
+    const locked = renderQueryHook(() => useMonthCounts(monthId), queryClient);
+    await waitFor(() =>
+      expect(locked.result.current).toMatchObject({ goals: 1, goals_done: null }),
+    );
+    locked.unmount();
+
+    await keepAccountKey(accountKey.slice());
+    const opened = createTestQueryClient();
+    await opened.fetchQuery(monthQueryOptions(monthId));
+    await opened.fetchQuery(goalsQueryOptions(monthId));
+    const counts = renderQueryHook(() => useMonthCounts(monthId), opened);
+    await waitFor(() => expect(counts.result.current).toMatchObject({ goals: 1, goals_done: 1 }));
   });
 });
 
