@@ -464,4 +464,57 @@ describe('a private month in the year view', () => {
       { id: monthId, name: 'Secret March', period: '2024-01', private: true },
     ]);
   });
+
+  it('counts in the figures, computed here from its opened rows and added to the server’s', async () => {
+    await keepAccountKey(accountKey.slice());
+    const monthId = seedPrivateMonth();
+    // The server's figures, of a plain month only; its entry on 2024-01-01 shares a day.
+    server.use(
+      http.get(apiUrl('api/years/:year/'), () =>
+        HttpResponse.json({
+          year: 2024,
+          months: [
+            { id: 999, name: 'Plain January', period: '2024-01' },
+            { id: monthId, name: '', period: '2024-01', private: true },
+          ],
+          days: [{ date: '2024-01-01', entries: 1, mood: 2, habits_done: 1, habits_total: 1 }],
+          habits: [{ name: 'read', done: 1, total: 1, rate: 1, months: 1, unit: 'days' }],
+          measures: [],
+          truncated: false,
+        }),
+      ),
+    );
+    const view = await createTestQueryClient().fetchQuery(yearQueryOptions(2024));
+
+    // Its two entries (mood 4, sealed), each with Read done and Walk not.
+    expect(view.days).toEqual([
+      { date: '2024-01-01', entries: 2, mood: 3, habits_done: 2, habits_total: 3 },
+      { date: '2024-01-02', entries: 1, mood: 4, habits_done: 1, habits_total: 2 },
+    ]);
+    expect(view.habits).toEqual([
+      { name: 'read', done: 3, total: 3, rate: 1, months: 2, unit: 'days' },
+      { name: 'Walk', done: 0, total: 2, rate: 0, months: 1, unit: 'days' },
+    ]);
+    expect(view.measures).toEqual([
+      { name: 'Sleep hours', unit: null, points: [{ period: '2024-01', value: 0.5, count: 2 }] },
+    ]);
+  });
+
+  it('counts in no figure while the key is not open here', async () => {
+    const monthId = seedPrivateMonth();
+    server.use(
+      http.get(apiUrl('api/years/:year/'), () =>
+        HttpResponse.json({
+          year: 2024,
+          months: [{ id: monthId, name: '', period: '2024-01', private: true }],
+          days: [],
+          habits: [],
+          measures: [],
+          truncated: false,
+        }),
+      ),
+    );
+    const view = await createTestQueryClient().fetchQuery(yearQueryOptions(2024));
+    expect([view.days, view.habits, view.measures]).toEqual([[], [], []]);
+  });
 });
