@@ -107,3 +107,15 @@ export function blankFields(kind: ItemKind, body: object): Record<string, unknow
   const rest = Object.entries(body).filter(([field]) => !(field in sealed));
   return { ...Object.fromEntries(rest), ...BLANKS[kind], sealed: null };
 }
+
+/**
+ * An update's body making a row of a private month plain again: its opened private fields as
+ * they are, and `sealed: null`.
+ */
+export function plainFields(kind: ItemKind, row: object): Record<string, unknown> {
+  const fields = Object.keys(SEALED_FIELDS[kind]);
+  const content = Object.entries(row).filter(
+    ([field, value]) => fields.includes(field) && value !== undefined,
+  );
+  return { ...Object.fromEntries(content), sealed: null };
+}

@@ -1,9 +1,16 @@
-// Making a month private: its key wrapped and sent with its name sealed, then each row it still holds in the clear sealed in turn, resumed wherever it stopped.
+// Making a month private: its key wrapped and sent with its name sealed, then each row it still holds in the clear sealed in turn, resumed wherever it stopped. And making it plain again.
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Month } from '../../contract/entities';
+import { updateDailyHabit } from '../api/daily-habits';
+import { updateDailyMeasure } from '../api/daily-measures';
+import { updateGoal } from '../api/goals';
+import { updateHabit } from '../api/habits';
+import { updateJournal } from '../api/journals';
+import { updateMeasure } from '../api/measures';
 import { updateMonth } from '../api/months';
 import { enqueueWrite, isTempId, queuedWrites, type WriteKind } from '../offline/sync';
 import { accountKeyForReading, onAccountKeyOpened, openAccountKey } from './account-key-session';
+import { upsert } from './cache';
 import {
   dailyHabitsQueryOptions,
   dailyHabitUpdate,
@@ -14,6 +21,7 @@ import { goalsQueryOptions, goalUpdate } from './goals';
 import { habitsQueryOptions, habitUpdate } from './habits';
 import { journalsQueryOptions } from './journal-list';
 import { journalUpdate } from './journals';
+import { monthKeys } from './keys';
 import { measuresQueryOptions, measureUpdate } from './measures';
 import { cachedMonth, isPrivateMonth } from './month-privacy';
 import { showMonth } from './months';
@@ -47,6 +55,69 @@ export async function makeMonthPrivate(queryClient: QueryClient, month: Month): 
   await sealPlainRows(queryClient, month.id);
 }
 
+/**
+ * Makes private month `month` plain again: each sealed row sent back as its opened content with
+ * `sealed: null` (with If-Match, so an edit made elsewhere meanwhile stops it rather than being
+ * overwritten), then the month without its key, with its name. Sent at once, not queued. Stopped
+ * halfway (a closed tab, a refusal), the month is still private, its rows sealed or plain, and
+ * nothing is lost: the month's page seals the plain ones again, and asking again goes on.
+ * Refused before anything is sent while any of its rows is not opened here.
+ */
+export async function makeMonthPlain(queryClient: QueryClient, month: Month): Promise<void> {
+  const [journals, goals, habits, measures, ticks, values] = await monthLists(
+    queryClient,
+    month.id,
+  );
+  const current = cachedMonth(queryClient, month.id) ?? month;
+  const rows = [current, journals, goals, habits, measures, ticks, values].flat();
+  if (rows.some((row) => unreadable(row) !== null)) throw new MonthNotOpen();
+  const { plainFields } = await import('../crypto/month-content');
+  const sealed = <Row extends { id: number; sealed?: unknown }>(list: readonly Row[]) =>
+    list.filter((row) => row.sealed !== undefined);
+  try {
+    for (const row of sealed(journals))
+      await updateJournal(row.id, plainFields('entry', row), row.version);
+    for (const row of sealed(goals))
+      await updateGoal(row.id, plainFields('goal', row), row.version);
+    for (const row of sealed(habits)) await updateHabit(row.id, plainFields('habit', row));
+    for (const row of sealed(measures)) await updateMeasure(row.id, plainFields('measure', row));
+    for (const row of sealed(ticks))
+      await updateDailyHabit(row.id, plainFields('tick', row), row.version);
+    for (const row of sealed(values))
+      await updateDailyMeasure(row.id, plainFields('value', row), row.version);
+    const plain = await updateMonth(
+      month.id,
+      { month_key: null, name: current.name },
+      current.version,
+    );
+    // Replaced, not merged: the cached month's key and envelope must go with the server's.
+    upsert(queryClient, monthKeys.list(), plain);
+    queryClient.setQueryData(monthKeys.detail(month.id), plain);
+  } finally {
+    // What the server holds now, whichever step it stopped at.
+    await queryClient.invalidateQueries({ queryKey: monthKeys.scope(month.id) });
+  }
+}
+
+/** A private month with a row not opened on this device cannot be made plain here. */
+export class MonthNotOpen extends Error {
+  constructor() {
+    super('A row of this private month is not opened on this device');
+  }
+}
+
+/** The month's six lists, as the month's page reads them. */
+function monthLists(queryClient: QueryClient, monthId: number) {
+  return Promise.all([
+    queryClient.ensureQueryData(journalsQueryOptions(monthId)),
+    queryClient.ensureQueryData(goalsQueryOptions(monthId)),
+    queryClient.ensureQueryData(habitsQueryOptions(monthId)),
+    queryClient.ensureQueryData(measuresQueryOptions(monthId)),
+    queryClient.ensureQueryData(dailyHabitsQueryOptions(monthId)),
+    queryClient.ensureQueryData(dailyMeasuresQueryOptions(monthId)),
+  ]);
+}
+
 /** A row the server still holds in the clear, which this device can seal now. */
 const plain = <Row extends { id: number; sealed?: unknown }>(rows: readonly Row[]) =>
   rows.filter((row) => row.sealed === undefined && !unreadable(row) && !isTempId(row.id));
@@ -60,14 +131,7 @@ const plain = <Row extends { id: number; sealed?: unknown }>(rows: readonly Row[
  */
 export async function sealPlainRows(queryClient: QueryClient, monthId: number): Promise<number> {
   if (!isPrivateMonth(queryClient, monthId) || !(await accountKeyForReading())) return 0;
-  const [journals, goals, habits, measures, ticks, values] = await Promise.all([
-    queryClient.ensureQueryData(journalsQueryOptions(monthId)),
-    queryClient.ensureQueryData(goalsQueryOptions(monthId)),
-    queryClient.ensureQueryData(habitsQueryOptions(monthId)),
-    queryClient.ensureQueryData(measuresQueryOptions(monthId)),
-    queryClient.ensureQueryData(dailyHabitsQueryOptions(monthId)),
-    queryClient.ensureQueryData(dailyMeasuresQueryOptions(monthId)),
-  ]);
+  const [journals, goals, habits, measures, ticks, values] = await monthLists(queryClient, monthId);
   const queued = queuedWrites(queryClient).map(
     (write) => write.state.variables as Record<string, unknown> | undefined,
   );
@@ -122,6 +186,15 @@ export async function sealPlainRows(queryClient: QueryClient, monthId: number): 
       base: value,
     });
   return sent;
+}
+
+/** Making a private month plain again, from its Edit dialog. */
+export function useMakeMonthPlain() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    retry: false,
+    mutationFn: (month: Month) => makeMonthPlain(queryClient, month),
+  });
 }
 
 /** Making a month private, from its Edit dialog: resolves once the server has its key. */

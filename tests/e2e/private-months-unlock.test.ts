@@ -224,6 +224,18 @@ test.describe('a private month read on a device', () => {
     expect(await months()).not.toMatch(/Born private|Meditate|Heartbeats|Private month/);
     await page.reload();
     await visible(page.getByRole('link', { name: 'Born private' }));
+
+    // And plain again, after asking: every row back on the server as it was.
+    await page.getByRole('button', { name: 'Edit month Going private' }).click();
+    const again = await visible(page.getByRole('dialog', { name: 'Edit month' }));
+    await again.getByRole('button', { name: 'Make this month plain again…' }).click();
+    await visible(again.getByText(/kept there readable/));
+    await again.getByRole('button', { name: 'Make it plain' }).click();
+    await visible(again.getByText(/^Make it private: its name/));
+    const plain = JSON.parse(await stored()) as { name?: string; sealed?: unknown }[][];
+    expect(plain[0]).toMatchObject({ name: 'Going private' });
+    expect(JSON.stringify(plain)).not.toMatch(/"sealed"|"month_key"/);
+    expect(JSON.stringify(plain)).toMatch(/Plain words at first/);
   });
 
   test('is shown locked where the key is not open, opened once the password opens it; an edit, a new goal and a new entry go sealed', async () => {

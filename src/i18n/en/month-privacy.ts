@@ -16,6 +16,15 @@ export const monthPrivacy = {
   madePrivate:
     'This month is private now. Its items are being encrypted: keep this page open until the changes waiting to sync are sent.',
   failed: 'This month could not be made private',
+  makePlain: 'Make this month plain again…',
+  makePlainWarning:
+    'Its name and everything in it are then sent to the server as they are, and kept there readable, as any month’s.',
+  keepPrivate: 'Keep it private',
+  confirmPlain: 'Make it plain',
+  madePlain: 'This month is plain again.',
+  plainFailed: 'This month could not be made plain again',
+  notOpenHere:
+    'Some of its items cannot be opened on this device, so it cannot be made plain here.',
   // The Create month dialog.
   newPrivate: 'Private month',
   newPrivateHint:

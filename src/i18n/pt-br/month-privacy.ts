@@ -18,6 +18,15 @@ export const monthPrivacy: Messages['monthPrivacy'] = {
   madePrivate:
     'Este mês agora é privado. Os itens dele estão sendo criptografados: mantenha esta página aberta até as alterações aguardando sincronização serem enviadas.',
   failed: 'Não foi possível tornar este mês privado',
+  makePlain: 'Deixar este mês comum de novo…',
+  makePlainWarning:
+    'O nome dele e tudo o que ele tem passam a ser enviados ao servidor como estão, e guardados lá legíveis, como os de qualquer mês.',
+  keepPrivate: 'Manter privado',
+  confirmPlain: 'Deixar comum',
+  madePlain: 'Este mês é comum de novo.',
+  plainFailed: 'Não foi possível deixar este mês comum de novo',
+  notOpenHere:
+    'Alguns itens dele não podem ser abertos neste dispositivo, então ele não pode ser deixado comum aqui.',
   newPrivate: 'Mês privado',
   newPrivateHint:
     'O nome dele e tudo o que ele tem são criptografados neste dispositivo antes de serem enviados. Se você redefinir sua senha por e-mail, ele fica trancado até você digitar sua chave de recuperação.',

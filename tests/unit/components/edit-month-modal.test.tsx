@@ -10,7 +10,7 @@ import { makeMonthFixture } from '../../fixtures/factories';
 import { db, seedMonth } from '../msw/db';
 import { accountKeysMock, resetAccountKeysMock } from '../msw/handlers/account-keys';
 import { ACCOUNT_PASSWORD } from '../msw/handlers/account-password';
-import { notFound } from '../msw/responses';
+import { applyPatch, notFound } from '../msw/responses';
 import { requestLog, server, setupMswServer } from '../msw/server';
 import { apiUrl } from '../msw/url';
 import { restoreOnlineAfterEach, setBrowserOnline } from '../offline/offline-support';
@@ -26,7 +26,7 @@ function detailRoutes() {
     http.patch(apiUrl('api/habits/:id/'), async ({ params, request }) => {
       const habit = db.habits.find((h) => h.id === Number(params.id));
       if (!habit) return notFound();
-      Object.assign(habit, (await request.json()) as UpdateNamed);
+      applyPatch(habit, (await request.json()) as UpdateNamed);
       return HttpResponse.json(habit);
     }),
     http.delete(apiUrl('api/habits/:id/'), ({ params }) => {
@@ -39,7 +39,7 @@ function detailRoutes() {
     http.patch(apiUrl('api/measures/:id/'), async ({ params, request }) => {
       const measure = db.measures.find((m) => m.id === Number(params.id));
       if (!measure) return notFound();
-      Object.assign(measure, (await request.json()) as UpdateNamed);
+      applyPatch(measure, (await request.json()) as UpdateNamed);
       return HttpResponse.json(measure);
     }),
   );
@@ -232,5 +232,42 @@ describe('Edit month: making the month private', { timeout: 20_000 }, () => {
     await waitFor(() =>
       expect(db.journals.find((row) => row.id === fixture.journals[0]?.id)?.sealed).toBeDefined(),
     );
+  });
+
+  it('makes a private month plain again only after asking, and says so', async () => {
+    storeWraps();
+    await keepAccountKey(made.accountKey.slice());
+    const fixture = seedMonth(makeMonthFixture({ name: 'April', journals: 1 }));
+    const first = await openEdit('April');
+    fireEvent.click(first.dialog.getByRole('button', { name: 'Make this month private' }));
+    await first.dialog.findByText(/^This month is private: its content/);
+    await waitFor(() =>
+      expect(db.journals.find((row) => row.id === fixture.journals[0]?.id)?.sealed).toBeDefined(),
+    );
+
+    await first.user.click(
+      first.dialog.getByRole('button', { name: 'Make this month plain again…' }),
+    );
+    const question = await first.dialog.findByRole('alertdialog');
+    expect(question).toHaveTextContent(/kept there readable/);
+    await first.user.click(within(question).getByRole('button', { name: 'Keep it private' }));
+    expect(first.dialog.queryByRole('alertdialog')).toBeNull();
+    expect(db.months.find((row) => row.id === fixture.month.id)?.month_key).toBeDefined();
+
+    await first.user.click(
+      first.dialog.getByRole('button', { name: 'Make this month plain again…' }),
+    );
+    await first.user.click(
+      within(await first.dialog.findByRole('alertdialog')).getByRole('button', {
+        name: 'Make it plain',
+      }),
+    );
+    expect(await findToast('This month is plain again.')).toBeInTheDocument();
+    const month = db.months.find((row) => row.id === fixture.month.id);
+    expect(month?.name).toBe('April');
+    expect(month?.month_key).toBeUndefined();
+    expect(db.journals.find((row) => row.id === fixture.journals[0]?.id)).toMatchObject({
+      highlight: fixture.journals[0]?.highlight,
+    });
   });
 });

@@ -25,3 +25,16 @@ export function failing(method: Method, path: string, status = 500) {
 export function unreachable(method: Method, path: string) {
   return http[method](apiUrl(path), () => HttpResponse.error());
 }
+
+/**
+ * A PATCH applied as the server applies it: `sealed: null` (content made plain again) and
+ * `month_key: null` (a month made plain) leave the row without them, as the server answers a
+ * plain row.
+ */
+export function applyPatch<Row extends object>(row: Row, changes: object): Row {
+  Object.assign(row, changes);
+  for (const field of ['sealed', 'month_key'] as const)
+    if ((row as Record<string, unknown>)[field] === null)
+      delete (row as Record<string, unknown>)[field];
+  return row;
+}

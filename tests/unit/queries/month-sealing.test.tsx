@@ -7,11 +7,17 @@ import { forgetAccountKeyHere, keepAccountKey } from '../../../src/queries/accou
 import { dailyHabitsQueryOptions, dailyMeasuresQueryOptions } from '../../../src/queries/daily';
 import { goalsQueryOptions } from '../../../src/queries/goals';
 import { journalsQueryOptions } from '../../../src/queries/journal-list';
-import { makeMonthPrivate, sealPlainRows } from '../../../src/queries/month-sealing';
+import { isPrivateMonth } from '../../../src/queries/month-privacy';
+import {
+  MonthNotOpen,
+  makeMonthPlain,
+  makeMonthPrivate,
+  sealPlainRows,
+} from '../../../src/queries/month-sealing';
 import { monthQueryOptions } from '../../../src/queries/months';
 import { makeMonthFixture } from '../../fixtures/factories';
 import { db, seedMonth } from '../msw/db';
-import { setupMswServer } from '../msw/server';
+import { requestLog, setupMswServer } from '../msw/server';
 import { signIn } from '../routes/render-route';
 import { createTestQueryClient } from './wrapper';
 
@@ -104,5 +110,52 @@ describe('making a month private', () => {
     const month = await queryClient.fetchQuery(monthQueryOptions(fixture.month.id));
     await expect(makeMonthPrivate(queryClient, month)).rejects.toThrow(/not open/);
     expect(db.months.find((row) => row.id === month.id)?.month_key).toBeUndefined();
+  });
+
+  it('is undone: every row sent back as it was, then the month without its key', async () => {
+    await keepAccountKey(accountKey.slice());
+    const fixture = seedMonth(makeMonthFixture({ name: 'Round trip', journals: 2 }));
+    const monthId = fixture.month.id;
+    const queryClient = createTestQueryClient();
+    const content = async (client: typeof queryClient) => [
+      (await client.fetchQuery(journalsQueryOptions(monthId))).map((row) => row.highlight),
+      (await client.fetchQuery(dailyHabitsQueryOptions(monthId))).map((row) => row.is_practiced),
+      (await client.fetchQuery(dailyMeasuresQueryOptions(monthId))).map((row) => row.metric),
+      (await client.fetchQuery(goalsQueryOptions(monthId))).map((row) => row.name),
+    ];
+    const before = await content(queryClient);
+    await makeMonthPrivate(queryClient, await queryClient.fetchQuery(monthQueryOptions(monthId)));
+    await waitFor(() => expect(queuedWrites(queryClient)).toEqual([]));
+
+    const tab = createTestQueryClient();
+    await makeMonthPlain(tab, await tab.fetchQuery(monthQueryOptions(monthId)));
+
+    const stored = db.months.find((row) => row.id === monthId);
+    expect(stored).toMatchObject({ name: 'Round trip' });
+    expect(stored?.month_key ?? null).toBeNull();
+    const rows = [db.journals, db.goals, db.habits, db.measures, db.dailyHabits, db.dailyMeasures];
+    expect(rows.flat().filter((row) => (row as { sealed?: unknown }).sealed)).toEqual([]);
+    expect(await content(createTestQueryClient())).toEqual(before);
+    expect(isPrivateMonth(tab, monthId)).toBe(false);
+  });
+
+  it('is not undone while a row cannot be opened here: nothing is sent', async () => {
+    await keepAccountKey(accountKey.slice());
+    const fixture = seedMonth(makeMonthFixture({ journals: 1 }));
+    const monthId = fixture.month.id;
+    const queryClient = createTestQueryClient();
+    await makeMonthPrivate(queryClient, await queryClient.fetchQuery(monthQueryOptions(monthId)));
+    await waitFor(() => expect(queuedWrites(queryClient)).toEqual([]));
+    const journal = db.journals.find((row) => row.id === fixture.journals[0]?.id);
+    const goal = db.goals.find((row) => row.id === fixture.goals[0]?.id);
+    if (!journal || !goal) throw new Error('seeded');
+    // Bound to another entry's id: it no longer opens.
+    journal.sealed = goal.sealed;
+    const tab = createTestQueryClient();
+    const before = requestLog.length;
+    await expect(
+      makeMonthPlain(tab, await tab.fetchQuery(monthQueryOptions(monthId))),
+    ).rejects.toBeInstanceOf(MonthNotOpen);
+    expect(requestLog.slice(before).filter((line) => !line.startsWith('GET'))).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@ import { HttpResponse, http } from 'msw';
 import type { CreateDailyHabit, UpdateDailyHabit } from '../../../../contract/requests';
 import { makeDailyHabit } from '../../../fixtures/factories';
 import { db } from '../db';
-import { idParam, notFound } from '../responses';
+import { applyPatch, idParam, notFound } from '../responses';
 import { apiUrl } from '../url';
 import { dailyFilter } from './daily-filter';
 
@@ -36,7 +36,7 @@ export const dailyHabitHandlers = [
       dailyHabit.is_skipped = false;
     if (changes.is_skipped === true && changes.is_practiced === undefined)
       dailyHabit.is_practiced = false;
-    Object.assign(dailyHabit, changes);
+    applyPatch(dailyHabit, changes);
     return HttpResponse.json(dailyHabit);
   }),
 ];

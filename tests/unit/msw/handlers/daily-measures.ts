@@ -3,7 +3,7 @@ import { HttpResponse, http } from 'msw';
 import type { CreateDailyMeasure, UpdateDailyMeasure } from '../../../../contract/requests';
 import { makeDailyMeasure } from '../../../fixtures/factories';
 import { db } from '../db';
-import { idParam, notFound } from '../responses';
+import { applyPatch, idParam, notFound } from '../responses';
 import { apiUrl } from '../url';
 import { dailyFilter } from './daily-filter';
 
@@ -27,7 +27,7 @@ export const dailyMeasureHandlers = [
   http.patch(apiUrl('api/dailymeasures/:id/'), async ({ params, request }) => {
     const dailyMeasure = db.dailyMeasures.find((d) => d.id === Number(params.id));
     if (!dailyMeasure) return notFound();
-    Object.assign(dailyMeasure, (await request.json()) as UpdateDailyMeasure);
+    applyPatch(dailyMeasure, (await request.json()) as UpdateDailyMeasure);
     return HttpResponse.json(dailyMeasure);
   }),
 ];

@@ -3,7 +3,7 @@ import { HttpResponse, http } from 'msw';
 import type { CreateGoal, UpdateGoal } from '../../../../contract/requests';
 import { makeGoal } from '../../../fixtures/factories';
 import { db } from '../db';
-import { idParam, noContent, notFound } from '../responses';
+import { applyPatch, idParam, noContent, notFound } from '../responses';
 import { apiUrl } from '../url';
 import { binItem } from './trash';
 
@@ -23,7 +23,7 @@ export const goalHandlers = [
   http.patch(apiUrl('api/goals/:id/'), async ({ params, request }) => {
     const goal = db.goals.find((g) => g.id === Number(params.id));
     if (!goal) return notFound();
-    Object.assign(goal, (await request.json()) as UpdateGoal);
+    applyPatch(goal, (await request.json()) as UpdateGoal);
     return HttpResponse.json(goal);
   }),
   http.delete(apiUrl('api/goals/delete/:id/'), ({ params }) => {

@@ -4,7 +4,7 @@ import { scheduleOrDaily } from '../../../../contract/habit-schedule';
 import type { CreateHabit, UpdateHabit } from '../../../../contract/requests';
 import { makeHabit } from '../../../fixtures/factories';
 import { db } from '../db';
-import { idParam, notFound } from '../responses';
+import { applyPatch, idParam, notFound } from '../responses';
 import { apiUrl } from '../url';
 
 export const habitHandlers = [
@@ -27,7 +27,7 @@ export const habitHandlers = [
   http.patch(apiUrl('api/habits/:id/'), async ({ params, request }) => {
     const habit = db.habits.find((h) => h.id === Number(params.id));
     if (!habit) return notFound();
-    Object.assign(habit, (await request.json()) as UpdateHabit);
+    applyPatch(habit, (await request.json()) as UpdateHabit);
     return HttpResponse.json(habit);
   }),
 ];

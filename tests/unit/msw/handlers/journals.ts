@@ -9,7 +9,7 @@ import {
 } from '../../../../contract/search-text';
 import { makeJournal } from '../../../fixtures/factories';
 import { db } from '../db';
-import { idParam, noContent, notFound } from '../responses';
+import { applyPatch, idParam, noContent, notFound } from '../responses';
 import { apiUrl } from '../url';
 
 export const journalHandlers = [
@@ -57,7 +57,7 @@ export const journalHandlers = [
   http.patch(apiUrl('api/journals/:id/'), async ({ params, request }) => {
     const journal = db.journals.find((j) => j.id === Number(params.id));
     if (!journal) return notFound();
-    Object.assign(journal, (await request.json()) as UpdateJournal);
+    applyPatch(journal, (await request.json()) as UpdateJournal);
     return HttpResponse.json(journal);
   }),
   http.delete(apiUrl('api/journals/delete/:id/'), ({ params }) => {

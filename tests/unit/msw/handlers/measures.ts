@@ -3,7 +3,7 @@ import { HttpResponse, http } from 'msw';
 import type { CreateMeasure, UpdateMeasure } from '../../../../contract/measure-targets';
 import { makeMeasure } from '../../../fixtures/factories';
 import { db } from '../db';
-import { idParam } from '../responses';
+import { applyPatch, idParam } from '../responses';
 import { apiUrl } from '../url';
 
 export const measureHandlers = [
@@ -27,7 +27,7 @@ export const measureHandlers = [
   http.patch(apiUrl('api/measures/:id/'), async ({ request, params }) => {
     const measure = db.measures.find((m) => m.id === Number(params.id));
     if (!measure) return HttpResponse.json({ detail: 'Not found.' }, { status: 404 });
-    Object.assign(measure, (await request.json()) as UpdateMeasure);
+    applyPatch(measure, (await request.json()) as UpdateMeasure);
     return HttpResponse.json(measure);
   }),
   http.delete(apiUrl('api/measures/:id/'), ({ params }) => {

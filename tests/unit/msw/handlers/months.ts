@@ -4,7 +4,7 @@ import type { Month } from '../../../../contract/entities';
 import type { CreateMonth, UpdateMonth } from '../../../../contract/requests';
 import { makeMonth } from '../../../fixtures/factories';
 import { db } from '../db';
-import { noContent, notFound } from '../responses';
+import { applyPatch, noContent, notFound } from '../responses';
 import { apiUrl } from '../url';
 
 function findMonth(id: unknown): Month | undefined {
@@ -40,7 +40,7 @@ export const monthHandlers = [
   http.patch(apiUrl('api/months/:id/'), async ({ params, request }) => {
     const month = findMonth(params.id);
     if (!month) return notFound();
-    Object.assign(month, (await request.json()) as UpdateMonth);
+    applyPatch(month, (await request.json()) as UpdateMonth);
     return HttpResponse.json(month);
   }),
   http.delete(apiUrl('api/months/delete/:id/'), ({ params }) => {
