@@ -126,7 +126,7 @@ async function waitForCards(page: Page, atLeast: number, after = 0): Promise<num
   throw new Error(`fewer than ${atLeast} journal cards after 30 s`);
 }
 
-async function newContext(browser: Browser, storage: ReturnType<typeof storageFor>) {
+export async function newContext(browser: Browser, storage: ReturnType<typeof storageFor>) {
   const context: BrowserContext = await browser.newContext({
     viewport: VIEWPORT,
     storageState: storage,
@@ -136,7 +136,7 @@ async function newContext(browser: Browser, storage: ReturnType<typeof storageFo
 }
 
 /** Navigates to the page and times it: until the first card and until all `cards` have shown. */
-async function timeVisit(
+export async function timeVisit(
   page: Page,
   requests: ReturnType<typeof trackRequests>,
   pageUrl: string,

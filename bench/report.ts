@@ -13,6 +13,7 @@ import {
   type QueuedRun,
   queuedSummary,
 } from './offline-sync-bench.js';
+import { type PrivateFigures, privateGoals, privateSection } from './private-bench.js';
 import { SLOW_NETWORK, type SlowWriteResults, type WriteTiming } from './write-bench.js';
 import type { YearVisit } from './year-bench.js';
 
@@ -41,6 +42,8 @@ export interface BenchResults {
   queuedRuns: QueuedRun[];
   /** The year view of 12 months of 31 entries. */
   yearVisits: YearVisit[];
+  /** Unlocking, making a month private, and opening it beside a plain one. */
+  privateMonths: PrivateFigures | { error: string };
   /**
    * `npm run bench -- --browser` measures only the browser parts: the API's goal row and its and
    * the noisy neighbour's sections are carried over, as written, from the previous RESULTS.md.
@@ -111,6 +114,11 @@ function goals(results: BenchResults): string[] {
     `| Lighthouse 100 in all four categories (performance/accessibility/best practices/SEO) | ${lighthouseFigure} | ${met(lighthouseMet)} |`,
     ...shownGoals(results.slowWrites),
     queuedGoal(results.queuedRuns),
+    ...('error' in results.privateMonths
+      ? [
+          `| Private months: unlock ≤ 1 s, open within 50 ms of a plain month | not measured: ${oneLine(results.privateMonths.error)} | — |`,
+        ]
+      : privateGoals(results.privateMonths)),
   ];
 }
 
@@ -341,6 +349,7 @@ function browserSections(results: BenchResults): string[] {
     ...slowWritesSection(results.slowWrites),
     ...queuedSection(results.queuedRuns),
     ...yearSection(results.yearVisits),
+    ...('error' in results.privateMonths ? [] : privateSection(results.privateMonths)),
   ];
 }
 

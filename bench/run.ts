@@ -22,6 +22,7 @@ import { auditPages } from './lighthouse.js';
 import { noisyPart } from './noisy-neighbour.js';
 import { type ApiAccess, measureQueuedDays, type QueuedRun } from './offline-sync-bench.js';
 import { createBenchDatabase } from './postgres.js';
+import { benchPrivateMonths, privateGoals, privateSection } from './private-bench.js';
 import {
   previousRemindersSection,
   remindersPart,
@@ -47,6 +48,8 @@ const YEAR_CHARTS = 2;
 const BROWSER_ONLY = process.argv.includes('--browser');
 /** `writes`: the slow network's writes alone, for measuring a change to the write path. */
 const WRITES_ONLY = process.env.BENCH_ONLY === 'writes';
+/** `private`: private months alone (unlock, making one private, opening it). */
+const PRIVATE_ONLY = process.env.BENCH_ONLY === 'private';
 const RESULTS = new URL('./RESULTS.md', import.meta.url);
 const load = () =>
   loadavg()
@@ -82,6 +85,7 @@ async function apiPart(): Promise<{
 }
 
 interface BrowserPart {
+  privateMonths: BenchResults['privateMonths'];
   pageRuns: PageLoadRun[];
   returnRuns: ReturnVisitRun[];
   pageUrl: string;
@@ -164,6 +168,32 @@ async function writesOnly(): Promise<void> {
   }
 }
 
+/** `BENCH_ONLY=private`: private months on a fresh seed, printed as their goal rows and section. */
+async function privateOnly(): Promise<void> {
+  ensureChromium();
+  const server = await startServer({ BILLING: 'off', LOG_LEVEL: 'silent' });
+  try {
+    const seeded = await seed(server.url);
+    const browser = await launchChromium();
+    try {
+      const figures = await benchPrivateMonths(browser, server.url, seeded);
+      console.log(
+        [
+          `\nMeasured by \`BENCH_ONLY=private\` on ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, load average ${load()}.`,
+          '',
+          ...privateGoals(figures),
+          '',
+          ...privateSection(figures),
+        ].join('\n'),
+      );
+    } finally {
+      await browser.close();
+    }
+  } finally {
+    await server.stop();
+  }
+}
+
 /** The built app (as `npm start` serves it) on a fresh SQLite database with payments off. */
 async function browserPart(): Promise<BrowserPart> {
   ensureChromium();
@@ -184,6 +214,7 @@ async function browserPart(): Promise<BrowserPart> {
     let queuedRuns: QueuedRun[];
     let yearVisits: YearVisit[];
     let bundles: RouteBundle[];
+    let privateMonths: BrowserPart['privateMonths'];
     try {
       console.log(`Journals page, ${PAGE_RUNS} first visits…`);
       pageRuns = [];
@@ -237,6 +268,12 @@ async function browserPart(): Promise<BrowserPart> {
         console.log(
           `  visit ${visit.visit}: grid ${Math.round(visit.pixelsMs)} ms, charts ${Math.round(visit.chartsMs)} ms, ${visit.apiRequests} API requests`,
         );
+      console.log('Private months…');
+      // Last of the page parts: it makes February private.
+      privateMonths = await benchPrivateMonths(browser, server.url, seeded).catch(
+        (error: unknown) => ({ error: error instanceof Error ? error.message : String(error) }),
+      );
+      console.log(`  ${JSON.stringify(privateMonths)}`);
       console.log('Gzipped JS per route…');
       bundles = await measureRouteBundles(
         browser,
@@ -267,6 +304,7 @@ async function browserPart(): Promise<BrowserPart> {
       slowWrites,
       queuedRuns,
       yearVisits,
+      privateMonths,
       bundles,
       lighthouse,
     };
@@ -292,6 +330,7 @@ function carriedFromPrevious(): NonNullable<BenchResults['carried']> {
 
 async function main(): Promise<void> {
   if (WRITES_ONLY) return writesOnly();
+  if (PRIVATE_ONLY) return privateOnly();
   const started = Date.now();
   const loadBefore = load();
   const carried = BROWSER_ONLY ? carriedFromPrevious() : undefined;

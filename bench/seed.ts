@@ -1,5 +1,8 @@
 // Seeds one user's year through the public API: 12 months with a calendar period, each 31 entries with a Markdown note, a mood, two measures and 5 habits.
 export interface Seeded {
+  /** The account's, for a login through the form. */
+  username: string;
+  password: string;
   access: string;
   refresh: string;
   /** January: the month the journals page figures are measured on. */
@@ -140,6 +143,7 @@ export async function seed(url: string): Promise<Seeded> {
     }
   }
   return {
+    ...credentials,
     access,
     refresh,
     monthId: januaryId,
