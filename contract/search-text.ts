@@ -67,6 +67,18 @@ export function foldForSearch(text: string): string {
     .replace(FOLDED_LETTERS, (letter) => LETTER_FOLDS[letter] ?? letter);
 }
 
+/**
+ * What an entry is searched in (the server keeps it in `journals.highlight_search`; the browser
+ * computes it for a private month's entries): its highlight and, after a line break, its
+ * note, folded. One column, so a search still reads one column of one table; a searched word
+ * holds no whitespace, so it never matches across the two. Never '', which marks a row written
+ * without it (by an insert that is not the repository's): a highlight made only of marks folds
+ * to nothing and is stored as ' ', which no searched word can match.
+ */
+export function searchText(highlight: string, note = ''): string {
+  return foldForSearch(note === '' ? highlight : `${highlight}\n${note}`) || ' ';
+}
+
 /** The distinct folded words of a search, in order; none for a blank one. */
 export function typedWords(search: string): string[] {
   return [...new Set(foldForSearch(search).split(/\s+/u).filter(Boolean))];

@@ -3,26 +3,19 @@ import { type Kysely, PostgresAdapter, type SqlBool, sql } from 'kysely';
 import { MESSAGES } from '../../contract/rules.js';
 import type { JournalSearchHit } from '../../contract/search.js';
 import {
-  foldForSearch,
   SEARCH_MESSAGES,
   searchPeriodDates,
   searchRefusal,
+  searchText,
   searchWords,
 } from '../../contract/search-text.js';
 import type { DB } from '../db/schema.js';
 import { InvalidInput } from './errors.js';
-import { afterDateId, type PageRequest } from './keyset.js';
 
-/**
- * What `journals.highlight_search` holds for an entry: its highlight and, after a line break, its
- * note, folded. One column, so a search still reads one column of one table; a searched word
- * holds no whitespace, so it never matches across the two. Never '', which marks a row written
- * without it (by an insert that is not the repository's): a highlight made only of marks folds
- * to nothing and is stored as ' ', which no searched word can match.
- */
-export function searchText(highlight: string, note = ''): string {
-  return foldForSearch(note === '' ? highlight : `${highlight}\n${note}`) || ' ';
-}
+/** What an entry is searched in: one function for the server's stored copy and the browser. */
+export { searchText };
+
+import { afterDateId, type PageRequest } from './keyset.js';
 
 /** `%word%` with LIKE's wildcards and the escape character taken literally. */
 export function containsPattern(word: string): string {

@@ -11,7 +11,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { type UseQueryResult, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import {
   SEARCH_MAX_LENGTH,
@@ -29,6 +29,7 @@ import {
   searchPeriod,
 } from '../../queries/journal-search';
 import { monthsQueryOptions } from '../../queries/months';
+import { type PrivateSearch, privateSearchQueryOptions } from '../../queries/private-search';
 import { SearchIcon } from '../icons';
 import { useOpenedAfterMount } from '../use-mounted-once';
 import { SearchHitLink } from './search-hit-link';
@@ -68,6 +69,7 @@ export function SearchModal({ opened, onClose }: SearchModalProps) {
   const refusal = searchRefusal(debounced);
   const period = searchPeriod(year, month);
   const search = useInfiniteQuery(journalSearchQueryOptions(words, period));
+  const privateSearch = useQuery(privateSearchQueryOptions(words, period));
   const months = useQuery({ ...monthsQueryOptions(), enabled: shown });
   const list = useRef<HTMLUListElement>(null);
   const input = useRef<HTMLInputElement>(null);
@@ -223,7 +225,64 @@ export function SearchModal({ opened, onClose }: SearchModalProps) {
             {search.isFetchingNextPage ? t.loadingMore : t.loadMore}
           </Button>
         )}
+        {words !== '' && months.data?.some((month) => month.month_key != null) && (
+          <PrivateHits query={privateSearch} words={words} onOpen={onClose} />
+        )}
       </Stack>
     </Modal>
+  );
+}
+
+/** The matches in private months, which the server cannot search: found on this device. */
+function PrivateHits(props: {
+  query: UseQueryResult<PrivateSearch>;
+  words: string;
+  onOpen: () => void;
+}) {
+  const t = useTexts('search', SEARCH_TEXTS);
+  const { data, isError, refetch } = props.query;
+  return (
+    <Stack gap={4} component="section" aria-labelledby="search-private-title">
+      <Text size="sm" fw={600} id="search-private-title">
+        {t.privateTitle}
+      </Text>
+      <div role="status">
+        {isError ? (
+          <Group gap="sm">
+            <Text size="sm" c="red">
+              {t.privateFailed}
+            </Text>
+            <Button size="xs" variant="light" onClick={() => refetch()}>
+              {t.retry}
+            </Button>
+          </Group>
+        ) : !data ? (
+          <Group gap="xs">
+            <Loader size="xs" />
+            <Text size="sm">{t.privateSearching}</Text>
+          </Group>
+        ) : data.locked ? (
+          <Text size="sm" c="dimmed">
+            {t.privateLocked}
+          </Text>
+        ) : (
+          <Text size="sm" c="dimmed">
+            {data.hits.length === 0 ? t.privateNone : t.found(data.hits.length)}
+          </Text>
+        )}
+      </div>
+      {data && data.hits.length > 0 && (
+        <ul
+          aria-labelledby="search-private-title"
+          style={{ listStyle: 'none', margin: 0, padding: 0 }}
+        >
+          {data.hits.map((hit) => (
+            <li key={hit.id}>
+              <SearchHitLink hit={hit} words={searchWords(props.words)} onOpen={props.onOpen} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </Stack>
   );
 }

@@ -24,4 +24,11 @@ export const SEARCH_TEXTS = {
   anyMonth: 'Any month',
   tooShort: 'Type a word of at least 2 letters: single letters are left out.',
   tooMany: (max: number) => `Use at most ${max} words.`,
+  // Private months, which the server cannot search: searched on this device.
+  privateTitle: 'In your private months (searched on this device)',
+  privateSearching: 'Searching your private months…',
+  privateNone: 'No entry of your private months matches.',
+  privateLocked:
+    'Your private months are locked on this device, so their entries were not searched. Open them in Settings.',
+  privateFailed: 'Your private months could not be searched. Check your connection and try again.',
 } as const;

@@ -24,6 +24,13 @@ export const search: Messages['search'] = {
   anyMonth: 'Qualquer mês',
   tooShort: 'Digite uma palavra de pelo menos 2 letras: letras soltas ficam de fora.',
   tooMany: (max) => `Use no máximo ${max} palavras.`,
+  privateTitle: 'Nos seus meses privados (buscados neste dispositivo)',
+  privateSearching: 'Buscando nos seus meses privados…',
+  privateNone: 'Nenhum registro dos seus meses privados corresponde.',
+  privateLocked:
+    'Seus meses privados estão trancados neste dispositivo, então os registros deles não foram buscados. Abra-os em Configurações.',
+  privateFailed:
+    'Não foi possível buscar nos seus meses privados. Verifique sua conexão e tente de novo.',
 };
 
 export const stats: Messages['stats'] = {

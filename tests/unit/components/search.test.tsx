@@ -1,7 +1,10 @@
 // The header's search: opening it (button, '/'), debounced words, hits as links to their month, Load more to the oldest, year and month filters, states, keys.
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import { SEARCH_DEBOUNCE_MS } from '../../../src/components/search/search-modal';
+import { generateKey, wrapMonthKey } from '../../../src/crypto/keys';
+import { sealFields } from '../../../src/crypto/month-content';
 import { SEARCH_TEXTS } from '../../../src/i18n/en/search';
+import { forgetAccountKeyHere, keepAccountKey } from '../../../src/queries/account-key-session';
 import { makeJournal, makeMonth } from '../../fixtures/factories';
 import { db } from '../msw/db';
 import { failing } from '../msw/responses';
@@ -210,5 +213,55 @@ describe('search', { timeout: 20_000 }, () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe('search in private months', { timeout: 20_000 }, () => {
+  const accountKey = generateKey();
+  const monthKey = generateKey();
+
+  /** A private month whose entries' words only the browser can read. */
+  function privateMonth() {
+    const month = makeMonth({ name: '' });
+    Object.assign(month, {
+      month_key: wrapMonthKey(monthKey, accountKey, month.id),
+      sealed: sealFields(monthKey, 'month', month.id, { name: 'Secret June' }),
+    });
+    db.months.push(month);
+    for (const [date, words] of [
+      ['2025-06-01', 'Café with the canary'],
+      ['2025-06-02', 'Nothing to see'],
+    ] as const) {
+      const journal = makeJournal(month, { created_at: date, highlight: '' });
+      journal.sealed = sealFields(monthKey, 'entry', journal.id, {
+        highlight: words,
+        note: '',
+        mood: null,
+      });
+      db.journals.push(journal);
+    }
+  }
+  afterEach(() => forgetAccountKeyHere());
+
+  it('finds their entries on this device, beside the server’s hits', async () => {
+    privateMonth();
+    await keepAccountKey(accountKey.slice());
+    const { user, dialog, input } = await openSearch();
+    await user.type(input, 'cafe');
+    const found = within(await dialog.findByRole('list', { name: SEARCH_TEXTS.privateTitle }));
+    expect(found.getAllByRole('link').map((link) => link.textContent)).toEqual([
+      'Café with the canaryJun 1, 2025 · Secret June',
+    ]);
+    // The server's own hits are its plain months'.
+    expect(
+      within(dialog.getByRole('list', { name: SEARCH_TEXTS.results })).getAllByRole('link'),
+    ).toHaveLength(2);
+  });
+
+  it('says they were not searched while they are locked here', async () => {
+    privateMonth();
+    const { user, dialog, input } = await openSearch();
+    await user.type(input, 'canary');
+    expect(await dialog.findByText(SEARCH_TEXTS.privateLocked)).toBeInTheDocument();
   });
 });
