@@ -22,7 +22,7 @@ export interface PrivateFigures {
   privateOpenMs: number[];
 }
 
-const UNLOCK_RUNS = 3;
+const UNLOCK_RUNS = 7;
 const NO_STORAGE = { cookies: [], origins: [] } as ReturnType<typeof storageFor>;
 
 async function logIn(page: Page, url: string, seeded: Seeded): Promise<number> {
