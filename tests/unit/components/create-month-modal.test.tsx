@@ -5,7 +5,7 @@ import { COPY_TEXTS } from '../../../src/i18n/en/copy-month';
 import { forgetAccountKeyHere, keepAccountKey } from '../../../src/queries/account-key-session';
 import { makeMonth, makeMonthFixture } from '../../fixtures/factories';
 import { db, seedMonth } from '../msw/db';
-import { accountKeysMock, resetAccountKeysMock } from '../msw/handlers/account-keys';
+import { resetAccountKeysMock, storeAccountKeys } from '../msw/handlers/account-keys';
 import { ACCOUNT_PASSWORD } from '../msw/handlers/account-password';
 import { failing } from '../msw/responses';
 import { requestLog, server, setupMswServer } from '../msw/server';
@@ -173,14 +173,7 @@ describe('Create a Month, private', { timeout: 20_000 }, () => {
   });
 
   it('sends its name only sealed: made under a neutral name, given its key, then its habits and measure sealed', async () => {
-    const at = new Date().toISOString();
-    accountKeysMock.stored = {
-      by_password: made.byPassword,
-      by_recovery_key: made.byRecoveryKey,
-      version: 1,
-      created_at: at,
-      updated_at: at,
-    };
+    storeAccountKeys(made);
     await keepAccountKey(made.accountKey.slice());
     const posts: Record<string, unknown>[] = [];
     server.events.on('request:start', async ({ request }) => {

@@ -8,7 +8,7 @@ import { forgetAccountKeyHere, keepAccountKey } from '../../../src/queries/accou
 import { createQueryClient } from '../../../src/query-client';
 import { makeMonthFixture } from '../../fixtures/factories';
 import { db, seedMonth } from '../msw/db';
-import { accountKeysMock, resetAccountKeysMock } from '../msw/handlers/account-keys';
+import { resetAccountKeysMock, storeAccountKeys } from '../msw/handlers/account-keys';
 import { ACCOUNT_PASSWORD } from '../msw/handlers/account-password';
 import { applyPatch, notFound } from '../msw/responses';
 import { requestLog, server, setupMswServer } from '../msw/server';
@@ -171,16 +171,7 @@ describe('Edit month: making the month private', { timeout: 20_000 }, () => {
   beforeAll(async () => {
     made = await createAccountKey(ACCOUNT_PASSWORD);
   });
-  const storeWraps = () => {
-    const at = new Date().toISOString();
-    accountKeysMock.stored = {
-      by_password: made.byPassword,
-      by_recovery_key: made.byRecoveryKey,
-      version: 1,
-      created_at: at,
-      updated_at: at,
-    };
-  };
+  const storeWraps = () => storeAccountKeys(made);
   afterEach(() => {
     forgetAccountKeyHere();
     resetAccountKeysMock();

@@ -10,7 +10,11 @@ import { PasswordForm } from '../../../src/components/settings/password-form';
 import { createAccountKey, unwrapWithPassword } from '../../../src/crypto/keys';
 import { cssVariablesResolver, theme } from '../../../src/theme';
 import { ACCOUNT_PASSWORD } from '../msw/handlers/account';
-import { accountKeysMock, resetAccountKeysMock } from '../msw/handlers/account-keys';
+import {
+  accountKeysMock,
+  resetAccountKeysMock,
+  storeAccountKeys,
+} from '../msw/handlers/account-keys';
 import { requestLog, server, setupMswServer } from '../msw/server';
 import { apiUrl } from '../msw/url';
 import { createTestQueryClient } from '../queries/wrapper';
@@ -69,14 +73,7 @@ const changed = () =>
 /** Wraps stored for this account, under ACCOUNT_PASSWORD; answers its account key. */
 async function privateMonthsSetUp(): Promise<Uint8Array> {
   const made = await createAccountKey(ACCOUNT_PASSWORD);
-  const at = new Date().toISOString();
-  accountKeysMock.stored = {
-    by_password: made.byPassword,
-    by_recovery_key: made.byRecoveryKey,
-    version: 1,
-    created_at: at,
-    updated_at: at,
-  };
+  storeAccountKeys(made);
   return made.accountKey;
 }
 

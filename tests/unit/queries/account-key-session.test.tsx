@@ -15,7 +15,7 @@ import {
 import { useLogin, useLogout } from '../../../src/queries/auth';
 import { db } from '../msw/db';
 import { ACCOUNT_PASSWORD } from '../msw/handlers/account';
-import { accountKeysMock, resetAccountKeysMock } from '../msw/handlers/account-keys';
+import { resetAccountKeysMock, storeAccountKeys } from '../msw/handlers/account-keys';
 import { server, setupMswServer } from '../msw/server';
 import { apiUrl } from '../msw/url';
 import { type MemoryStorage, memoryStorage } from '../offline/offline-support';
@@ -43,14 +43,7 @@ afterEach(() => {
 /** The account's wraps, the password one under `password`. */
 async function storeWraps(password: string): Promise<Uint8Array> {
   const made = await createAccountKey(password);
-  const at = new Date().toISOString();
-  accountKeysMock.stored = {
-    by_password: made.byPassword,
-    by_recovery_key: made.byRecoveryKey,
-    version: 1,
-    created_at: at,
-    updated_at: at,
-  };
+  storeAccountKeys(made);
   return made.accountKey;
 }
 

@@ -21,6 +21,21 @@ export function resetAccountKeysMock(): void {
   accountKeysMock.stored = null;
 }
 
+/** The account's two wraps, as Settings stores them at setup (`made` by createAccountKey). */
+export function storeAccountKeys(
+  made: { byPassword: AccountKeys['by_password']; byRecoveryKey: AccountKeys['by_recovery_key'] },
+  version = 1,
+): void {
+  const at = new Date().toISOString();
+  accountKeysMock.stored = {
+    by_password: made.byPassword,
+    by_recovery_key: made.byRecoveryKey,
+    version,
+    created_at: at,
+    updated_at: at,
+  };
+}
+
 /** Stores a new wrap the way the server does: the version moves, the other wrap stays. */
 export function replaceWrap(change: Partial<AccountKeyWraps>): AccountKeys | null {
   const { stored } = accountKeysMock;
