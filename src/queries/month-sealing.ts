@@ -85,14 +85,14 @@ export async function makeMonthPlain(queryClient: QueryClient, month: Month): Pr
       await updateDailyHabit(row.id, plainFields('tick', row), row.version);
     for (const row of sealed(values))
       await updateDailyMeasure(row.id, plainFields('value', row), row.version);
-    const plain = await updateMonth(
+    const answer = await updateMonth(
       month.id,
       { month_key: null, name: current.name },
       current.version,
     );
     // Replaced, not merged: the cached month's key and envelope must go with the server's.
-    upsert(queryClient, monthKeys.list(), plain);
-    queryClient.setQueryData(monthKeys.detail(month.id), plain);
+    upsert(queryClient, monthKeys.list(), answer);
+    queryClient.setQueryData(monthKeys.detail(month.id), answer);
   } finally {
     // What the server holds now, whichever step it stopped at.
     await queryClient.invalidateQueries({ queryKey: monthKeys.scope(month.id) });
