@@ -71,6 +71,8 @@ export function SearchModal({ opened, onClose }: SearchModalProps) {
   const search = useInfiniteQuery(journalSearchQueryOptions(words, period));
   const privateSearch = useQuery(privateSearchQueryOptions(words, period));
   const months = useQuery({ ...monthsQueryOptions(), enabled: shown });
+  // Private months' entries are searched here and listed apart (the server cannot read them).
+  const hasPrivate = months.data?.some((month) => month.month_key != null) ?? false;
   const list = useRef<HTMLUListElement>(null);
   const input = useRef<HTMLInputElement>(null);
   const hits = words === '' ? undefined : search.data?.pages.flatMap((page) => page.hits);
@@ -194,7 +196,9 @@ export function SearchModal({ opened, onClose }: SearchModalProps) {
           ) : (
             <Text size="sm" c="dimmed">
               {hits.length === 0
-                ? t.none(words)
+                ? hasPrivate
+                  ? t.noneElsewhere
+                  : t.none(words)
                 : search.hasNextPage
                   ? t.more(hits.length)
                   : t.found(hits.length)}
@@ -225,7 +229,7 @@ export function SearchModal({ opened, onClose }: SearchModalProps) {
             {search.isFetchingNextPage ? t.loadingMore : t.loadMore}
           </Button>
         )}
-        {words !== '' && months.data?.some((month) => month.month_key != null) && (
+        {words !== '' && hasPrivate && (
           <PrivateHits query={privateSearch} words={words} onOpen={onClose} />
         )}
       </Stack>

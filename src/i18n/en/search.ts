@@ -28,6 +28,8 @@ export const SEARCH_TEXTS = {
   privateTitle: 'In your private months (searched on this device)',
   privateSearching: 'Searching your private months…',
   privateNone: 'No entry of your private months matches.',
+  /** The server's answer, when the private months are listed apart. */
+  noneElsewhere: 'No entry of your other months matches.',
   privateLocked:
     'Your private months are locked on this device, so their entries were not searched. Open them in Settings.',
   privateFailed: 'Your private months could not be searched. Check your connection and try again.',

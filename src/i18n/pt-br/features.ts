@@ -27,6 +27,7 @@ export const search: Messages['search'] = {
   privateTitle: 'Nos seus meses privados (buscados neste dispositivo)',
   privateSearching: 'Buscando nos seus meses privados…',
   privateNone: 'Nenhum registro dos seus meses privados corresponde.',
+  noneElsewhere: 'Nenhum registro dos seus outros meses corresponde.',
   privateLocked:
     'Seus meses privados estão trancados neste dispositivo, então os registros deles não foram buscados. Abra-os em Configurações.',
   privateFailed:

@@ -258,6 +258,16 @@ describe('search in private months', { timeout: 20_000 }, () => {
     ).toHaveLength(2);
   });
 
+  it('says the other months have none when only a private one matches', async () => {
+    privateMonth();
+    await keepAccountKey(accountKey.slice());
+    const { user, dialog, input } = await openSearch();
+    await user.type(input, 'canary');
+    await dialog.findByRole('list', { name: SEARCH_TEXTS.privateTitle });
+    expect(await dialog.findByText(SEARCH_TEXTS.noneElsewhere)).toBeInTheDocument();
+    expect(dialog.queryByText(SEARCH_TEXTS.none('canary'))).toBeNull();
+  });
+
   it('says they were not searched while they are locked here', async () => {
     privateMonth();
     const { user, dialog, input } = await openSearch();
