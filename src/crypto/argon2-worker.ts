@@ -9,6 +9,14 @@ export interface DeriveRequest {
 
 export type DeriveAnswer = { key: Uint8Array } | { error: string };
 
+/** Loads and compiles Argon2id ahead of a derive; answered with nothing. */
+export interface WarmRequest {
+  warm: true;
+}
+
+/** The smallest derive Argon2id takes: enough to compile its WebAssembly. */
+const WARM_UP = { memoryKiB: 8, passes: 1, parallelism: 1 };
+
 /** One request's answer; exported so a test can run the worker's side without a Worker. */
 export async function answer({ password, salt, params }: DeriveRequest): Promise<DeriveAnswer> {
   try {
@@ -22,7 +30,11 @@ export async function answer({ password, salt, params }: DeriveRequest): Promise
 declare const WorkerGlobalScope: unknown;
 
 if (typeof WorkerGlobalScope !== 'undefined') {
-  self.onmessage = async (event: MessageEvent<DeriveRequest>) => {
+  self.onmessage = async (event: MessageEvent<DeriveRequest | WarmRequest>) => {
+    if ('warm' in event.data) {
+      await answer({ password: new Uint8Array(1), salt: new Uint8Array(8), params: WARM_UP });
+      return;
+    }
     const reply = await answer(event.data);
     self.postMessage(reply, { transfer: 'key' in reply ? [reply.key.buffer] : [] });
   };

@@ -1,7 +1,7 @@
 // The key a password makes: Argon2id at a cost fixed here, in a Web Worker when the page has one.
 import { randomBytes } from '@noble/ciphers/utils.js';
 import type { Argon2Params } from './argon2.js';
-import type { DeriveAnswer, DeriveRequest } from './argon2-worker.js';
+import type { DeriveAnswer, DeriveRequest, WarmRequest } from './argon2-worker.js';
 
 /**
  * RFC 9106's second recommended setting (64 MiB, 3 passes, 4 lanes), for devices that cannot
@@ -29,8 +29,34 @@ function passwordBytes(password: string): Uint8Array {
   return new TextEncoder().encode(password.normalize('NFKC'));
 }
 
+const startWorker = () =>
+  new Worker(new URL('./argon2-worker.ts', import.meta.url), { type: 'module' });
+
+/**
+ * A worker started before it is needed (the login form starts one while the password is typed):
+ * its script loaded and its WebAssembly compiled, the derive after the Login click waits for
+ * Argon2id alone. One at most; the next derive takes it.
+ */
+let warmWorker: Worker | null = null;
+
+/** Long enough for a login to need it; an account without private months never does. */
+const WARM_FOR_MS = 60_000;
+
+export function warmPasswordKey(): void {
+  if (warmWorker || typeof Worker === 'undefined') return;
+  const worker = startWorker();
+  worker.postMessage({ warm: true } satisfies WarmRequest);
+  warmWorker = worker;
+  setTimeout(() => {
+    if (warmWorker !== worker) return;
+    worker.terminate();
+    warmWorker = null;
+  }, WARM_FOR_MS);
+}
+
 function deriveInWorker(request: DeriveRequest): Promise<Uint8Array> {
-  const worker = new Worker(new URL('./argon2-worker.ts', import.meta.url), { type: 'module' });
+  const worker = warmWorker ?? startWorker();
+  warmWorker = null;
   return new Promise<Uint8Array>((resolve, reject) => {
     worker.onmessage = ({ data }: MessageEvent<DeriveAnswer>) =>
       'key' in data ? resolve(data.key) : reject(new Error(`Argon2id failed: ${data.error}`));

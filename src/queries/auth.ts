@@ -15,6 +15,16 @@ export interface LoginResult {
  * docs/product-rules.md section 4). A failed status check counts as unpaid, as on /months
  * (docs/product-rules.md section 8), rather than as a failed login.
  */
+/**
+ * While the password is typed: the worker that opens private months after the login started and
+ * its WebAssembly compiled (src/crypto/password-key.ts), so the unlock waits for Argon2id alone.
+ */
+export function warmUnlock(): void {
+  import('../crypto/password-key')
+    .then((passwordKey) => passwordKey.warmPasswordKey())
+    .catch(() => {});
+}
+
 export function useLogin() {
   const queryClient = useQueryClient();
   const paymentStatus = async (): Promise<LoginResult> => {

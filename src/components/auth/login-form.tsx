@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { MESSAGES } from '../../../contract/rules';
 import { auth } from '../../i18n/en/auth';
 import { translateMessage, useTexts } from '../../i18n/store';
-import { useLogin } from '../../queries/auth';
+import { useLogin, warmUnlock } from '../../queries/auth';
 import { rateLimitWait } from './auth-failure';
 import { focusFirstError } from './focus-first-error';
 import './history-state';
@@ -56,6 +56,7 @@ export function LoginForm() {
         : t.tooManyAttempts(failure.minutes)
       : t.badLogin;
 
+  const passwordProps = form.getInputProps('password');
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
@@ -82,7 +83,11 @@ export function LoginForm() {
           autoComplete="current-password"
           required
           key={form.key('password')}
-          {...form.getInputProps('password')}
+          {...passwordProps}
+          onFocus={(event) => {
+            passwordProps.onFocus?.(event);
+            warmUnlock();
+          }}
         />
         <Anchor component={Link} to="/forgot-password" size="sm" ta="right" mt={-8}>
           {t.forgotPassword}
