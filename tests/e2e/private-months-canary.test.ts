@@ -6,10 +6,10 @@ import type { Page } from '@playwright/test';
 import type { AccountKeys } from '../../contract/account-keys.js';
 import { createAccountKey } from '../../src/crypto/keys.js';
 import { OFFLINE_TEXTS } from '../../src/offline/texts.js';
-import { navEntry } from './support/app-helpers.js';
+import { logInToSettings, navEntry } from './support/app-helpers.js';
 import { expect, session, test, VIEWPORTS } from './support/fixtures.js';
 import { syncLabel } from './support/offline.js';
-import { gone, path, uniqueUsername, visible } from './support/page-helpers.js';
+import { gone, uniqueUsername, visible } from './support/page-helpers.js';
 import { apiAs, SEED_PASSWORD, seedAccount } from './support/seed-account.js';
 
 /** This run's canary: in every field the browser seals. */
@@ -64,12 +64,7 @@ test('a private month’s words never reach the server readable', async ({ serve
 
   // Logged in with the password: private months open on this device.
   const page = await session().newPage(VIEWPORTS.desktop, { serviceWorkers: 'block' });
-  await page.goto('/login');
-  await page.getByLabel('User').fill(username);
-  await page.getByLabel(/^Password/).fill(SEED_PASSWORD);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await path(page, '/months');
-  await (await navEntry(page, VIEWPORTS.desktop, 'Settings')).click();
+  await logInToSettings(page, VIEWPORTS.desktop, username, SEED_PASSWORD);
   await visible(page.getByText(/^Open on this device/), 30_000);
 
   // A month created private, with a unit and a target on its measure.

@@ -6,7 +6,7 @@ import { createAccountKey, generateKey, wrapMonthKey } from '../../src/crypto/ke
 import { sealFields } from '../../src/crypto/month-content.js';
 import { recoveryKeyToWords } from '../../src/crypto/recovery-key.js';
 import { linkToken } from '../support/smtp-catcher.js';
-import { navEntry, type Viewport } from './support/app-helpers.js';
+import { logInToSettings, type Viewport } from './support/app-helpers.js';
 import { expect, session, test, VIEWPORTS } from './support/fixtures.js';
 import { path, uniqueUsername, visible } from './support/page-helpers.js';
 import {
@@ -42,17 +42,7 @@ async function seedKeys(account: SeededAccount) {
 /** A new browser context: another device. */
 const newDevice = (viewport: Viewport) => session().newPage(viewport, { serviceWorkers: 'block' });
 
-/** Logs in through the form, then goes to Settings without a reload. */
-async function logIn(page: Page, viewport: Viewport, username: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('User').fill(username);
-  await page.getByLabel(/^Password/).fill(password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await path(page, '/months');
-  // In the app, not a reload: the key opens in the background of this page.
-  await (await navEntry(page, viewport, 'Settings')).click();
-  await path(page, '/settings');
-}
+const logIn = logInToSettings;
 
 const privateMonths = (page: Page) => page.getByRole('region', { name: 'Private months' });
 

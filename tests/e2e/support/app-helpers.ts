@@ -109,3 +109,22 @@ export async function failNext(
     },
   );
 }
+
+/**
+ * Logs in through the form, then goes to Settings without a reload: the private months' key
+ * opens in the background of the page the login left, as it does for a person.
+ */
+export async function logInToSettings(
+  page: Page,
+  viewport: Viewport,
+  username: string,
+  password: string,
+): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('User').fill(username);
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL(/\/months$/);
+  await (await navEntry(page, viewport, 'Settings')).click();
+  await page.waitForURL(/\/settings$/);
+}

@@ -20,7 +20,11 @@ import {
 } from '../../../src/queries/account-key-session';
 import { cssVariablesResolver, theme } from '../../../src/theme';
 import { ACCOUNT_PASSWORD } from '../msw/handlers/account';
-import { accountKeysMock, resetAccountKeysMock } from '../msw/handlers/account-keys';
+import {
+  accountKeysMock,
+  resetAccountKeysMock,
+  storeAccountKeys,
+} from '../msw/handlers/account-keys';
 import { requestLog, server, setupMswServer } from '../msw/server';
 import { apiUrl } from '../msw/url';
 import { type MemoryStorage, memoryStorage } from '../offline/offline-support';
@@ -51,14 +55,7 @@ afterEach(async () => {
 /** The account's wraps at `version`, the password one under `password`. */
 async function storeWraps(password: string, version = 1) {
   const made = await createAccountKey(password);
-  const at = new Date().toISOString();
-  accountKeysMock.stored = {
-    by_password: made.byPassword,
-    by_recovery_key: made.byRecoveryKey,
-    version,
-    created_at: at,
-    updated_at: at,
-  };
+  storeAccountKeys(made, version);
   return made;
 }
 
