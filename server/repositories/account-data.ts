@@ -1,44 +1,9 @@
 // Reads all of one user's journal data (or one month's) in a single snapshot, for the export and the CSV.
 import type { Kysely } from 'kysely';
-import type { DB, Flag } from '../db/schema.js';
+import type { AccountData } from '../../contract/export-assembly.js';
+import type { DB } from '../db/schema.js';
 
-export interface AccountData {
-  months: {
-    id: number;
-    name: string;
-    mood_enabled: Flag;
-    period_year: number | null;
-    period_month: number | null;
-  }[];
-  habits: {
-    id: number;
-    month_id: number;
-    name: string;
-    /** Migration 011: the schedule's columns (contract/habit-schedule.ts scheduleFromColumns). */
-    schedule_kind: string;
-    schedule_days: number;
-    schedule_times: number;
-  }[];
-  measures: {
-    id: number;
-    month_id: number;
-    name: string;
-    unit: string | null;
-    target: number | null;
-    target_direction: 'at_least' | 'at_most' | null;
-  }[];
-  goals: { month_id: number; name: string; is_completed: Flag }[];
-  journals: {
-    id: number;
-    month_id: number;
-    created_at: string;
-    highlight: string;
-    note: string;
-    mood: number | null;
-  }[];
-  dailyHabits: { journal_id: number; habit_id: number; is_practiced: Flag; is_skipped: Flag }[];
-  dailyMeasures: { journal_id: number; measure_id: number; metric: number }[];
-}
+export type { AccountData } from '../../contract/export-assembly.js';
 
 /** A habit's columns in an export or CSV, with its schedule (migration 011). */
 const HABIT_COLUMNS = [
@@ -54,7 +19,8 @@ const HABIT_COLUMNS = [
 const MEASURE_COLUMNS = ['id', 'month_id', 'name', 'unit', 'target', 'target_direction'] as const;
 
 /**
- * Every query is scoped by author_id (and by month when `monthId` is given). They run in one
+ * Plain months only: a private month's content is sealed, the browser's to export. Every query
+ * is scoped by author_id (and by month when `monthId` is given). They run in one
  * transaction, REPEATABLE READ on PostgreSQL, so a write landing meanwhile cannot leave a daily
  * item pointing at a journal the export does not hold. Rows come in the order the app lists
  * them: months, items and daily items by id, journals by date then id.
@@ -74,6 +40,7 @@ export function readAccountData(
         .selectFrom('months')
         .select(['id', 'name', 'mood_enabled', 'period_year', 'period_month'])
         .where('author_id', '=', userId)
+        .where('month_key', 'is', null)
         .$if(one, (query) => query.where('id', '=', month))
         .orderBy('id')
         .execute();
@@ -138,14 +105,18 @@ export function readMonthPage(
   afterId: number,
   limit: number,
 ): Promise<MonthName[]> {
-  return db
-    .selectFrom('months')
-    .select(['id', 'name', 'mood_enabled', 'period_year', 'period_month'])
-    .where('author_id', '=', userId)
-    .where('id', '>', afterId)
-    .orderBy('id')
-    .limit(limit)
-    .execute();
+  return (
+    db
+      .selectFrom('months')
+      .select(['id', 'name', 'mood_enabled', 'period_year', 'period_month'])
+      .where('author_id', '=', userId)
+      // Private months are the browser's to export: the server cannot read them.
+      .where('month_key', 'is', null)
+      .where('id', '>', afterId)
+      .orderBy('id')
+      .limit(limit)
+      .execute()
+  );
 }
 
 /** One month of the user's, or undefined (another user's month is a missing one). */

@@ -1,6 +1,6 @@
 // Export and import: downloading the account (JSON) or a month (CSV), and importing an export with its progress.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ImportReport } from '../../contract/export';
+import type { ExportFile, ImportReport } from '../../contract/export';
 import {
   IMPORT_MAX_BYTES,
   IMPORT_MESSAGES,
@@ -10,10 +10,38 @@ import {
 } from '../../contract/export-format';
 import { downloadExport, downloadMonthCsv, importExport, importOtherApp } from '../api/export';
 import { errorBody, isHttpError } from '../api/http-error';
+import type { PrivateExport } from './export-private';
 import { journalSearchKeys, monthKeys } from './keys';
+import { monthsQueryOptions } from './months';
 
+/** The file to save, and what it holds of the account's private months (null: it has none). */
+export interface DownloadedExport {
+  blob: Blob;
+  privateMonths: PrivateExport | null;
+}
+
+/**
+ * The server's file, with the account's private months added, opened here: the server leaves
+ * them out. The months are read after the file, so a month made private or plain meanwhile is in
+ * one of the two.
+ */
 export function useDownloadExport() {
-  return useMutation({ mutationFn: downloadExport });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (): Promise<DownloadedExport> => {
+      const blob = await downloadExport();
+      const months = await queryClient.fetchQuery(monthsQueryOptions());
+      const privateMonths = months.filter((month) => month.month_key != null);
+      if (privateMonths.length === 0) return { blob, privateMonths: null };
+      const { addPrivateMonths } = await import('./export-private');
+      const file = JSON.parse(await blob.text()) as ExportFile;
+      const added = await addPrivateMonths(queryClient, file, privateMonths);
+      return {
+        blob: added.added > 0 ? new Blob([JSON.stringify(file)], { type: blob.type }) : blob,
+        privateMonths: added,
+      };
+    },
+  });
 }
 
 export function useDownloadMonthCsv() {

@@ -457,6 +457,22 @@ describe('what needs plaintext', () => {
     expect(missing.statusCode).toBe(404);
   });
 
+  it('the JSON export leaves a private month out, so the file imports back', async () => {
+    const month = await privateMonth();
+    await api('POST', '/api/habits/', { month_id: month.id, name: '', sealed: envelope() });
+    await seedMonth(t, user, 'March 2026');
+
+    const exported = await api('GET', '/api/export/');
+    expect(exported.statusCode).toBe(200);
+    const file = exported.json<{ months: { name: string }[] }>();
+    expect(file.months.map((row) => row.name)).toEqual(['March 2026']);
+
+    const other = await createUser(t);
+    const imported = await api('POST', '/api/import/', file, other);
+    expect(imported.statusCode).toBe(201);
+    expect(imported.json<ImportReport>().months.map((row) => row.name)).toEqual(['March 2026']);
+  });
+
   it('the year view lists a private month and counts it in no figure', async () => {
     const plain = (await api('POST', '/api/months/', { name: 'March 2026' })).json<Month>();
     const plainEntry = await api('POST', '/api/journals/', {

@@ -1,4 +1,4 @@
-// Settings: download everything as JSON, or one month as CSV (data take-out works without a subscription).
+// Settings: download everything as JSON (private months opened here), or one month as CSV (data take-out works without a subscription).
 import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { exportFileName, monthCsvFileName } from '../../../contract/export-format';
@@ -8,7 +8,7 @@ import { texts, useTexts } from '../../i18n/store';
 import { useDownloadExport, useDownloadMonthCsv } from '../../queries/export';
 import { monthsQueryOptions } from '../../queries/months';
 import { shownMonthName } from '../months/month-name';
-import { notifyFailure } from '../toast';
+import { notifyFailure, notifyWarning } from '../toast';
 import { saveFile } from './save-file';
 import { SettingsSection } from './settings-section';
 
@@ -19,9 +19,20 @@ export function ExportSection() {
   const exportAll = useDownloadExport();
   const monthCsv = useDownloadMonthCsv();
 
+  const hasPrivate = months.data?.some((month) => month.month_key != null) ?? false;
+
   const downloadAll = () =>
     exportAll.mutate(undefined, {
-      onSuccess: (blob) => saveFile(blob, exportFileName()),
+      onSuccess: ({ blob, privateMonths }) => {
+        saveFile(blob, exportFileName());
+        const words = texts('settings', settings);
+        if (privateMonths?.locked) {
+          const count = months.data?.filter((month) => month.month_key != null).length ?? 1;
+          notifyWarning(words.exportPrivateLocked(count));
+        }
+        if (privateMonths?.leftOut)
+          notifyWarning(words.exportPrivateLeftOut(privateMonths.leftOut));
+      },
       onError: (error) => notifyFailure(texts('settings', settings).exportFailed, error),
     });
   const downloadMonth = (id: number, name: string) =>
@@ -37,6 +48,7 @@ export function ExportSection() {
           {t.downloadAll}
         </Button>
       </Group>
+      {hasPrivate && <Text size="sm">{t.exportPrivateNote}</Text>}
       <Text fw={600} size="sm" mt="xs">
         {t.monthAsCsv}
       </Text>

@@ -86,7 +86,7 @@ export function ImportSection() {
     try {
       const incoming = await exportOf(chosen);
       if (!incoming || incoming.months.length === 0) return [];
-      const current = await exportOf(await account.mutateAsync());
+      const current = await exportOf((await account.mutateAsync()).blob);
       return current ? monthsAlreadyPresent(incoming, current) : [];
     } catch (error) {
       console.error('Could not compare the file with your months', error);

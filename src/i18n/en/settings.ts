@@ -18,6 +18,13 @@ export const settings = {
   tryAgain: 'Try again',
   loadingMonths: 'Loading your months…',
   exportFailed: 'Export failed',
+  // Private months are opened in the browser and written into the file readable.
+  exportPrivateNote:
+    'Your private months are opened on this device and written into the file as plain text: keep the file somewhere safe.',
+  exportPrivateLocked: (count: number) =>
+    `The file holds only your plain months: ${count === 1 ? 'your private month is' : `your ${count} private months are`} locked on this device. Open them in Private months below, then download again.`,
+  exportPrivateLeftOut: (count: number) =>
+    `${count === 1 ? 'One item' : `${count} items`} of your private months could not be opened on this device and ${count === 1 ? 'is' : 'are'} not in the file.`,
   // Import.
   importTitle: 'Import',
   importDescription: (maxMb: number) =>

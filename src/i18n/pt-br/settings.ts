@@ -18,6 +18,12 @@ export const settings: Messages['settings'] = {
   tryAgain: 'Tentar de novo',
   loadingMonths: 'Carregando seus meses…',
   exportFailed: 'Falha ao exportar',
+  exportPrivateNote:
+    'Seus meses privados são abertos neste dispositivo e gravados no arquivo como texto simples: guarde o arquivo em lugar seguro.',
+  exportPrivateLocked: (count) =>
+    `O arquivo tem só seus meses comuns: ${count === 1 ? 'seu mês privado está bloqueado' : `seus ${count} meses privados estão bloqueados`} neste dispositivo. Abra-os em Meses privados abaixo e baixe de novo.`,
+  exportPrivateLeftOut: (count) =>
+    `${count === 1 ? 'Um item' : `${count} itens`} dos seus meses privados não ${count === 1 ? 'pôde ser aberto' : 'puderam ser abertos'} neste dispositivo e não ${count === 1 ? 'está' : 'estão'} no arquivo.`,
   importTitle: 'Importar',
   importDescription: (maxMb) =>
     `Adicione à sua conta os meses de uma exportação do Monthbook (JSON, até ${maxMb} MB). Os meses que você já tem continuam como estão; o arquivo é importado por inteiro ou não é importado.`,

@@ -7,7 +7,9 @@ import {
   IMPORT_MAX_BYTES,
   IMPORT_MESSAGES,
 } from '../../../contract/export';
+import { parseExport } from '../../../contract/export-validation';
 import { storeTokens } from '../../../src/api/tokens';
+import { forgetAccountKeyHere, keepAccountKey } from '../../../src/queries/account-key-session';
 import {
   type ImportProgress,
   ImportRefusedError,
@@ -16,8 +18,9 @@ import {
   useImportExport,
 } from '../../../src/queries/export';
 import { journalSearchKeys, monthKeys } from '../../../src/queries/keys';
-import { makeJournal, makeJwt, makeMonth } from '../../fixtures/factories';
-import { db } from '../msw/db';
+import { makeJournal, makeJwt, makeMonth, makeMonthFixture } from '../../fixtures/factories';
+import { db, seedMonth } from '../msw/db';
+import { accountKey, seedPrivateMonth } from '../msw/private-month';
 import { failing, unreachable } from '../msw/responses';
 import { requestLog, server, setupMswServer } from '../msw/server';
 import { apiUrl } from '../msw/url';
@@ -76,9 +79,14 @@ describe('useDownloadExport and useDownloadMonthCsv', () => {
     const json = await act(() => all.result.current.mutateAsync());
     const sheet = await act(() => csv.result.current.mutateAsync(month.id));
 
-    expect(JSON.parse(await json.text()).months[0].name).toBe('January');
+    expect(JSON.parse(await json.blob.text()).months[0].name).toBe('January');
+    expect(json.privateMonths).toBeNull();
     expect(await sheet.text()).toBe('date,highlight\r\n2024-01-15,Hi\r\n');
-    expect(requestLog).toEqual(['GET /api/export/', `GET /api/months/${month.id}/export.csv`]);
+    expect(requestLog).toEqual([
+      'GET /api/export/',
+      'GET /api/months/',
+      `GET /api/months/${month.id}/export.csv`,
+    ]);
   });
 
   it('surfaces a failure', async () => {
@@ -86,6 +94,75 @@ describe('useDownloadExport and useDownloadMonthCsv', () => {
     const { result } = renderQueryHook(() => useDownloadExport());
     await act(() => result.current.mutateAsync().catch(() => undefined));
     await waitFor(() => expect(result.current.isError).toBe(true));
+  });
+});
+
+describe('useDownloadExport with private months', () => {
+  afterEach(() => forgetAccountKeyHere());
+
+  async function download() {
+    const hook = renderQueryHook(() => useDownloadExport());
+    const { blob, privateMonths } = await act(() => hook.result.current.mutateAsync());
+    // The server's bytes come as Node's Blob; a file made here is jsdom's, which has no text().
+    const text = await new Promise<string>((resolve) => {
+      if (typeof blob.text === 'function') return void blob.text().then(resolve);
+      const reader = new FileReader();
+      reader.addEventListener('load', () => resolve(String(reader.result)));
+      reader.readAsText(blob);
+    });
+    const parsed = parseExport(text);
+    if (!('file' in parsed)) throw new Error(`not a valid export: ${parsed.problem.message}`);
+    return { file: parsed.file, privateMonths };
+  }
+
+  it('adds them opened after the server’s plain months, numbering their habits on', async () => {
+    await keepAccountKey(accountKey.slice());
+    seedMonth(makeMonthFixture({ name: 'Plain', journals: 1, habits: ['Walk'] }));
+    seedPrivateMonth();
+
+    const { file, privateMonths } = await download();
+
+    expect(privateMonths).toEqual({ added: 1, locked: false, leftOut: 0 });
+    expect(file.months.map((month) => month.name)).toEqual(['Plain', 'Secret March']);
+    const secret = file.months[1]!;
+    expect(secret.journals.map(({ highlight, note, mood }) => ({ highlight, note, mood }))).toEqual(
+      db.journals
+        .filter((entry) => entry.month_id === db.months[1]!.id)
+        .map((entry) => ({ highlight: `Canary ${entry.id}`, note: 'Only mine', mood: 4 })),
+    );
+    expect(secret.goals).toEqual([{ name: 'Hidden goal', is_completed: true }]);
+    // The private month's habits are numbered on from the plain month's, and its ticks point at them.
+    const last = file.months[0]!.habits[0]!.id;
+    expect(secret.habits.map((habit) => [habit.id, habit.name])).toEqual([
+      [last + 1, 'Read'],
+      [last + 2, 'Walk'],
+    ]);
+    expect(secret.journals[0]!.daily_habits).toEqual([
+      { habit: last + 1, is_practiced: true },
+      { habit: last + 2, is_practiced: false },
+    ]);
+  });
+
+  it('leaves them out while the account key is not open here, and says so', async () => {
+    seedPrivateMonth();
+
+    const { file, privateMonths } = await download();
+
+    expect(privateMonths).toEqual({ added: 0, locked: true, leftOut: 0 });
+    expect(file.months).toEqual([]);
+  });
+
+  it('leaves out an entry that cannot be opened, with its ticks and values, never blank', async () => {
+    await keepAccountKey(accountKey.slice());
+    const monthId = seedPrivateMonth();
+    const [first, second] = db.journals.filter((row) => row.month_id === monthId);
+    if (!first || !second) throw new Error('two entries seeded');
+    [first.sealed, second.sealed] = [second.sealed, first.sealed];
+
+    const { file, privateMonths } = await download();
+
+    expect(privateMonths).toEqual({ added: 1, locked: false, leftOut: 2 });
+    expect(file.months[0]).toMatchObject({ name: 'Secret March', journals: [] });
   });
 });
 

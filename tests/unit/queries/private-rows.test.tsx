@@ -3,7 +3,7 @@ import { waitFor } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import type { Goal, Journal, Month } from '../../../contract/entities';
 import { VERSION_CONFLICT } from '../../../contract/row-versions';
-import { generateKey, wrapMonthKey } from '../../../src/crypto/keys';
+import { generateKey } from '../../../src/crypto/keys';
 import { openFields, sealFields } from '../../../src/crypto/month-content';
 import { enqueueWrite, newTempId, queuedWrites, syncErrorText } from '../../../src/offline/sync';
 import { forgetAccountKeyHere, keepAccountKey } from '../../../src/queries/account-key-session';
@@ -22,6 +22,7 @@ import { monthStatsQueryOptions } from '../../../src/queries/stats';
 import { yearQueryOptions } from '../../../src/queries/years';
 import { makeMonthFixture } from '../../fixtures/factories';
 import { db, seedMonth } from '../msw/db';
+import { accountKey, monthKey, seedPrivateMonth } from '../msw/private-month';
 import { requestLog, server, setupMswServer } from '../msw/server';
 import { apiUrl } from '../msw/url';
 import { signIn } from '../routes/render-route';
@@ -29,36 +30,6 @@ import { refusedWrites } from './sync-helpers';
 import { createTestQueryClient, renderQueryHook } from './wrapper';
 
 setupMswServer();
-
-const accountKey = generateKey();
-const monthKey = generateKey();
-
-/** A month seeded as the browser would seal it: its name, entries and goals in envelopes. */
-function seedPrivateMonth() {
-  const fixture = seedMonth(makeMonthFixture({ name: 'Secret March', journals: 2 }));
-  const month = db.months.find((row) => row.id === fixture.month.id) as Month;
-  Object.assign(month, {
-    month_key: wrapMonthKey(monthKey, accountKey, month.id),
-    sealed: sealFields(monthKey, 'month', month.id, { name: 'Secret March' }),
-    name: '',
-  });
-  for (const journal of db.journals.filter((row) => row.month_id === month.id) as Journal[]) {
-    const content = { highlight: `Canary ${journal.id}`, note: 'Only mine', mood: 4 };
-    Object.assign(journal, {
-      sealed: sealFields(monthKey, 'entry', journal.id, content),
-      highlight: '',
-      note: '',
-      mood: null,
-    });
-  }
-  for (const goal of db.goals.filter((row) => row.month_id === month.id) as Goal[])
-    Object.assign(goal, {
-      sealed: sealFields(monthKey, 'goal', goal.id, { name: 'Hidden goal', is_completed: true }),
-      name: '',
-      is_completed: false,
-    });
-  return month.id;
-}
 
 beforeEach(() => signIn());
 afterEach(() => forgetAccountKeyHere());

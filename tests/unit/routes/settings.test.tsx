@@ -85,13 +85,23 @@ describe('/settings', () => {
       month_key: envelope(64),
       sealed: envelope(40),
     });
-    renderRoute('/settings');
+    const view = renderRoute('/settings');
     expect(
       await screen.findByRole('button', { name: 'Download January as CSV' }, FIRST_RENDER),
     ).toBeInTheDocument();
     expect(await screen.findByText('Private month (locked on this device)')).toBeVisible();
     expect(screen.getByText('Private: no CSV')).toBeVisible();
     expect(screen.getAllByRole('button', { name: /as CSV$/ })).toHaveLength(1);
+
+    // The JSON file: private months are written into it opened, here; locked, they are not.
+    expect(screen.getByText(/Your private months are opened on this device/)).toBeVisible();
+    await view.user.click(screen.getByRole('button', { name: 'Download everything (JSON)' }));
+    expect(
+      await findToast(
+        'The file holds only your plain months: your private month is locked on this device. Open them in Private months below, then download again.',
+      ),
+    ).toBeVisible();
+    expect(downloads).toHaveLength(1);
   });
 
   it('says when there is no month, and offers a retry when the list fails', async () => {

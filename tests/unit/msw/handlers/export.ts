@@ -35,20 +35,23 @@ function exportOfDb(): ExportFile {
     format: EXPORT_FORMAT,
     version: EXPORT_VERSION,
     exported_at: new Date().toISOString(),
-    months: db.months.map((month) => ({
-      name: month.name,
-      habits: db.habits
-        .filter((habit) => habit.month_id === month.id)
-        .map((habit) => ({ id: habit.id, name: habit.name })),
-      measures: db.measures
-        .filter((measure) => measure.month_id === month.id)
-        .map((measure) => ({ id: measure.id, name: measure.name })),
-      goals: db.goals
-        .filter((goal) => goal.month_id === month.id)
-        .map((goal) => ({ name: goal.name, is_completed: goal.is_completed })),
-      journals: [],
-      ...(month.period ? { period: month.period } : {}),
-    })),
+    // Private months are left out, as the server leaves them: it cannot read them.
+    months: db.months
+      .filter((month) => !month.month_key)
+      .map((month) => ({
+        name: month.name,
+        habits: db.habits
+          .filter((habit) => habit.month_id === month.id)
+          .map((habit) => ({ id: habit.id, name: habit.name })),
+        measures: db.measures
+          .filter((measure) => measure.month_id === month.id)
+          .map((measure) => ({ id: measure.id, name: measure.name })),
+        goals: db.goals
+          .filter((goal) => goal.month_id === month.id)
+          .map((goal) => ({ name: goal.name, is_completed: goal.is_completed })),
+        journals: [],
+        ...(month.period ? { period: month.period } : {}),
+      })),
   };
 }
 
