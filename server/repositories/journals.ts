@@ -40,8 +40,16 @@ const toJournal = (row: { sealed: string | null } & Omit<Journal, 'sealed'>): Jo
 const toJournals = (rows: ({ sealed: string | null } & Omit<Journal, 'sealed'>)[]) =>
   rows.map(toJournal);
 
-/** What an entry whose content is sealed keeps in plain columns: nothing. */
-const SEALED_ENTRY = { highlight: '', note: '', mood: null, highlight_search: '' } as const;
+/**
+ * What an entry whose content is sealed keeps in plain columns: nothing. Its search copy is that
+ * of blank text, not '' (which marks a row the next search must fold, one update per row).
+ */
+const SEALED_ENTRY = {
+  highlight: '',
+  note: '',
+  mood: null,
+  highlight_search: searchText(''),
+} as const;
 
 export class JournalRepository {
   constructor(

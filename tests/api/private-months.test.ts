@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { Journal, Month } from '../../contract/entities.js';
 import type { ImportReport } from '../../contract/export.js';
 import { MESSAGES } from '../../contract/rules.js';
+import { searchText } from '../../contract/search-text.js';
 import type { SealedEnvelope } from '../../contract/sealed.js';
 import {
   MONTH_KEY_SET,
@@ -239,6 +240,14 @@ describe('items of a private month', () => {
     expect(updated.statusCode).toBe(200);
     expect(updated.json()).toMatchObject({ highlight: '', sealed });
     expect((await api('GET', `/api/journals/${journal.id}/`)).json()).toMatchObject({ sealed });
+    // Its search copy is that of blank text, not '' (unfolded): the next search has nothing to
+    // fold, where it would otherwise write every sealed entry again, one by one.
+    const row = await t.database.db
+      .selectFrom('journals')
+      .select('highlight_search')
+      .where('id', '=', journal.id)
+      .executeTakeFirstOrThrow();
+    expect(row.highlight_search).toBe(searchText(''));
   });
 
   it('drop the plaintext sent beside an envelope', async () => {

@@ -1,6 +1,8 @@
-// Private months opening on a device in Chromium: a second device opens the key with the login's password; after a reset by email, the recovery key entered in Settings opens it and puts it under the new password.
+// Private months opening on a device in Chromium: a second device opens the key with the login's password; after a reset by email, the recovery key entered in Settings opens it and puts it under the new password; a month made private, one created private, both exported opened, then made plain again.
+import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import type { AccountKeys } from '../../contract/account-keys.js';
+import type { ExportFile } from '../../contract/export.js';
 import { RECOVERY_PATHS } from '../../contract/recovery-rules.js';
 import { createAccountKey, generateKey, wrapMonthKey } from '../../src/crypto/keys.js';
 import { sealFields } from '../../src/crypto/month-content.js';
@@ -214,6 +216,25 @@ test.describe('a private month read on a device', () => {
     expect(await months()).not.toMatch(/Born private|Meditate|Heartbeats|Private month/);
     await page.reload();
     await visible(page.getByRole('link', { name: 'Born private' }));
+
+    // Download everything: the server leaves the private months out, the browser writes them in opened.
+    await page.goto('/settings');
+    await visible(page.getByText(/^Your private months are opened on this device/));
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download everything (JSON)' }).click(),
+    ]);
+    const file = JSON.parse(await readFile(await download.path(), 'utf8')) as ExportFile;
+    expect(file.months.map((month) => month.name).sort()).toEqual([
+      'Born private',
+      'Going private',
+    ]);
+    const going = file.months.find((month) => month.name === 'Going private');
+    expect(going?.journals.map((entry) => entry.highlight)).toEqual(['Plain words at first']);
+    expect(going?.habits.map((habit) => habit.name)).toEqual(['Read']);
+    const born = file.months.find((month) => month.name === 'Born private');
+    expect([born?.habits[0]?.name, born?.measures[0]?.name]).toEqual(['Meditate', 'Heartbeats']);
+    await page.goto('/months');
 
     // And plain again, after asking: every row back on the server as it was.
     await page.getByRole('button', { name: 'Edit month Going private' }).click();

@@ -11,12 +11,18 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { type UseQueryResult, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import {
+  type UseQueryResult,
+  useInfiniteQuery,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import {
   SEARCH_MAX_LENGTH,
   SEARCH_MAX_WORDS,
   SEARCH_MESSAGES,
+  SEARCH_RESULTS_LIMIT,
   searchRefusal,
   searchWords,
 } from '../../../contract/search-text';
@@ -29,7 +35,11 @@ import {
   searchPeriod,
 } from '../../queries/journal-search';
 import { monthsQueryOptions } from '../../queries/months';
-import { type PrivateSearch, privateSearchQueryOptions } from '../../queries/private-search';
+import {
+  type PrivateSearch,
+  privateSearchQueryOptions,
+  warmPrivateSearch,
+} from '../../queries/private-search';
 import { SearchIcon } from '../icons';
 import { useOpenedAfterMount } from '../use-mounted-once';
 import { SearchHitLink } from './search-hit-link';
@@ -73,6 +83,11 @@ export function SearchModal({ opened, onClose }: SearchModalProps) {
   const months = useQuery({ ...monthsQueryOptions(), enabled: shown });
   // Private months' entries are searched here and listed apart (the server cannot read them).
   const hasPrivate = months.data?.some((month) => month.month_key != null) ?? false;
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    // A failed read ahead is only a slower first search: the search reads again, and says so.
+    if (shown && hasPrivate) warmPrivateSearch(queryClient).catch(() => undefined);
+  }, [shown, hasPrivate, queryClient]);
   const list = useRef<HTMLUListElement>(null);
   const input = useRef<HTMLInputElement>(null);
   const hits = words === '' ? undefined : search.data?.pages.flatMap((page) => page.hits);
@@ -230,7 +245,7 @@ export function SearchModal({ opened, onClose }: SearchModalProps) {
           </Button>
         )}
         {words !== '' && hasPrivate && (
-          <PrivateHits query={privateSearch} words={words} onOpen={onClose} />
+          <PrivateHits key={words} query={privateSearch} words={words} onOpen={onClose} />
         )}
       </Stack>
     </Modal>
@@ -245,6 +260,17 @@ function PrivateHits(props: {
 }) {
   const t = useTexts('search', SEARCH_TEXTS);
   const { data, isError, refetch } = props.query;
+  // Shown a page at a time, as the server's hits are: a common word can match thousands of entries.
+  const [shown, setShown] = useState(SEARCH_RESULTS_LIMIT);
+  const list = useRef<HTMLUListElement>(null);
+  const focusFrom = useRef<number | null>(null);
+  const hits = data?.hits.slice(0, shown) ?? [];
+  useEffect(() => {
+    const from = focusFrom.current;
+    if (from === null || hits.length <= from) return;
+    focusFrom.current = null;
+    list.current?.querySelectorAll<HTMLElement>('a')[from]?.focus();
+  }, [hits.length]);
   return (
     <Stack gap={4} component="section" aria-labelledby="search-private-title">
       <Text size="sm" fw={600} id="search-private-title">
@@ -275,17 +301,29 @@ function PrivateHits(props: {
           </Text>
         )}
       </div>
-      {data && data.hits.length > 0 && (
+      {hits.length > 0 && (
         <ul
+          ref={list}
           aria-labelledby="search-private-title"
           style={{ listStyle: 'none', margin: 0, padding: 0 }}
         >
-          {data.hits.map((hit) => (
+          {hits.map((hit) => (
             <li key={hit.id}>
               <SearchHitLink hit={hit} words={searchWords(props.words)} onOpen={props.onOpen} />
             </li>
           ))}
         </ul>
+      )}
+      {data && data.hits.length > shown && (
+        <Button
+          variant="light"
+          onClick={() => {
+            focusFrom.current = shown;
+            setShown(shown + SEARCH_RESULTS_LIMIT);
+          }}
+        >
+          {t.privateMore}
+        </Button>
       )}
     </Stack>
   );

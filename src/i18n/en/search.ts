@@ -33,4 +33,5 @@ export const SEARCH_TEXTS = {
   privateLocked:
     'Your private months are locked on this device, so their entries were not searched. Open them in Settings.',
   privateFailed: 'Your private months could not be searched. Check your connection and try again.',
+  privateMore: 'More from your private months',
 } as const;

@@ -32,6 +32,7 @@ export const search: Messages['search'] = {
     'Seus meses privados estão trancados neste dispositivo, então os registros deles não foram buscados. Abra-os em Configurações.',
   privateFailed:
     'Não foi possível buscar nos seus meses privados. Verifique sua conexão e tente de novo.',
+  privateMore: 'Mais dos seus meses privados',
 };
 
 export const stats: Messages['stats'] = {

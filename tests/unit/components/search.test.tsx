@@ -268,6 +268,34 @@ describe('search in private months', { timeout: 20_000 }, () => {
     expect(dialog.queryByText(SEARCH_TEXTS.none('canary'))).toBeNull();
   });
 
+  it('reads their entries as the dialog opens, and lists the hits a page at a time', async () => {
+    privateMonth();
+    const june = db.months.at(-1)!;
+    for (let day = 3; day <= 57; day += 1) {
+      const journal = makeJournal(june, { created_at: '2025-06-03', highlight: '' });
+      journal.sealed = sealFields(monthKey, 'entry', journal.id, {
+        highlight: `Canary ${day}`,
+        note: '',
+        mood: null,
+      });
+      db.journals.push(journal);
+    }
+    await keepAccountKey(accountKey.slice());
+    const { user, dialog, input } = await openSearch();
+    // Before a word is typed: the first search need not wait for every private month's list.
+    await waitFor(() => expect(requestLog).toContain(`GET /api/journals/?month=${june.id}`));
+
+    await user.type(input, 'canary');
+    const found = await dialog.findByRole('list', { name: SEARCH_TEXTS.privateTitle });
+    expect(within(found).getAllByRole('link')).toHaveLength(50);
+    expect(dialog.getByText(SEARCH_TEXTS.found(56))).toBeInTheDocument();
+    await user.click(dialog.getByRole('button', { name: SEARCH_TEXTS.privateMore }));
+    const links = within(found).getAllByRole('link');
+    expect(links).toHaveLength(56);
+    await waitFor(() => expect(links[50]).toHaveFocus());
+    expect(dialog.queryByRole('button', { name: SEARCH_TEXTS.privateMore })).toBeNull();
+  });
+
   it('says they were not searched while they are locked here', async () => {
     privateMonth();
     const { user, dialog, input } = await openSearch();
