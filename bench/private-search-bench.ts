@@ -96,7 +96,8 @@ async function seedPrivateYears(url: string): Promise<{ username: string; entrie
     });
     const days = new Date(Date.UTC(year, month, 0)).getUTCDate();
     for (let day = 1; day <= ENTRIES; day += 1) {
-      const index = (entries += 1);
+      entries += 1;
+      const index = entries;
       const entry = await call<{ id: number }>('POST', '/api/journals/', {
         month_id: created.id,
         highlight: '',

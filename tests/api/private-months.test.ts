@@ -3,7 +3,6 @@ import { randomBytes } from 'node:crypto';
 import type { Journal, Month } from '../../contract/entities.js';
 import type { ImportReport } from '../../contract/export.js';
 import { MESSAGES } from '../../contract/rules.js';
-import { searchText } from '../../contract/search-text.js';
 import type { SealedEnvelope } from '../../contract/sealed.js';
 import {
   MONTH_KEY_SET,
@@ -13,6 +12,7 @@ import {
   SEALED_MESSAGES,
   SEALED_NAME_MAX_LENGTH,
 } from '../../contract/sealed-rules.js';
+import { searchText } from '../../contract/search-text.js';
 import type { YearView } from '../../contract/year.js';
 import { snapshot } from '../support/db-snapshot.js';
 import { seedMonth, wrappedKey } from '../support/factories.js';
