@@ -1,4 +1,4 @@
-// Private months opening on a device in Chromium: a second device opens the key with the login's password; after a reset by email, the recovery key entered in Settings opens it and puts it under the new password; a month made private, one created private, both exported opened, then made plain again.
+// Private months opening on a device in Chromium: a second device opens the key with the login's password; after a reset by email, the recovery key entered in Settings opens it and puts it under the new password; a private month read, charted, edited and searched; a month made private, one created private, both exported opened, then made plain again.
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import type { AccountKeys } from '../../contract/account-keys.js';
@@ -326,6 +326,17 @@ test.describe('a private month read on a device', () => {
     // The month list too (the device keeps the key, and the month data sealed).
     await page.goto('/months');
     await visible(page.getByRole('link', { name: 'Canary month' }));
+
+    // Search finds the entry here, in the browser: the server's search cannot read it.
+    await visible(page.getByRole('button', { name: /^Search/ }).first());
+    await page.keyboard.press('/');
+    const search = await visible(page.getByRole('dialog', { name: 'Search entries' }));
+    await search.getByLabel('Words in the highlight or note').fill('sealed way');
+    const hits = search.getByRole('list', { name: /^In your private months/ });
+    await visible(hits.getByRole('link', { name: /Sealed on its way/ }));
+    await visible(search.getByText('No entry of your other months matches.'));
+    await page.keyboard.press('Escape');
+    await expect(search).toBeHidden();
 
     // A goal and an entry added here: shown as typed, on the server only as envelopes.
     await page.goto(`/months/${monthId}/journals`);
