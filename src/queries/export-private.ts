@@ -7,7 +7,7 @@ import { DAILY, type HabitSchedule, scheduleColumns } from '../../contract/habit
 import { periodParts } from '../../contract/month-period';
 import { accountKeyForReading } from './account-key-session';
 import { compareJournals } from './journal-list';
-import { journalsPageQueries } from './journals-page';
+import { ensureJournalsPage } from './journals-page';
 import { unreadable } from './sealed-marks';
 
 /** What the file holds of the account's private months. */
@@ -23,21 +23,6 @@ export interface PrivateExport {
 const byId = (a: { id: number }, b: { id: number }) => a.id - b.id;
 const flag = (value: boolean | undefined) => (value ? 1 : 0);
 
-/** Every list of a month, read fresh as the month's page reads them, opened. */
-async function monthRows(client: QueryClient, monthId: number) {
-  const [month, journals, goals, habits, measures, dailyHabits, dailyMeasures] =
-    journalsPageQueries(monthId);
-  return Promise.all([
-    client.fetchQuery(month),
-    client.fetchQuery(journals),
-    client.fetchQuery(goals),
-    client.fetchQuery(habits),
-    client.fetchQuery(measures),
-    client.fetchQuery(dailyHabits),
-    client.fetchQuery(dailyMeasures),
-  ]);
-}
-
 /**
  * One private month's opened rows as the server's export reads a plain month's, or null when the
  * month itself could not be opened. What could not be opened is left out, never written as if it
@@ -47,7 +32,7 @@ async function privateMonthData(
   client: QueryClient,
   monthId: number,
 ): Promise<{ data: AccountData; leftOut: number } | null> {
-  const [month, ...lists] = await monthRows(client, monthId);
+  const [month, ...lists] = await ensureJournalsPage(client, monthId, true);
   if (unreadable(month)) return null;
   const leftOut = lists.reduce(
     (sum, list) => sum + list.filter((row) => unreadable(row)).length,

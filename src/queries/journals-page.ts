@@ -20,17 +20,23 @@ export function journalsPageQueries(monthId: number) {
   ] as const;
 }
 
-/** The loader's work: every read through ensureQueryData, in parallel. */
-export function ensureJournalsPage(queryClient: QueryClient, monthId: number) {
+/**
+ * The loader's work: every read through ensureQueryData, in parallel. `fresh`: through
+ * fetchQuery, so what is stale is read again (an export must not write a list saved days ago).
+ */
+export function ensureJournalsPage(queryClient: QueryClient, monthId: number, fresh = false) {
   const [month, journals, goals, habits, measures, dailyHabits, dailyMeasures] =
     journalsPageQueries(monthId);
+  const read = fresh
+    ? queryClient.fetchQuery.bind(queryClient)
+    : queryClient.ensureQueryData.bind(queryClient);
   return Promise.all([
-    queryClient.ensureQueryData(month),
-    queryClient.ensureQueryData(journals),
-    queryClient.ensureQueryData(goals),
-    queryClient.ensureQueryData(habits),
-    queryClient.ensureQueryData(measures),
-    queryClient.ensureQueryData(dailyHabits),
-    queryClient.ensureQueryData(dailyMeasures),
+    read(month),
+    read(journals),
+    read(goals),
+    read(habits),
+    read(measures),
+    read(dailyHabits),
+    read(dailyMeasures),
   ]);
 }
