@@ -71,6 +71,16 @@ export function SearchModal({ opened, onClose }: SearchModalProps) {
   const t = useTexts('search', SEARCH_TEXTS);
   const locale = useLocale();
   const shown = useOpenedAfterMount(opened);
+  // A hit opens its entry, which takes the focus. Handed back to the search button as the dialog
+  // closes (10 ms later), the focus would leave the entry whenever its page was drawn first.
+  const [hitOpened, setHitOpened] = useState(false);
+  useEffect(() => {
+    if (opened) setHitOpened(false);
+  }, [opened]);
+  const openHit = () => {
+    setHitOpened(true);
+    onClose();
+  };
   const [text, setText] = useState('');
   const [year, setYear] = useState<number | null>(null);
   const [month, setMonth] = useState<number | null>(null);
@@ -135,7 +145,14 @@ export function SearchModal({ opened, onClose }: SearchModalProps) {
   };
 
   return (
-    <Modal opened={shown} onClose={onClose} title={t.title} size="lg" yOffset="8vh">
+    <Modal
+      opened={shown}
+      onClose={onClose}
+      returnFocus={!hitOpened}
+      title={t.title}
+      size="lg"
+      yOffset="8vh"
+    >
       <Stack gap="sm">
         <TextInput
           ref={input}
@@ -234,7 +251,7 @@ export function SearchModal({ opened, onClose }: SearchModalProps) {
           >
             {hits.map((hit) => (
               <li key={hit.id}>
-                <SearchHitLink hit={hit} words={searchWords(words)} onOpen={onClose} />
+                <SearchHitLink hit={hit} words={searchWords(words)} onOpen={openHit} />
               </li>
             ))}
           </ul>
@@ -245,7 +262,7 @@ export function SearchModal({ opened, onClose }: SearchModalProps) {
           </Button>
         )}
         {words !== '' && hasPrivate && (
-          <PrivateHits key={words} query={privateSearch} words={words} onOpen={onClose} />
+          <PrivateHits key={words} query={privateSearch} words={words} onOpen={openHit} />
         )}
       </Stack>
     </Modal>

@@ -68,14 +68,21 @@ describe('search', { timeout: 20_000 }, () => {
     expect(dialog.getByRole('link')).toHaveTextContent('CAFE with Ana');
   });
 
-  it('opens the hit’s month and closes', async () => {
+  it('opens the hit’s month and closes, leaving the focus on the entry', async () => {
     const { user, dialog, input, pathname } = await openSearch();
+    // The dialog hands the focus back to the button that opened it when it closes, unless a hit
+    // was opened: the entry takes it then, and a focus returned after it would take it away.
+    const opener = screen.getAllByRole('button', { name: SEARCH_TEXTS.open })[0]!;
+    const focusOpener = vi.spyOn(opener, 'focus');
     await user.type(input, 'flore');
     await user.click(await dialog.findByRole('link', { name: /Café de Flore/ }));
     await waitFor(() => expect(pathname()).toBe(`/months/${march.id}/journals`));
     await waitFor(() =>
       expect(screen.queryByRole('dialog', { name: SEARCH_TEXTS.title })).not.toBeInTheDocument(),
     );
+    const entry = `journal-${db.journals[0]!.id}`;
+    await waitFor(() => expect(document.getElementById(entry)).toHaveFocus());
+    expect(focusOpener).not.toHaveBeenCalled();
   });
 
   it('works from the keyboard: / opens, arrows move, Enter opens the first hit', async () => {
