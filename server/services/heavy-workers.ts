@@ -116,6 +116,8 @@ class Thread {
   readonly worker: Worker;
   running: Running | null = null;
   dead = false;
+  /** While the thread waits for a job: ends it when it has waited too long. */
+  idleTimer: NodeJS.Timeout | undefined;
 
   constructor(workerData: WorkerStart, onExit: (thread: Thread) => void) {
     this.worker = startWorker(workerData);
@@ -145,9 +147,17 @@ class Thread {
 }
 
 /**
- * Threads are started on first use and kept (starting one costs tens of milliseconds, and its
- * connection); at most `keep` stay idle. The caller bounds how many jobs run at once
- * (heavy-jobs.ts), so this never starts more threads than that, give or take one finishing.
+ * How long a thread waits for its next job before it ends. A thread that ran an export or a year
+ * view keeps the heap it grew (tens of MB each) while it waits; ended, that memory goes back to
+ * the system. A job after a quiet spell pays a thread's start again (tens of milliseconds).
+ */
+export const IDLE_THREAD_MS = 10_000;
+
+/**
+ * Threads are started on first use and kept while jobs keep coming (starting one costs tens of
+ * milliseconds, and its connection); at most `keep` stay idle, each for `idleMs`. The caller
+ * bounds how many jobs run at once (heavy-jobs.ts), so this never starts more threads than that,
+ * give or take one finishing.
  */
 export class HeavyWorkers {
   #idle: Thread[] = [];
@@ -158,13 +168,22 @@ export class HeavyWorkers {
   constructor(
     private readonly start: WorkerStart,
     private readonly keep: number,
+    private readonly idleMs = IDLE_THREAD_MS,
   ) {}
+
+  /** Threads started and not ended: running a job or waiting for one. */
+  get threads(): number {
+    return this.#all.size;
+  }
 
   #take(): Thread {
     if (this.#closed) throw new Error('heavy-job workers are closed');
     let thread = this.#idle.pop();
     while (thread?.dead) thread = this.#idle.pop();
-    if (thread) return thread;
+    if (thread) {
+      clearTimeout(thread.idleTimer);
+      return thread;
+    }
     const created = new Thread(this.start, (gone) => {
       this.#all.delete(gone);
       this.#idle = this.#idle.filter((idle) => idle !== gone);
@@ -175,11 +194,17 @@ export class HeavyWorkers {
 
   #give(thread: Thread): void {
     if (thread.dead || this.#closed) return;
-    if (this.#idle.length < this.keep) this.#idle.push(thread);
-    else {
-      this.#all.delete(thread);
-      void thread.worker.terminate();
-    }
+    if (this.#idle.length < this.keep) {
+      this.#idle.push(thread);
+      // unref: a waiting thread's timer never keeps the process alive.
+      thread.idleTimer = setTimeout(() => this.#end(thread), this.idleMs).unref();
+    } else this.#end(thread);
+  }
+
+  #end(thread: Thread): void {
+    this.#idle = this.#idle.filter((idle) => idle !== thread);
+    this.#all.delete(thread);
+    void thread.worker.terminate();
   }
 
   /**
@@ -278,6 +303,7 @@ export class HeavyWorkers {
   async close(): Promise<void> {
     this.#closed = true;
     const threads = [...this.#all];
+    for (const thread of threads) clearTimeout(thread.idleTimer);
     this.#all.clear();
     this.#idle = [];
     await Promise.all(threads.map((thread) => thread.worker.terminate()));

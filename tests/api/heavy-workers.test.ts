@@ -1,4 +1,4 @@
-// How an import's body reaches the worker thread: moved, never copied on the event loop when it owns its memory.
+// How an import's body reaches the worker thread (moved, never copied on the event loop when it owns its memory), and how long a thread waits for the next job.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -33,5 +33,32 @@ describe('an import body handed to a worker', () => {
     expect(body.byteLength).toBeLessThan(body.buffer.byteLength);
     await importOf(body).catch(() => undefined);
     expect(body.toString()).toBe('not a file');
+  });
+});
+
+describe('a thread waiting for a job', () => {
+  it('ends after its idle time, and a later job starts another', async () => {
+    const quick = new HeavyWorkers(
+      { database: { kind: 'sqlite', path: join(dir, 'idle.sqlite3') } },
+      1,
+      50,
+    );
+    try {
+      const refuse = () =>
+        quick.run({ kind: 'import', userId: 1, body: Buffer.from('not a file') });
+      await refuse().catch(() => undefined);
+      expect(quick.threads).toBe(1);
+      await vi.waitFor(() => expect(quick.threads).toBe(0), { timeout: 5_000 });
+      await refuse().catch(() => undefined);
+      expect(quick.threads).toBe(1);
+    } finally {
+      await quick.close();
+    }
+  });
+
+  it('is kept while jobs follow each other within the idle time', async () => {
+    await importOf(Buffer.from('not a file')).catch(() => undefined);
+    await importOf(Buffer.from('not a file')).catch(() => undefined);
+    expect(workers.threads).toBe(1);
   });
 });
