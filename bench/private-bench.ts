@@ -18,7 +18,7 @@ import {
 import { ENTRIES_PER_MONTH, type Seeded } from './seed.js';
 
 export interface PrivateFigures {
-  /** From the Login click to Settings saying private months are open on this device. */
+  /** From the Login click to a private month's name shown on /months, in a fresh browser. */
   unlockMs: number[];
   /** From the click on "Make this month private" to every change sent. */
   makePrivateMs: number;
@@ -32,16 +32,32 @@ export interface PrivateFigures {
 const UNLOCK_RUNS = 7;
 const NO_STORAGE = { cookies: [], origins: [] } as ReturnType<typeof storageFor>;
 
-async function logIn(page: Page, url: string, seeded: Seeded): Promise<number> {
+async function fillLogin(page: Page, url: string, seeded: Seeded): Promise<void> {
   await page.goto(`${url}/login`);
   await page.getByLabel('User').fill(seeded.username);
   await page.getByLabel(/^Password/).fill(seeded.password);
-  const clicked = Date.now();
+}
+
+/** Logs in and waits, in the app rather than after a reload, for Settings to say the key is open. */
+async function logIn(page: Page, url: string, seeded: Seeded): Promise<void> {
+  await fillLogin(page, url, seeded);
   await page.getByRole('button', { name: 'Login' }).click();
   await page.waitForURL(/\/months$/);
-  // In the app, not a reload: the key opens in the background of this page.
   await page.getByRole('link', { name: 'Settings' }).first().click();
   await page.getByText(/^Open on this device/).waitFor({ timeout: 60_000 });
+}
+
+/** From the Login click to the private month's own name on /months: the unlock as the user sees it. */
+async function logInUntilNamed(
+  page: Page,
+  url: string,
+  seeded: Seeded,
+  monthName: string,
+): Promise<number> {
+  await fillLogin(page, url, seeded);
+  const clicked = Date.now();
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.getByRole('link', { name: monthName, exact: true }).waitFor({ timeout: 60_000 });
   return Date.now() - clicked;
 }
 
@@ -66,16 +82,6 @@ export async function benchPrivateMonths(
   ).json()) as { id: number; name: string }[];
   const february = months.find((month) => month.name.startsWith('February'));
   if (!february) throw new Error('no February seeded');
-
-  const unlockMs: number[] = [];
-  for (let run = 0; run < UNLOCK_RUNS; run += 1) {
-    const context = await newContext(browser, NO_STORAGE);
-    try {
-      unlockMs.push(await logIn(await context.newPage(), url, seeded));
-    } finally {
-      await context.close();
-    }
-  }
 
   const context = await newContext(browser, NO_STORAGE);
   try {
@@ -112,6 +118,17 @@ export async function benchPrivateMonths(
         runs.push(times.cardsShownMs);
       }
     }
+    // Each login in a fresh browser, as a second device: the months list arrives sealed, and
+    // February's name shows once the password has opened the account key.
+    const unlockMs: number[] = [];
+    for (let run = 0; run < UNLOCK_RUNS; run += 1) {
+      const fresh = await newContext(browser, NO_STORAGE);
+      try {
+        unlockMs.push(await logInUntilNamed(await fresh.newPage(), url, seeded, february.name));
+      } finally {
+        await fresh.close();
+      }
+    }
     return {
       unlockMs,
       makePrivateMs,
@@ -131,7 +148,7 @@ export function privateGoals(figures: PrivateFigures): string[] {
   const sealed = median(figures.privateOpenMs);
   const met = (ok: boolean) => (ok ? 'met' : '**not met**');
   return [
-    `| Private months unlocked after a login in ≤ 1 s | ${Math.round(unlock)} ms from the Login click to open on this device (median of ${figures.unlockMs.length}) | ${met(unlock <= 1000)} |`,
+    `| Private months unlocked after a login in ≤ 1 s | ${Math.round(unlock)} ms from the Login click to the private month's name on /months (median of ${figures.unlockMs.length}) | ${met(unlock <= 1000)} |`,
     `| A private month of ${ENTRIES_PER_MONTH} entries opens within 50 ms of a plain one | all cards after ${Math.round(sealed)} ms, the plain one's ${Math.round(plain)} ms (medians of ${figures.privateOpenMs.length}; ${sealed - plain >= 0 ? '+' : ''}${Math.round(sealed - plain)} ms) | ${met(sealed - plain <= 50)} |`,
     privateSearchGoal(figures.search),
   ];
@@ -142,7 +159,7 @@ export function privateSection(figures: PrivateFigures): string[] {
   return [
     '## Private months in Chromium',
     '',
-    `The seeded user's account key set up, then: ${UNLOCK_RUNS} logins through the form, each timed from the Login click to Settings saying private months are open on this device (Argon2id at 64 MiB in the page's worker, the unwrap, keeping the key on the device); February (${ENTRIES_PER_MONTH} entries, 5 habits, 2 measures) made private from its Edit dialog, timed until every change was sent; then January (plain) and February (private) opened in turn ${PAGE_RUNS} times each in the same tab, timed to all cards shown (the saved month data on the device, as a returning user has it).`,
+    `The seeded user's account key set up, then: February (${ENTRIES_PER_MONTH} entries, 5 habits, 2 measures) made private from its Edit dialog, timed until every change was sent; January (plain) and February (private) opened in turn ${PAGE_RUNS} times each in the same tab, timed to all cards shown (the saved month data on the device, as a returning user has it); then ${UNLOCK_RUNS} logins through the form, each in a fresh browser and timed from the Login click to February's own name on /months (the list arrives sealed; Argon2id at 64 MiB in the page's worker, then the unwrap, open it).`,
     '',
     `- Unlock: ${list(figures.unlockMs)} ms (median ${Math.round(median(figures.unlockMs))}).`,
     `- Making February private: ${Math.round(figures.makePrivateMs)} ms.`,
