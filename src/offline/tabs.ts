@@ -9,7 +9,7 @@
 // (a second copy in the bundle) and brings the broadcast-channel polyfill, for browsers that have no
 // Web Locks anyway; what it does for queries is the few lines of shareMonthData below.
 import type { AsyncStorage, PersistedClient } from '@tanstack/query-persist-client-core';
-import type { DehydratedState, QueryClient, QueryKey } from '@tanstack/react-query';
+import type { DehydratedState, Query, QueryClient, QueryKey } from '@tanstack/react-query';
 import { MONTH_DATA_KEY } from './keys';
 import { onTempIdSwapped, swapTempId, withKnownIds } from './sync';
 
@@ -20,6 +20,8 @@ export type SavedWrites = DehydratedState['mutations'];
 
 const OUTBOX_PREFIX = 'outbox:';
 const LOCK_PREFIX = 'monthbook-tab:';
+/** How often at most a tab tells the others a month list it changed (`shareMonthData`). */
+const SHARE_MS = 100;
 /**
  * A channel per kind of message, each heard by one kind of listener: a post is copied to every
  * other channel of its name, this page's own included, and each copy costs the main thread.
@@ -295,17 +297,33 @@ export function shareMonthData(queryClient: QueryClient, user: number): () => vo
       receiving = false;
     }
   });
+  /**
+   * The lists changed since the last post, each told once per SHARE_MS with what it holds then: a
+   * message copies the whole list into every tab, so telling each change made a run of edits cost
+   * the square of their number (making a month of 31 entries private edits some 260 rows, and
+   * spent seven of its seventeen seconds copying lists).
+   */
+  const changed = new Map<string, Query>();
+  let sharing: ReturnType<typeof setTimeout> | undefined;
+  const share = () => {
+    sharing = undefined;
+    // A list dropped from the cache meanwhile (a logout) has nothing to tell.
+    for (const { queryKey, state } of changed.values())
+      if (state.data !== undefined)
+        channel.post({
+          type: 'data',
+          user,
+          queryKey,
+          data: state.data,
+          updatedAt: state.dataUpdatedAt,
+        });
+    changed.clear();
+  };
   const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
     if (receiving || event.type !== 'updated' || event.action.type !== 'success') return;
-    const { queryKey, state } = event.query;
-    if (queryKey[0] !== MONTH_DATA_KEY[0]) return;
-    channel.post({
-      type: 'data',
-      user,
-      queryKey,
-      data: state.data,
-      updatedAt: state.dataUpdatedAt,
-    });
+    if (event.query.queryKey[0] !== MONTH_DATA_KEY[0]) return;
+    changed.set(event.query.queryHash, event.query);
+    sharing ??= setTimeout(share, SHARE_MS);
   });
   const stopSwaps = onTempIdSwapped(queryClient, ({ tempId, id, told }) => {
     if (!told) channel.post({ type: 'id', user, tempId, id });
@@ -313,6 +331,7 @@ export function shareMonthData(queryClient: QueryClient, user: number): () => vo
   return () => {
     unsubscribe();
     stopSwaps();
+    clearTimeout(sharing);
     channel.close();
   };
 }

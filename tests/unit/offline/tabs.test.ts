@@ -418,13 +418,43 @@ describe("a tab's messages to the other tabs", () => {
     await outbox.ready;
     OnePageChannel.heard = [];
 
+    // Another tab's copy of the month data, opened last, so its copy of a post is delivered last.
+    const otherTab = new OnePageChannel('monthbook:data');
+    const otherTabHeard = new Promise<void>((resolve) => {
+      otherTab.onmessage = () => resolve();
+    });
+
     queryClient.setQueryData(['months', 1, 'journals'], [{ id: 1, highlight: 'A walk' }]);
     writes.push(write(1));
     await outbox.save();
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await otherTabHeard;
 
-    expect(OnePageChannel.heard).toEqual([]);
+    // Everything posted reached the other tab, and nothing reached this page's own channels.
+    expect(OnePageChannel.heard).toEqual(['data']);
     stopSharing();
     stopListening();
+  });
+
+  it('tells a run of changes to one list once, with the latest (each message copies the whole list)', () => {
+    vi.useFakeTimers();
+    try {
+      const queryClient = createQueryClient();
+      const stopSharing = shareMonthData(queryClient, USER_ID);
+      const otherTab = new OnePageChannel('monthbook:data');
+      const told: unknown[] = [];
+      otherTab.onmessage = (event) => told.push((event.data as { data: unknown }).data);
+
+      for (let count = 1; count <= 50; count += 1)
+        queryClient.setQueryData(
+          ['months', 1, 'journals'],
+          [{ id: 1, highlight: `Edit ${count}` }],
+        );
+      vi.advanceTimersByTime(10_000);
+
+      expect(told).toEqual([[{ id: 1, highlight: 'Edit 50' }]]);
+      stopSharing();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
