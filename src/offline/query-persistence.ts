@@ -21,7 +21,7 @@ import {
 import { createStore, del, get, keys, set, type UseStore } from 'idb-keyval';
 import { version } from '../../package.json';
 import { sessionUserId } from '../api/tokens';
-import { isBrowserOffline } from '../offline-error';
+import { isBrowserOffline, isOfflineError } from '../offline-error';
 import { ACCOUNT_KEY_STORAGE_KEY, MONTH_DATA_KEY } from './keys';
 import {
   type AnyWriteKind,
@@ -425,6 +425,24 @@ export function startQueryPersistence(
   const persistence = createPersistence(queryClient, store, userId, loadWrites, atRest);
   running.set(queryClient, persistence);
   return persistence.ready;
+}
+
+/**
+ * Runs a screen's reads. Online the loaders do not wait for the saved data to be restored (see
+ * startQueryPersistence); when the network goes while the reads are out, they are run again once
+ * it is, so what is saved on this device shows rather than "not available offline".
+ */
+export async function readOrSavedCopy<T>(
+  queryClient: QueryClient,
+  read: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    if (!(isOfflineError(error) || isBrowserOffline())) throw error;
+    await running.get(queryClient)?.ready;
+    return read();
+  }
 }
 
 /** Each client's listener for a logout in another tab, and how to stop it. */

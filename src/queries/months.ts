@@ -21,6 +21,7 @@ import {
   updateMonth,
 } from '../api/months';
 import { restoreItem } from '../api/trash';
+import { readOrSavedCopy } from '../offline/query-persistence';
 import {
   type Enqueue,
   isQueued,
@@ -246,6 +247,11 @@ export function monthsQueryOptions() {
     queryKey: monthKeys.list(),
     queryFn: async ({ client }) => openMonths(client, await listMonths()),
   });
+}
+
+/** The months page's list; the copy saved on this device when the network goes mid-read. */
+export function ensureMonthsList(queryClient: QueryClient) {
+  return readOrSavedCopy(queryClient, () => queryClient.ensureQueryData(monthsQueryOptions()));
 }
 
 /**

@@ -1,16 +1,18 @@
 // Offline reading and writing end to end in jsdom: data seen online opens offline; changes wait and
 // sync.
 import { screen, waitFor } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
 import {
   setSavedQueriesStorage,
   stopQueryPersistence,
 } from '../../../src/offline/query-persistence';
 import { OFFLINE_TEXTS } from '../../../src/offline/texts';
-import { goalKeys, monthKeys } from '../../../src/queries/keys';
+import { goalKeys, journalKeys, monthKeys } from '../../../src/queries/keys';
 import { createQueryClient } from '../../../src/query-client';
 import { makeMonthFixture } from '../../fixtures/factories';
 import { db, seedMonth } from '../msw/db';
-import { requestLog, setupMswServer } from '../msw/server';
+import { requestLog, server, setupMswServer } from '../msw/server';
+import { apiUrl } from '../msw/url';
 import { renderRoute, signIn } from '../routes/render-route';
 import {
   type MemoryStorage,
@@ -152,4 +154,76 @@ describe('reading offline', () => {
     expect(screen.getByRole('checkbox', { name: 'Swim 10 km' })).toBeInTheDocument();
     expect(reads).toBe(1);
   });
+
+  /**
+   * A new page load of `path`, online: the device is read slowly (its data comes only after the
+   * page's reads failed), and the read of `apiPath` is cut off by the network going away.
+   */
+  async function openWhileTheNetworkGoes(path: string, apiPath: string, cutOffKey: unknown[]) {
+    let readDevice = () => {};
+    const deviceRead = new Promise<void>((resolve) => {
+      readDevice = resolve;
+    });
+    setSavedQueriesStorage({
+      ...storage,
+      getItem: async (key) => {
+        await deviceRead;
+        return storage.getItem(key);
+      },
+    });
+    let cutOff = () => {};
+    const networkGone = new Promise<void>((resolve) => {
+      cutOff = resolve;
+    });
+    server.use(
+      http.get(apiUrl(apiPath), async () => {
+        await networkGone;
+        return HttpResponse.error();
+      }),
+    );
+    const queryClient = createQueryClient();
+    renderRoute(path, { queryClient });
+    await waitFor(() => expect(requestLog.some((line) => line.includes(apiPath))).toBe(true), {
+      timeout: 15_000,
+    });
+    setBrowserOnline(false);
+    cutOff();
+    await waitFor(() => expect(queryClient.getQueryState(cutOffKey)?.status).toBe('error'), {
+      timeout: 5000,
+    });
+    readDevice();
+  }
+
+  it(
+    'shows the month saved on this device when the network goes while the page is being read',
+    async () => {
+      signIn();
+      const { month } = seedMonth(makeMonthFixture({ name: 'July', goals: ['Swim 10 km'] }));
+      const path = `/months/${month.id}/journals`;
+      await visitOnline(path, 'July', goalKeys.list(month.id));
+
+      await openWhileTheNetworkGoes(path, 'api/journals/', [...journalKeys.list(month.id)]);
+
+      const title = await screen.findByRole('heading', { name: 'July', level: 1 });
+      expect(title).toBeInTheDocument();
+      expect(screen.getByRole('checkbox', { name: 'Swim 10 km' })).toBeInTheDocument();
+      expect(screen.queryByText(OFFLINE_TEXTS.readUnavailable)).toBeNull();
+    },
+    TWO_VISITS_MS,
+  );
+
+  it(
+    'shows the months saved on this device when the network goes while the list is being read',
+    async () => {
+      signIn();
+      seedMonth(makeMonthFixture({ name: 'August' }));
+      await visitOnline('/months', 'Months', monthKeys.list());
+
+      await openWhileTheNetworkGoes('/months', 'api/months/', [...monthKeys.list()]);
+
+      expect(await screen.findByRole('link', { name: 'August' })).toBeInTheDocument();
+      expect(screen.queryByText(OFFLINE_TEXTS.readUnavailable)).toBeNull();
+    },
+    TWO_VISITS_MS,
+  );
 });

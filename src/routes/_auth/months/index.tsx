@@ -35,7 +35,7 @@ export const Route = createFileRoute('/_auth/months/')({
     ]);
     const [status, list] = await Promise.allSettled([
       queryClient.ensureQueryData(billing.paymentStatusQueryOptions()),
-      queryClient.ensureQueryData(months.monthsQueryOptions()),
+      months.ensureMonthsList(queryClient),
     ]);
     // Offline the check cannot run: the saved months show, and it runs on reconnect.
     const unchecked = status.status === 'rejected' && isOfflineError(status.reason);
