@@ -48,6 +48,10 @@ export const OFFLINE_TEXTS = {
   waitingMarker: 'Waiting to sync',
   refusedMarker: 'Not saved — see the changes waiting to sync',
   dependsOnUnsaved: 'This change depends on another one that was not saved.',
+  /** A question about a change closed without an answer: the change waits, with its choices. */
+  conflictUnanswered:
+    'It was also changed on another device. Retry to choose which version to keep.',
+  deletedUnanswered: 'It was deleted on another device. Retry to choose whether to restore it.',
   privateMonthLocked:
     'This month is private, and private months are locked on this device: open them in Settings, then retry.',
   privateRowUnreadable:

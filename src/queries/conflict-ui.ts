@@ -11,17 +11,20 @@ export type ConflictSubject =
   | { kind: 'entry'; date: string | undefined; part?: string | undefined }
   | { kind: 'goal' | 'month'; name: string | undefined };
 
-/** The user's dialogs: one question per conflicting field, one for an item deleted elsewhere. */
+/**
+ * The user's dialogs: one question per conflicting field, one for an item deleted elsewhere.
+ * `later`: closed without an answer, so the change waits, with the question to ask again.
+ */
 export interface ConflictUi {
   chooseVersion(question: {
     conflict: FieldConflict;
     canKeepBoth: boolean;
     subject?: ConflictSubject;
-  }): Promise<ConflictChoice>;
+  }): Promise<ConflictChoice | 'later'>;
   restoreOrDrop(question: {
     canRestore: boolean;
     subject?: ConflictSubject;
-  }): Promise<'restore' | 'drop'>;
+  }): Promise<'restore' | 'drop' | 'later'>;
 }
 
 let ui: ConflictUi | null = null;

@@ -12,7 +12,8 @@
  * It resolves with the server's item after the edit (or as it is, when nothing was left to
  * send). On 412 it merges field by field (conflict-merge.ts): changes the other side did not
  * touch are re-sent with the new version at once; a field both changed asks the registered UI
- * (keep mine / keep the other / keep both). On a 404 with code "deleted" it asks to restore the
+ * (keep mine / keep the other / keep both). A question closed without an answer rejects with a
+ * SyncRefusal that keeps the change waiting (see `unanswered`). On a 404 with code "deleted" it asks to restore the
  * item from the bin (then sends again) or to drop the change: dropping rejects with ChangeDropped
  * (the 404 as its cause), so the caller's usual "deleted elsewhere" handling runs
  * (deleted-elsewhere.ts: the item leaves the cache, the user is told) and the write leaves the
@@ -21,6 +22,7 @@
  * original 412 and a deletion with the 404.
  */
 import { versionRefusal } from '../api/row-versions';
+import { texts } from '../i18n/store';
 import {
   applyChoice,
   type ConflictChoice,
@@ -28,6 +30,8 @@ import {
   type FieldConflict,
   mergeEdit,
 } from '../offline/conflict-merge';
+import { SyncRefusal } from '../offline/sync';
+import { OFFLINE_TEXTS } from '../offline/texts';
 import { type ConflictSubject, conflictUi } from './conflict-ui';
 import { ChangeDropped } from './deleted-elsewhere';
 import { isPrivateMonth } from './month-privacy';
@@ -50,6 +54,13 @@ export interface ConflictRequest<T extends Versioned, C extends object> {
   /** The row, sealed on the way out and opened on the way in when its month is private. */
   privateRow?: PrivateRow;
 }
+
+/**
+ * A question closed without an answer: the change is kept, refused for now, in the list of
+ * changes waiting to sync; its Retry sends it again, which asks again, and Discard drops it.
+ */
+const unanswered = (text: 'conflictUnanswered' | 'deletedUnanswered') =>
+  new SyncRefusal(texts('offline', OFFLINE_TEXTS)[text], text === 'deletedUnanswered' ? 404 : 412);
 
 /** Rounds of 412 before giving up (each round follows another device's new edit). */
 const MAX_ROUNDS = 5;
@@ -80,6 +91,7 @@ export async function withConflictResolution<T extends Versioned, C extends obje
         if (!ui || restored) throw error;
         const canRestore = request.restore !== undefined;
         const answer = await ui.restoreOrDrop({ canRestore, subject: request.subject });
+        if (answer === 'later') throw unanswered('deletedUnanswered');
         if (answer === 'drop' || !request.restore)
           throw new ChangeDropped('Dropped: deleted elsewhere', { cause: error });
         await request.restore();
@@ -100,6 +112,7 @@ export async function withConflictResolution<T extends Versioned, C extends obje
           canKeepBoth: canKeepBoth(conflict),
           subject: request.subject,
         });
+        if (choice === 'later') throw unanswered('conflictUnanswered');
         next = applyChoice(next, conflict, choice);
       }
       // Nothing of this edit is left to send: the server's item is the result.

@@ -5,7 +5,9 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import type { DailyHabit, Journal } from '../../contract/entities.js';
 import { BOTH_SEPARATOR } from '../../src/offline/conflict-merge.js';
+import { OFFLINE_TEXTS } from '../../src/offline/texts.js';
 import { ARTIFACTS_DIR, expect, session, test, VIEWPORTS } from './support/fixtures.js';
+import { syncButton, syncLabel } from './support/offline.js';
 import { gone, live, uniqueUsername, visible } from './support/page-helpers.js';
 import {
   loggedInStorage,
@@ -102,6 +104,41 @@ test.describe('conflicts between two devices', () => {
       await phone.close();
     });
   }
+
+  test('a question closed without an answer keeps the change waiting; its Retry asks again', async () => {
+    const url = session().server.url;
+    const account = await seedAccount(url, uniqueUsername('conflict'));
+    const seeded = await seedMonth(url, account, 'Shared month', 'Hours', ['Read']);
+    const journal = await seedJournal(url, account, seeded, 'Original', 3, [false]);
+    const laptop = await openMonth(account, seeded.month.id);
+    const phone = await openMonth(account, seeded.month.id);
+    await editHighlight(phone, 'Original', 'From the phone');
+    await expect.poll(async () => (await serverJournal(account, journal.id)).version).toBe(2);
+
+    await editHighlight(laptop, 'Original', 'From the laptop');
+    const dialog = laptop.getByRole('dialog', { name: 'Changed on another device' });
+    await visible(dialog);
+    await laptop.keyboard.press('Escape');
+    await gone(dialog);
+
+    // Neither sent nor dropped: shown, marked, and listed with its reason and choices.
+    await visible(laptop.getByRole('article').filter({ hasText: 'From the laptop' }));
+    await expect.poll(() => syncLabel(laptop)).toBe(OFFLINE_TEXTS.syncFailed);
+    await syncButton(laptop).click();
+    await visible(laptop.getByText(OFFLINE_TEXTS.conflictUnanswered, { exact: false }));
+    expect((await serverJournal(account, journal.id)).highlight).toBe('From the phone');
+
+    await laptop.getByRole('button', { name: OFFLINE_TEXTS.retry, exact: true }).click();
+    await visible(dialog);
+    await dialog.getByRole('button', { name: 'Keep mine' }).click();
+    await gone(dialog);
+    await expect
+      .poll(async () => (await serverJournal(account, journal.id)).highlight)
+      .toBe('From the laptop');
+    await expect.poll(() => syncLabel(laptop)).toBe(OFFLINE_TEXTS.allSaved);
+    await laptop.close();
+    await phone.close();
+  });
 
   test('keeps a tick from one device and a highlight edit from the other, without asking', async () => {
     const url = session().server.url;

@@ -139,8 +139,10 @@ export function SyncStatus() {
             <Stack gap="xs" component="ol" p={0} m={0} style={{ listStyle: 'none' }}>
               {groups.map((group) => (
                 <li key={group.key}>
-                  <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
-                    <div style={{ minWidth: 0 }}>
+                  {/* The buttons go below the words when both do not fit beside them: a refusal's
+                      reason can run to two sentences. */}
+                  <Group justify="space-between" gap="xs" align="flex-start">
+                    <div style={{ minWidth: 0, flex: '1 1 160px' }}>
                       <Text size="sm">
                         <Text span fw={600} inherit>
                           {group.title}

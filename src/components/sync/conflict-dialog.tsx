@@ -12,7 +12,7 @@ export type ConflictQuestion =
   | { kind: 'version'; conflict: FieldConflict; canKeepBoth: boolean; subject?: ConflictSubject }
   | { kind: 'deleted'; canRestore: boolean; subject?: ConflictSubject };
 
-export type ConflictAnswer = ConflictChoice | 'restore' | 'drop';
+export type ConflictAnswer = ConflictChoice | 'restore' | 'drop' | 'later';
 
 interface Props {
   question: ConflictQuestion;
@@ -49,22 +49,22 @@ function Subject({ subject }: { subject: ConflictSubject | undefined }) {
 }
 
 /**
- * Closing without a choice (Escape, the close button) is the safe answer: keep the other
- * version (nothing of it is lost, and mine is still shown here to copy), or drop the change.
- */
-/**
  * Above every other dialog: the question may come while one is open (an edit sent in the
  * background, another month's dialog opened meanwhile), and must be answerable there.
  */
 const ABOVE_DIALOGS = getDefaultZIndex('max');
 
+/**
+ * Closing without a choice (Escape, the close button, a click outside) answers `later`: the
+ * change is neither sent nor dropped, and waits in the list of changes with the question.
+ */
 export function ConflictDialog({ question, onAnswer }: Props) {
   const t = useTexts('conflicts', en);
   if (question.kind === 'deleted') {
     return (
       <Modal
         opened
-        onClose={() => onAnswer('drop')}
+        onClose={() => onAnswer('later')}
         title={t.deletedTitle}
         centered
         zIndex={ABOVE_DIALOGS}
@@ -91,7 +91,7 @@ export function ConflictDialog({ question, onAnswer }: Props) {
   return (
     <Modal
       opened
-      onClose={() => onAnswer('theirs')}
+      onClose={() => onAnswer('later')}
       title={t.title}
       centered
       size="lg"

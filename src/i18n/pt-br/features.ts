@@ -95,6 +95,10 @@ export const offline: Messages['offline'] = {
   waitingMarker: 'Aguardando sincronização',
   refusedMarker: 'Não salvo — veja as alterações aguardando sincronização',
   dependsOnUnsaved: 'Esta alteração depende de outra que não foi salva.',
+  conflictUnanswered:
+    'Também foi alterado em outro dispositivo. Tente de novo para escolher qual versão manter.',
+  deletedUnanswered:
+    'Foi excluído em outro dispositivo. Tente de novo para escolher se quer restaurá-lo.',
   privateMonthLocked:
     'Este mês é privado, e os meses privados estão trancados neste dispositivo: abra-os em Configurações e tente de novo.',
   privateRowUnreadable:

@@ -2,6 +2,7 @@
 // after it was made, on another screen, so "This highlight" alone does not say which entry.
 import { MantineProvider } from '@mantine/core';
 import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import {
   ConflictDialog,
   type ConflictQuestion,
@@ -15,10 +16,10 @@ afterEach(() => setLocale('en'));
 
 const highlight = { field: 'highlight', base: 'Old', mine: 'Mine', theirs: 'Theirs' };
 
-function ask(question: ConflictQuestion) {
+function ask(question: ConflictQuestion, onAnswer: (answer: string) => void = () => undefined) {
   render(
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
-      <ConflictDialog question={question} onAnswer={() => undefined} />
+      <ConflictDialog question={question} onAnswer={onAnswer} />
     </MantineProvider>,
   );
   return screen.findByTestId('conflict-subject');
@@ -47,5 +48,22 @@ describe('the conflict dialog names what was changed', () => {
     expect(await ask({ kind: 'deleted', canRestore: true, subject })).toHaveTextContent(
       'Registro de 9 de jan. · Alongar',
     );
+  });
+});
+
+describe('the conflict dialog closed without an answer', () => {
+  it.each([
+    {
+      kind: 'version',
+      conflict: highlight,
+      canKeepBoth: true,
+      subject: { kind: 'goal', name: 'Swim' },
+    },
+    { kind: 'deleted', canRestore: true, subject: { kind: 'goal', name: 'Swim' } },
+  ] as const)('answers "later" on Escape, so the change is kept (%o)', async (question) => {
+    const answers: string[] = [];
+    await ask(question, (answer) => answers.push(answer));
+    await userEvent.keyboard('{Escape}');
+    expect(answers).toEqual(['later']);
   });
 });

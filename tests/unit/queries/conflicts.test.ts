@@ -44,7 +44,10 @@ function fakeServer(current: Journal) {
   };
 }
 
-const answers = (choice: 'mine' | 'theirs' | 'both', deleted: 'restore' | 'drop' = 'drop') => {
+const answers = (
+  choice: 'mine' | 'theirs' | 'both' | 'later',
+  deleted: 'restore' | 'drop' | 'later' = 'drop',
+) => {
   const asked: unknown[] = [];
   const ui: ConflictUi = {
     chooseVersion: async (question) => {
@@ -146,4 +149,33 @@ it('rejects with ChangeDropped (the 404 its cause) when the user drops the chang
     send: server.send,
   });
   await expect(unasked).rejects.toMatchObject({ response: { status: 412 } });
+});
+
+it('keeps the change waiting, refused with a reason to retry, when a question is closed without an answer', async () => {
+  answers('later', 'later');
+  const server = fakeServer(journal({ highlight: 'Bus', version: 2 }));
+  const conflict = withConflictResolution({
+    base: journal(),
+    changes: { highlight: 'Cycled' },
+    send: server.send,
+  });
+  await expect(conflict).rejects.toMatchObject({
+    name: 'SyncRefusal',
+    status: 412,
+    text: 'It was also changed on another device. Retry to choose which version to keep.',
+  });
+  // Neither version was written over the other.
+  expect(server.sent).toHaveLength(1);
+
+  const deleted = withConflictResolution({
+    base: journal(),
+    changes: { highlight: 'Cycled' },
+    send: () => Promise.reject(refusal(404, { detail: 'Not found.', code: 'deleted' })),
+    restore: async () => undefined,
+  });
+  await expect(deleted).rejects.toMatchObject({
+    name: 'SyncRefusal',
+    status: 404,
+    text: 'It was deleted on another device. Retry to choose whether to restore it.',
+  });
 });
