@@ -13,13 +13,13 @@
  * send). On 412 it merges field by field (conflict-merge.ts): changes the other side did not
  * touch are re-sent with the new version at once; a field both changed asks the registered UI
  * (keep mine / keep the other / keep both). A question closed without an answer rejects with a
- * SyncRefusal that keeps the change waiting (see `unanswered`). On a 404 with code "deleted" it asks to restore the
- * item from the bin (then sends again) or to drop the change: dropping rejects with ChangeDropped
- * (the 404 as its cause), so the caller's usual "deleted elsewhere" handling runs
- * (deleted-elsewhere.ts: the item leaves the cache, the user is told) and the write leaves the
- * queue for good rather than being sent, and asked about, again. Any other error is rethrown untouched. With no UI
- * registered (a background replay before the app shell mounted), a conflict rejects with the
- * original 412 and a deletion with the 404.
+ * SyncRefusal that keeps the change waiting (see `unanswered`). On a 404 with code "deleted" it
+ * asks to restore the item from the bin (then sends again) or to drop the change: dropping
+ * rejects with ChangeDropped (the 404 as its cause), so the caller's usual "deleted elsewhere"
+ * handling runs (deleted-elsewhere.ts: the item leaves the cache, the user is told) and the write
+ * leaves the queue for good rather than being sent, and asked about, again. Any other error is
+ * rethrown untouched. With no UI registered (a background replay before the app shell mounted), a
+ * conflict rejects with the original 412 and a deletion with the 404.
  */
 import { versionRefusal } from '../api/row-versions';
 import { texts } from '../i18n/store';

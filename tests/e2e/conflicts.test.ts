@@ -62,6 +62,25 @@ async function editHighlight(page: Page, from: string, to: string): Promise<void
   await gone(edit);
 }
 
+/**
+ * Both devices show version 1 of an entry; the phone saves a new highlight first, so the
+ * laptop's edit of its stale copy asks. Answers once the question is on the laptop's screen.
+ */
+async function askedOnTheLaptop() {
+  const url = session().server.url;
+  const account = await seedAccount(url, uniqueUsername('conflict'));
+  const seeded = await seedMonth(url, account, 'Shared month', 'Hours', ['Read']);
+  const journal = await seedJournal(url, account, seeded, 'Original', 3, [false]);
+  const laptop = await openMonth(account, seeded.month.id);
+  const phone = await openMonth(account, seeded.month.id);
+  await editHighlight(phone, 'Original', 'From the phone');
+  await expect.poll(async () => (await serverJournal(account, journal.id)).version).toBe(2);
+  await editHighlight(laptop, 'Original', 'From the laptop');
+  const dialog = laptop.getByRole('dialog', { name: 'Changed on another device' });
+  await visible(dialog);
+  return { account, journal, laptop, phone, dialog };
+}
+
 const CHOICES = [
   { button: 'Keep mine', result: 'From the laptop' },
   { button: 'Keep the other', result: 'From the phone' },
@@ -71,20 +90,7 @@ const CHOICES = [
 test.describe('conflicts between two devices', () => {
   for (const { button, result } of CHOICES) {
     test(`asks when both changed the highlight; "${button}" leaves "${result}"`, async () => {
-      const url = session().server.url;
-      const account = await seedAccount(url, uniqueUsername('conflict'));
-      const seeded = await seedMonth(url, account, 'Shared month', 'Hours', ['Read']);
-      const journal = await seedJournal(url, account, seeded, 'Original', 3, [false]);
-      // Both devices show version 1; the phone saves first, so the laptop's copy is stale.
-      const laptop = await openMonth(account, seeded.month.id);
-      const phone = await openMonth(account, seeded.month.id);
-      await editHighlight(phone, 'Original', 'From the phone');
-      await expect.poll(async () => (await serverJournal(account, journal.id)).version).toBe(2);
-
-      await editHighlight(laptop, 'Original', 'From the laptop');
-
-      const dialog = laptop.getByRole('dialog', { name: 'Changed on another device' });
-      await visible(dialog);
+      const { account, journal, laptop, phone, dialog } = await askedOnTheLaptop();
       const day = new Date(`${journal.created_at.slice(0, 10)}T12:00:00Z`).toLocaleDateString(
         'en-US',
         { month: 'short', day: 'numeric', timeZone: 'UTC' },
@@ -106,18 +112,7 @@ test.describe('conflicts between two devices', () => {
   }
 
   test('a question closed without an answer keeps the change waiting; its Retry asks again', async () => {
-    const url = session().server.url;
-    const account = await seedAccount(url, uniqueUsername('conflict'));
-    const seeded = await seedMonth(url, account, 'Shared month', 'Hours', ['Read']);
-    const journal = await seedJournal(url, account, seeded, 'Original', 3, [false]);
-    const laptop = await openMonth(account, seeded.month.id);
-    const phone = await openMonth(account, seeded.month.id);
-    await editHighlight(phone, 'Original', 'From the phone');
-    await expect.poll(async () => (await serverJournal(account, journal.id)).version).toBe(2);
-
-    await editHighlight(laptop, 'Original', 'From the laptop');
-    const dialog = laptop.getByRole('dialog', { name: 'Changed on another device' });
-    await visible(dialog);
+    const { account, journal, laptop, phone, dialog } = await askedOnTheLaptop();
     await laptop.keyboard.press('Escape');
     await gone(dialog);
 

@@ -65,6 +65,15 @@ const answers = (
 
 afterEach(() => registerConflictUi(null));
 
+/** An edit of an entry another device moved to the bin: answered 404 "deleted". */
+const editOfAnEntryInTheBin = () =>
+  withConflictResolution({
+    base: journal(),
+    changes: { highlight: 'Cycled' },
+    send: () => Promise.reject(refusal(404, { detail: 'Not found.', code: 'deleted' })),
+    restore: async () => undefined,
+  });
+
 it('sends If-Match with the base version and answers the server item', async () => {
   const server = fakeServer(journal());
   const result = await withConflictResolution({
@@ -130,12 +139,7 @@ it('restores an entry deleted elsewhere, then applies the edit', async () => {
 
 it('rejects with ChangeDropped (the 404 its cause) when the user drops the change, and with the 412 when no one can ask', async () => {
   answers('mine', 'drop');
-  const deleted = withConflictResolution({
-    base: journal(),
-    changes: { highlight: 'Cycled' },
-    send: () => Promise.reject(refusal(404, { detail: 'Not found.', code: 'deleted' })),
-    restore: async () => undefined,
-  });
+  const deleted = editOfAnEntryInTheBin();
   await expect(deleted).rejects.toMatchObject({
     name: 'ChangeDropped',
     cause: { response: { status: 404 } },
@@ -167,12 +171,7 @@ it('keeps the change waiting, refused with a reason to retry, when a question is
   // Neither version was written over the other.
   expect(server.sent).toHaveLength(1);
 
-  const deleted = withConflictResolution({
-    base: journal(),
-    changes: { highlight: 'Cycled' },
-    send: () => Promise.reject(refusal(404, { detail: 'Not found.', code: 'deleted' })),
-    restore: async () => undefined,
-  });
+  const deleted = editOfAnEntryInTheBin();
   await expect(deleted).rejects.toMatchObject({
     name: 'SyncRefusal',
     status: 404,
