@@ -20,6 +20,8 @@ import { ENTRIES_PER_MONTH, type Seeded } from './seed.js';
 export interface PrivateFigures {
   /** From the Login click to a private month's name shown on /months, in a fresh browser. */
   unlockMs: number[];
+  /** The same logins, from the Login click to the months list shown (a plain month's name). */
+  listedMs: number[];
   /** From the click on "Make this month private" to every change sent. */
   makePrivateMs: number;
   /** Cards shown, on alternate visits of the two months. */
@@ -47,18 +49,28 @@ async function logIn(page: Page, url: string, seeded: Seeded): Promise<void> {
   await page.getByText(/^Open on this device/).waitFor({ timeout: 60_000 });
 }
 
-/** From the Login click to the private month's own name on /months: the unlock as the user sees it. */
+/** A login in a fresh browser, timed from the Login click. */
+interface UnlockTimes {
+  /** To a plain month's name on /months: logged in, the list shown. */
+  listedMs: number;
+  /** To the private month's own name: the unlock as the user sees it. */
+  namedMs: number;
+}
+
 async function logInUntilNamed(
   page: Page,
   url: string,
   seeded: Seeded,
-  monthName: string,
-): Promise<number> {
+  plainName: string,
+  privateName: string,
+): Promise<UnlockTimes> {
   await fillLogin(page, url, seeded);
   const clicked = Date.now();
   await page.getByRole('button', { name: 'Login' }).click();
-  await page.getByRole('link', { name: monthName, exact: true }).waitFor({ timeout: 60_000 });
-  return Date.now() - clicked;
+  await page.getByRole('link', { name: plainName, exact: true }).waitFor({ timeout: 60_000 });
+  const listedMs = Date.now() - clicked;
+  await page.getByRole('link', { name: privateName, exact: true }).waitFor({ timeout: 60_000 });
+  return { listedMs, namedMs: Date.now() - clicked };
 }
 
 export async function benchPrivateMonths(
@@ -81,7 +93,8 @@ export async function benchPrivateMonths(
     await fetch(`${url}/api/months/`, { headers: { authorization: `Bearer ${seeded.access}` } })
   ).json()) as { id: number; name: string }[];
   const february = months.find((month) => month.name.startsWith('February'));
-  if (!february) throw new Error('no February seeded');
+  const january = months.find((month) => month.name.startsWith('January'));
+  if (!february || !january) throw new Error('no January and February seeded');
 
   const context = await newContext(browser, NO_STORAGE);
   try {
@@ -121,16 +134,26 @@ export async function benchPrivateMonths(
     // Each login in a fresh browser, as a second device: the months list arrives sealed, and
     // February's name shows once the password has opened the account key.
     const unlockMs: number[] = [];
+    const listedMs: number[] = [];
     for (let run = 0; run < UNLOCK_RUNS; run += 1) {
       const fresh = await newContext(browser, NO_STORAGE);
       try {
-        unlockMs.push(await logInUntilNamed(await fresh.newPage(), url, seeded, february.name));
+        const times = await logInUntilNamed(
+          await fresh.newPage(),
+          url,
+          seeded,
+          january.name,
+          february.name,
+        );
+        unlockMs.push(times.namedMs);
+        listedMs.push(times.listedMs);
       } finally {
         await fresh.close();
       }
     }
     return {
       unlockMs,
+      listedMs,
       makePrivateMs,
       plainOpenMs,
       privateOpenMs,
@@ -143,12 +166,13 @@ export async function benchPrivateMonths(
 
 /** The goal rows: unlocking within 1 s, and a private month opening within 50 ms of a plain one. */
 export function privateGoals(figures: PrivateFigures): string[] {
-  const unlock = median(figures.unlockMs);
+  // What the unlock adds to a login: from the list shown (a plain month named) to the private one.
+  const unlock = median(figures.unlockMs.map((named, run) => named - (figures.listedMs[run] ?? 0)));
   const plain = median(figures.plainOpenMs);
   const sealed = median(figures.privateOpenMs);
   const met = (ok: boolean) => (ok ? 'met' : '**not met**');
   return [
-    `| Private months unlocked after a login in ≤ 1 s | ${Math.round(unlock)} ms from the Login click to the private month's name on /months (median of ${figures.unlockMs.length}) | ${met(unlock <= 1000)} |`,
+    `| Private months unlocked after a login in ≤ 1 s | ${Math.round(unlock)} ms from the months list shown (a plain month's name) to the private month's name, ${Math.round(median(figures.unlockMs))} ms from the Login click (medians of ${figures.unlockMs.length}) | ${met(unlock <= 1000)} |`,
     `| A private month of ${ENTRIES_PER_MONTH} entries opens within 50 ms of a plain one | all cards after ${Math.round(sealed)} ms, the plain one's ${Math.round(plain)} ms (medians of ${figures.privateOpenMs.length}; ${sealed - plain >= 0 ? '+' : ''}${Math.round(sealed - plain)} ms) | ${met(sealed - plain <= 50)} |`,
     privateSearchGoal(figures.search),
   ];
@@ -159,9 +183,9 @@ export function privateSection(figures: PrivateFigures): string[] {
   return [
     '## Private months in Chromium',
     '',
-    `The seeded user's account key set up, then: February (${ENTRIES_PER_MONTH} entries, 5 habits, 2 measures) made private from its Edit dialog, timed until every change was sent; January (plain) and February (private) opened in turn ${PAGE_RUNS} times each in the same tab, timed to all cards shown (the saved month data on the device, as a returning user has it); then ${UNLOCK_RUNS} logins through the form, each in a fresh browser and timed from the Login click to February's own name on /months (the list arrives sealed; Argon2id at 64 MiB in the page's worker, then the unwrap, open it).`,
+    `The seeded user's account key set up, then: February (${ENTRIES_PER_MONTH} entries, 5 habits, 2 measures) made private from its Edit dialog, timed until every change was sent; January (plain) and February (private) opened in turn ${PAGE_RUNS} times each in the same tab, timed to all cards shown (the saved month data on the device, as a returning user has it); then ${UNLOCK_RUNS} logins through the form, each in a fresh browser and timed from the Login click to January's name on /months (logged in, the list shown) and to February's own name (the list arrives sealed; Argon2id at 64 MiB in the page's worker, then the unwrap, open it).`,
     '',
-    `- Unlock: ${list(figures.unlockMs)} ms (median ${Math.round(median(figures.unlockMs))}).`,
+    `- Unlock, from the Login click to February's name: ${list(figures.unlockMs)} ms (median ${Math.round(median(figures.unlockMs))}); to January's (the list shown, logged in): ${list(figures.listedMs)} ms (median ${Math.round(median(figures.listedMs))}).`,
     `- Making February private: ${Math.round(figures.makePrivateMs)} ms.`,
     `- January (plain): ${list(figures.plainOpenMs)} ms (median ${Math.round(median(figures.plainOpenMs))}).`,
     `- February (private): ${list(figures.privateOpenMs)} ms (median ${Math.round(median(figures.privateOpenMs))}).`,
