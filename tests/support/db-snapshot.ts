@@ -16,15 +16,18 @@ function tableNames(testApp: TestApp): Promise<string[]> {
 
 async function introspect(testApp: TestApp): Promise<string[]> {
   const { db, dialect } = testApp.database;
-  const tables = await db.introspection.getTables();
-  if (dialect === 'sqlite') return tables.map((table) => table.name).sort();
-  // Each PostgreSQL test app has its own schema; the others belong to other test files.
-  const current = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
-  const schema = current.rows[0]?.schema;
-  return tables
-    .filter((table) => table.schema === schema)
-    .map((table) => table.name)
-    .sort();
+  if (dialect === 'sqlite') {
+    const tables = await db.introspection.getTables();
+    return tables.map((table) => table.name).sort();
+  }
+  // Each PostgreSQL test app has its own schema, and other test files create and drop theirs
+  // meanwhile. Kysely's introspection reads every schema and then each one's columns, so a schema
+  // dropped between the two fails it: list only this app's tables, in one query.
+  const { rows } = await sql<{ name: string }>`
+    select table_name as name from information_schema.tables
+    where table_schema = current_schema() and table_type = 'BASE TABLE'
+      and table_name not like 'kysely_migration%'`.execute(db);
+  return rows.map((row) => row.name).sort();
 }
 
 export async function snapshot(testApp: TestApp): Promise<Record<string, string[]>> {
