@@ -1,5 +1,7 @@
 // A worker thread running exports, CSV exports, imports and heavy reads on a database connection of its own (services/heavy-workers.ts hands it jobs).
+import { readlinkSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import {
@@ -37,6 +39,9 @@ import { monthCsvChunks } from '../services/month-csv.js';
 const port = parentPort;
 if (!port) throw new Error('heavy-worker runs as a worker thread');
 const start = workerData as WorkerStart;
+/** Nice 10: about a tenth of the CPU share of a thread at the default 0, when both want a core. */
+const HEAVY_JOB_NICENESS = 10;
+lowerPriority();
 // One connection: this thread runs one job at a time, and only reads. On SQLite (WAL) its reads
 // run beside the main thread's, each job on a snapshot of its own.
 const database = openDatabase(
@@ -196,3 +201,18 @@ port.on('message', (message: ToWorker) => {
       break;
   }
 });
+
+/**
+ * Runs this thread at a lower scheduling priority than the main thread, so that a heavy job takes
+ * only the CPU that requests leave: on two cores, an export or a year view otherwise competes as an
+ * equal with every other user's requests. Linux gives each thread a nice value of its own, set
+ * through its thread id; elsewhere (or if refused) the thread keeps the process's priority.
+ */
+function lowerPriority(): void {
+  try {
+    const threadId = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    if (Number.isInteger(threadId) && threadId > 0) setPriority(threadId, HEAVY_JOB_NICENESS);
+  } catch {
+    // Not Linux, or not allowed: the same priority as requests, as before.
+  }
+}

@@ -1,5 +1,5 @@
 // How an import's body reaches the worker thread (moved, never copied on the event loop when it owns its memory), and how long a thread waits for the next job.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { HeavyWorkers } from '../../server/services/heavy-workers.js';
@@ -33,6 +33,26 @@ describe('an import body handed to a worker', () => {
     expect(body.byteLength).toBeLessThan(body.buffer.byteLength);
     await importOf(body).catch(() => undefined);
     expect(body.toString()).toBe('not a file');
+  });
+});
+
+/** The nice value of each of this process's threads (Linux: field 19 of /proc/self/task/<id>/stat). */
+function threadNiceness(): number[] {
+  return readdirSync('/proc/self/task').map((id) => {
+    const stat = readFileSync(`/proc/self/task/${id}/stat`, 'utf8');
+    // The thread's name, in parentheses, may hold spaces: count fields after it.
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+  });
+}
+
+describe('a worker thread’s priority', () => {
+  it('runs below the requests’ threads (nice 10 on Linux), the rest of the process unchanged', async () => {
+    expect(process.platform).toBe('linux');
+    await importOf(Buffer.from('not a file')).catch(() => undefined);
+    const niceness = threadNiceness();
+    expect(niceness).toContain(10);
+    expect(niceness.filter((nice) => nice === 10)).toHaveLength(workers.threads);
+    expect(niceness.filter((nice) => nice === 0).length).toBeGreaterThan(0);
   });
 });
 
