@@ -303,6 +303,13 @@ export default async function exportImportRoutes(parent: FastifyInstance): Promi
   // only this route's scope reads JSON so.
   await app.register(async (scope) => {
     scope.removeContentTypeParser('application/json');
+    // An answer sent before the body was read (401, 402, 429 one import at a time, 503 while the
+    // server's slots are busy) closes the connection: kept alive, Node would read the rest of the
+    // body on the event loop to throw it away, up to the limit for another app's export, for
+    // every refused retry.
+    scope.addHook('onSend', async (request, reply) => {
+      if (!request.raw.complete) reply.header('connection', 'close');
+    });
     scope.addContentTypeParser(IMPORT_TYPES, (request, body, done) => {
       receiveUpload(body, {
         maxBytes: OTHER_APP_IMPORT_MAX_BYTES,

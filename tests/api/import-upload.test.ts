@@ -187,6 +187,29 @@ describe('another app’s file larger than memory should hold', () => {
   });
 });
 
+describe('an import refused before its body is read', () => {
+  it('is answered with the connection closed, the rest of the body never read', async () => {
+    // No session: refused by the first check, as a retry while one's import runs is (429).
+    const request = http.request(await listening(), {
+      method: 'POST',
+      headers: { 'content-type': 'application/xml', 'content-length': String(64 * 1024 * 1024) },
+    });
+    request.on('error', () => {});
+    const closed = new Promise<void>((resolve) => request.once('close', () => resolve()));
+    const answer = new Promise<http.IncomingMessage>((resolve) =>
+      request.once('response', resolve),
+    );
+    request.write(Buffer.alloc(64 * 1024));
+    const response = await answer;
+    expect(response.statusCode).toBe(401);
+    expect(response.headers.connection).toBe('close');
+    response.resume();
+    // Kept alive, the server would wait for the other 63.9 MB and the socket would stay open.
+    await closed;
+    expect(request.socket?.destroyed ?? true).toBe(true);
+  });
+});
+
 describe('receiveUpload', () => {
   const hash = () => createHash('sha256');
 
