@@ -189,7 +189,7 @@ export function privateSection(figures: PrivateFigures): string[] {
     `- Making February private: ${Math.round(figures.makePrivateMs)} ms.`,
     `- January (plain): ${list(figures.plainOpenMs)} ms (median ${Math.round(median(figures.plainOpenMs))}).`,
     `- February (private): ${list(figures.privateOpenMs)} ms (median ${Math.round(median(figures.privateOpenMs))}).`,
-    `- Search, on another account of ${figures.search.months} private months (${figures.search.entries} entries, sealed as the browser seals them) after a login through the form: the first word ${Math.round(figures.search.firstMs)} ms, the next ${list(figures.search.laterMs)} ms, the first after a reload ${Math.round(figures.search.afterReloadMs)} ms, each typed a key at a time (120 ms apart) as soon as the dialog opens, and timed from the last key to the private months' hits shown (the ${300} ms wait after typing included).`,
+    `- Search, on another account of ${figures.search.months} private months (${figures.search.entries} entries, sealed as the browser seals them) after a login through the form: the first word ${Math.round(figures.search.firstMs)} ms, the next ${list(figures.search.laterMs)} ms, the first after a reload (a word not searched before it) ${Math.round(figures.search.afterReloadMs)} ms, each typed a key at a time (120 ms apart) as soon as the dialog opens, and timed from the last key to the private months' hits shown (the ${300} ms wait after typing included).`,
     '',
   ];
 }

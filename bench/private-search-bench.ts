@@ -30,6 +30,11 @@ const PARALLEL = 6;
 const NO_STORAGE = { cookies: [], origins: [] } as ReturnType<typeof storageFor>;
 /** The words searched, each in some highlights: "lighthouse" in one entry in a hundred. */
 const WORDS = ['lighthouse', 'garden', 'letter', 'bread', 'quiet'];
+/**
+ * Searched after the reload: a word not searched before it, so the answer is worked out again
+ * rather than found in the query cache the reload restored (it then came 0 ms after the wait).
+ */
+const AFTER_RELOAD_WORD = 'morning';
 
 function highlightFor(index: number): { highlight: string; note: string; mood: number } {
   const words = ['garden', 'letter', 'bread', 'rain', 'friend', 'quiet', 'morning'];
@@ -121,7 +126,10 @@ async function timeSearch(page: Page, word: string): Promise<number> {
   // Cleared, the dialog shows no hits: the next ones are the new word's.
   await field.fill('');
   await section.waitFor({ state: 'hidden' });
-  // Typed a key at a time, as people type, from the moment the dialog has the field.
+  // Typed a key at a time, as people type, from the moment the dialog has the field. Under load
+  // more than the wait can pass between two keys: the hits of the word less its last letter (which
+  // hold the word's) may then show first, and are what the user sees, so the time can be under
+  // the wait.
   await field.pressSequentially(word.slice(0, -1), { delay: KEY_DELAY_MS });
   await page.waitForTimeout(KEY_DELAY_MS);
   const typed = Date.now();
@@ -165,7 +173,7 @@ export async function benchPrivateSearch(
     await page.reload();
     await page.getByText('Private 2025-12').first().waitFor({ timeout: 60_000 });
     await openSearch(page);
-    const afterReloadMs = await timeSearch(page, WORDS[1]!);
+    const afterReloadMs = await timeSearch(page, AFTER_RELOAD_WORD);
     return { months: YEARS * 12, entries, firstMs, laterMs, afterReloadMs };
   } finally {
     await context.close();
@@ -176,6 +184,11 @@ export async function benchPrivateSearch(
 export function privateSearchGoal(figures: PrivateSearchFigures): string {
   const later = median(figures.laterMs);
   const own = (ms: number) => Math.round(ms - DEBOUNCE_MS);
+  // Hits shown before the wait was over were those of the word less its last letter.
+  const shown = (ms: number) =>
+    own(ms) < 0
+      ? `${Math.round(ms)} ms after the last key (before the wait ended)`
+      : `${own(ms)} ms`;
   const met = Math.max(own(figures.firstMs), own(later), own(figures.afterReloadMs)) <= 500;
-  return `| Searching a ten-year account whose months are all private in ≤ 500 ms | ${figures.months} months, ${figures.entries} entries: the first search after a login ${own(figures.firstMs)} ms, later words ${own(later)} ms (median of ${figures.laterMs.length}), the first after a reload ${own(figures.afterReloadMs)} ms, each after the ${DEBOUNCE_MS} ms every search waits once typing stops | ${met ? 'met' : '**not met**'} |`;
+  return `| Searching a ten-year account whose months are all private in ≤ 500 ms | ${figures.months} months, ${figures.entries} entries: the first search after a login ${shown(figures.firstMs)}, later words ${shown(later)} (median of ${figures.laterMs.length}), the first after a reload (a new word) ${shown(figures.afterReloadMs)}, each after the ${DEBOUNCE_MS} ms every search waits once typing stops | ${met ? 'met' : '**not met**'} |`;
 }
