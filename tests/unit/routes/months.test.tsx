@@ -122,6 +122,30 @@ describe('/months', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
+  it('moves a month opened before its create landed to the server\'s id, so what is written there shows', async () => {
+    const { user, dialog, pathname } = await openCreateModal();
+    setBrowserOnline(false);
+    const modal = within(dialog);
+    await user.type(modal.getByLabelText(/^Month/), 'April');
+    await user.type(modal.getByLabelText(/^Measure/), 'Sleep');
+    await user.type(modal.getByLabelText(/^Habit 1/), 'Read');
+    await user.click(modal.getByRole('button', { name: 'Save' }));
+    await user.click(await screen.findByRole('link', { name: 'April' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'April' })).toBeInTheDocument();
+    expect(pathname()).toMatch(/^\/months\/-\d+\/journals$/);
+
+    setBrowserOnline(true);
+    await waitFor(() => expect(pathname()).toBe(`/months/${db.months[0]?.id}/journals`));
+    // An entry written once the month is saved is shown on its page.
+    await user.click(screen.getByRole('button', { name: 'Add New Journal +' }));
+    const entry = within(await screen.findByRole('dialog', { name: 'Create a Register' }));
+    await user.type(entry.getByLabelText(/^Highlight/), 'First day');
+    await user.type(entry.getByLabelText(/^Sleep/), '7');
+    await user.click(entry.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('First day')).toBeInTheDocument();
+    await waitFor(() => expect(db.journals.map((j) => j.highlight)).toEqual(['First day']));
+  });
+
   it("shows 'Failed to create month' when the server refuses", async () => {
     server.use(failing('post', 'api/months/', 400));
     const { user, dialog } = await openCreateModal();

@@ -90,6 +90,19 @@ function JournalsPage() {
   );
 
   const queryClient = useQueryClient();
+  // A month opened before its create landed (its address holds the temporary id): once the server
+  // gave its id, which the cached month now holds, the page moves there. Writes made from here on
+  // are sent with the server's id, and shown in that id's lists, not in the temporary id's.
+  const landedId = month.data.id;
+  useEffect(() => {
+    if (landedId !== monthId)
+      void navigate({
+        params: { monthId: landedId },
+        search: (search) => search,
+        replace: true,
+        resetScroll: false,
+      });
+  }, [navigate, landedId, monthId]);
   const isPrivate = month.data.month_key != null;
   // A private month still holding rows in the clear (made private in a tab closed halfway):
   // sealed from here. Its code loads only for a private month.
