@@ -122,7 +122,7 @@ describe('/months', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
-  it('moves a month opened before its create landed to the server\'s id, so what is written there shows', async () => {
+  it("moves a month opened before its create landed to the server's id, so what is written there shows", async () => {
     const { user, dialog, pathname } = await openCreateModal();
     setBrowserOnline(false);
     const modal = within(dialog);
