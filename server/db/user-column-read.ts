@@ -1,14 +1,16 @@
-// One column of a user's row in a per-user table, read on (nearly) every request (the paid flag before a data request), and the batching such reads share on PostgreSQL.
+// One column of a user's row in a per-user table, read on (nearly) every request: the data version before a cached read, the paid flag before a data request.
 import DataLoader from 'dataloader';
 import { sql } from 'kysely';
 import type { Database } from './database.js';
 
 /** The per-user tables read this way, and the column each is read for. */
-type UserColumn = { table: 'billing_accounts'; column: 'has_paid' };
+type UserColumn =
+  | { table: 'data_versions'; column: 'version' }
+  | { table: 'billing_accounts'; column: 'has_paid' };
 
 const noop = () => {};
 
-type ReadMany<Value> = (userIds: readonly number[]) => Promise<Map<number, Value>>;
+type ReadMany = (userIds: readonly number[]) => Promise<Map<number, number>>;
 
 /**
  * One query out at a time: the lookups made while it is out go together in the next one. A lookup
@@ -16,12 +18,12 @@ type ReadMany<Value> = (userIds: readonly number[]) => Promise<Map<number, Value
  * read before a write this lookup's client has seen acknowledged, by another server say). DataLoader
  * without its cache, its batches held back until the query out has answered.
  */
-export function oneQueryAtATime<Value = number>(
-  readMany: ReadMany<Value>,
-): (userId: number) => Promise<Value | undefined> {
+export function oneQueryAtATime(
+  readMany: ReadMany,
+): (userId: number) => Promise<number | undefined> {
   /** Settles once the query out has answered (or failed); null when none is out. */
   let out: Promise<void> | null = null;
-  const loader = new DataLoader<number, Value | undefined>(
+  const loader = new DataLoader<number, number | undefined>(
     (userIds) => {
       const answer = readMany(userIds);
       const answered: Promise<void> = answer.then(noop, noop).then(() => {
@@ -47,7 +49,7 @@ export function oneQueryAtATime<Value = number>(
  * so it sees every write committed before it.
  *
  * On PostgreSQL the reads share round trips (oneQueryAtATime): a journals page sends seven requests
- * at once, each reading the user's token generation and data version first. Measured with the noisy-neighbour bench (20 light users,
+ * at once, each reading the version first. Measured with the noisy-neighbour bench (20 light users,
  * three rounds each, docs/performance.md, 2026-11-27 night): light users' p99 with the heavy
  * account busy 55–69 ms without, 35–46 ms with; p50 idle 4.9–5.9 against 3.2–4.1 ms. On SQLite,
  * answered in-process, a query is never out long enough for others to join it.

@@ -3,13 +3,11 @@ import type { FastifyInstance, FastifyReply, onRequestHookHandler } from 'fastif
 import fp from 'fastify-plugin';
 import { ACCOUNT_MESSAGES } from '../../contract/account.js';
 import { MESSAGES } from '../../contract/rules.js';
-import { requestUserReader } from '../repositories/users.js';
+import { tokenGenerationReader } from '../repositories/users.js';
 import { createTokenService, type TokenService } from '../services/tokens.js';
 
 export interface AuthUser {
   id: number;
-  /** The user's data version as this request found it, before any data (repositories/users.ts). */
-  dataVersion: number | undefined;
 }
 
 declare module 'fastify' {
@@ -17,8 +15,7 @@ declare module 'fastify' {
     tokens: TokenService;
     /**
      * A hook, written with `done` rather than async: it runs on nearly every API request. Besides
-     * the token's signature it reads the user's token generation and data version (one small
-     * query, batched).
+     * the token's signature it reads the user's token generation (one small query, batched).
      */
     authenticate: onRequestHookHandler;
   }
@@ -42,7 +39,7 @@ export default fp(
     });
     app.decorate('tokens', tokens);
     app.decorateRequest('user', null as unknown as AuthUser);
-    const requestUser = requestUserReader(app.database);
+    const generationOf = tokenGenerationReader(app.database);
     const refuse = (reply: FastifyReply) =>
       reply.code(401).send({ detail: MESSAGES.badToken, code: 'token_not_valid' });
     // A hook that answers does not call `done`: the answer ends the request.
@@ -63,17 +60,17 @@ export default fp(
       }
       // A password change or reset moves the user's generation: every access token issued before
       // it is refused from the next request on, not when it expires. A deleted user has none.
-      requestUser(claims.user_id).then(
-        (user) => {
-          if (user === undefined) {
+      generationOf(claims.user_id).then(
+        (generation) => {
+          if (generation === undefined) {
             reply.code(401).send({ detail: ACCOUNT_MESSAGES.userNotFound, code: 'user_not_found' });
             return;
           }
-          if (user.tokenGeneration !== (claims.gen ?? 0)) {
+          if (generation !== (claims.gen ?? 0)) {
             refuse(reply);
             return;
           }
-          request.user = { id: claims.user_id, dataVersion: user.dataVersion };
+          request.user = { id: claims.user_id };
           done();
         },
         (error: unknown) => done(error as Error),

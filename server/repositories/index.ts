@@ -9,6 +9,7 @@ import { AccountKeyRepository } from './account-keys.js';
 import { DAILY_HABITS } from './daily-habits.js';
 import { DailyItemRepository } from './daily-items.js';
 import { DAILY_MEASURES } from './daily-measures.js';
+import { dataVersionReader } from './data-versions.js';
 import { GoalRepository } from './goals.js';
 import { HABITS } from './habits.js';
 import { JournalRepository } from './journals.js';
@@ -114,11 +115,14 @@ export class UserRepositories {
 
 export interface Repositories {
   forUser(userId: number): UserRepositories;
+  /** The user's data version (data-versions.ts); read it before the data it validates. */
+  dataVersion(userId: number): Promise<number | undefined>;
 }
 
 export function createRepositories(database: Database): Repositories {
   const { db } = database;
   return {
     forUser: (userId) => new UserRepositories(db, userId),
+    dataVersion: dataVersionReader(database),
   };
 }

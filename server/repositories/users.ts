@@ -116,46 +116,27 @@ export function createUsersRepository(db: Kysely<DB>) {
 
 export type UsersRepository = ReturnType<typeof createUsersRepository>;
 
-/** What every authenticated request reads of its user before anything else. */
-export interface RequestUser {
-  /** Moved by a password change or reset: access tokens issued before it are refused. */
-  tokenGeneration: number;
-  /**
-   * The user's data version (migration 015 moves it on every write of their rows), or undefined
-   * for a user who has never written: a cached answer is served only for the version it was made
-   * at (routes/cached-read.ts). Read here, before the data, which is what that needs.
-   */
-  dataVersion: number | undefined;
-}
-
 /**
- * Reads the request's user (undefined: no such user) outside any transaction, so a reset or a
- * write committed on another server shows at once. Both facts in one query: every data read needs
- * the two, and on PostgreSQL each query is a round trip. There the reads of requests sent together
- * (a journals page sends seven) also share one query (oneQueryAtATime).
+ * The user's token generation, read as every authenticated request is (undefined: no such user),
+ * outside any transaction so a reset committed on another server shows at once. On PostgreSQL the
+ * reads share round trips as the data version's and the paid flag's do (user-column-read.ts): the
+ * requests a page sends together cost one query.
  */
-export function requestUserReader(
+export function tokenGenerationReader(
   database: Database,
-): (userId: number) => Promise<RequestUser | undefined> {
-  const select = (db: Kysely<DB>) =>
-    db
-      .selectFrom('users')
-      .leftJoin('data_versions', 'data_versions.user_id', 'users.id')
-      .select(['users.id', 'users.token_generation', 'data_versions.version']);
-  const toRequestUser = (row: { token_generation: number; version: number | null }) => ({
-    tokenGeneration: row.token_generation,
-    dataVersion: row.version ?? undefined,
-  });
+): (userId: number) => Promise<number | undefined> {
   if (database.dialect === 'postgres') {
     return oneQueryAtATime(async (userIds) => {
-      const rows = await select(database.db)
-        .where('users.id', '=', sql<number>`any(${[...new Set(userIds)]}::int[])`)
-        .execute();
-      return new Map(rows.map((row) => [row.id, toRequestUser(row)]));
+      const { rows } = await sql<{ id: number; token_generation: number }>`
+        select id, token_generation from users where id = any(${[...new Set(userIds)]}::int[])
+      `.execute(database.db);
+      return new Map(rows.map((row) => [row.id, row.token_generation]));
     });
   }
   return async (userId) => {
-    const row = await select(database.db).where('users.id', '=', userId).executeTakeFirst();
-    return row && toRequestUser(row);
+    const { rows } = await sql<{ token_generation: number }>`
+      select token_generation from users where id = ${userId}
+    `.execute(database.db);
+    return rows[0]?.token_generation;
   };
 }

@@ -26,8 +26,7 @@ export class Tagged {
 }
 
 /**
- * Why a cached body is never older than the data: the version is read before the data (with the
- * request's user, as it is authenticated: plugins/auth.ts), and
+ * Why a cached body is never older than the data: the version is read here before the data, and
  * every write bumps it after the data, in the write's transaction (repositories/index.ts). So a
  * body stored under version v was made from data at least as new as v; after any later write the
  * database, which every server reads, holds a version past v, and the body is not served again.
@@ -39,7 +38,8 @@ export class Tagged {
 export function cachedRead(app: FastifyInstance): CachedRead {
   const { repos, responseCache } = app;
   return async (request, reply, load) => {
-    const { id: userId, dataVersion: version } = request.user;
+    const userId = request.user.id;
+    const version = await repos.dataVersion(userId);
     if (version === undefined) {
       const result = await load(repos.forUser(userId));
       if (result instanceof Tagged) {

@@ -1,6 +1,5 @@
-// The user's data version as each request reads it with its user, and as the database moves it: on every write of the user's rows, whoever makes it.
+// The user's data version as cached reads fetch it, and as the database moves it: on every write of the user's rows, whoever makes it.
 import { sql } from 'kysely';
-import { requestUserReader } from '../../server/repositories/users.js';
 import { seedMonth } from '../support/factories.js';
 import {
   buildSiblingApp,
@@ -13,37 +12,27 @@ import {
 const { t, user } = setUpTestApp();
 let sibling: TestApp;
 
-/** Each server's reader, as its authentication makes it. */
-let dataVersion: (userId: number) => Promise<number | undefined>;
-let siblingVersion: (userId: number) => Promise<number | undefined>;
-const versionReader = (app: TestApp) => {
-  const read = requestUserReader(app.database);
-  return async (userId: number) => (await read(userId))?.dataVersion;
-};
-
 beforeAll(async () => {
   sibling = await buildSiblingApp(t);
-  dataVersion = versionReader(t);
-  siblingVersion = versionReader(sibling);
 });
 afterAll(async () => {
   await sibling.close();
 });
 
-describe("a request's data version", () => {
+describe('app.repos.dataVersion', () => {
   it('is undefined for a user who has never written', async () => {
-    expect(await dataVersion(user.id)).toBeUndefined();
+    expect(await t.app.repos.dataVersion(user.id)).toBeUndefined();
   });
 
   it('moves on with each write, seen at once by another server on the database', async () => {
     await seedMonth(t, user);
-    const first = await siblingVersion(user.id);
+    const first = await sibling.app.repos.dataVersion(user.id);
     await seedMonth(t, user, 'February');
 
-    const second = await siblingVersion(user.id);
+    const second = await sibling.app.repos.dataVersion(user.id);
     expect(first).toBeDefined();
     expect(second).toBe((first ?? 0) + 1);
-    expect(await dataVersion(user.id)).toBe(second);
+    expect(await t.app.repos.dataVersion(user.id)).toBe(second);
   });
 
   it('answers reads made at once for several users each with their own version', async () => {
@@ -55,7 +44,7 @@ describe("a request's data version", () => {
 
     // Made at once, each answered with its own user's version.
     const versions = await Promise.all(
-      [user, other, silent, user, other].map((u) => dataVersion(u.id)),
+      [user, other, silent, user, other].map((u) => t.app.repos.dataVersion(u.id)),
     );
 
     expect(versions[0]).toBe((versions[1] ?? 0) + 1);
@@ -65,24 +54,24 @@ describe("a request's data version", () => {
 
   it('never answers a bump its transaction has not committed', async () => {
     await seedMonth(t, user);
-    const before = await dataVersion(user.id);
+    const before = await t.app.repos.dataVersion(user.id);
     let readDuringWrite: Promise<number | undefined> | undefined;
 
     const rolledBack = t.database.db.transaction().execute(async (trx) => {
       await trx.insertInto('months').values({ author_id: user.id, name: 'Rolled back' }).execute();
       // SQLite: the same connection holds the open transaction; PostgreSQL: another one.
-      readDuringWrite = dataVersion(user.id);
+      readDuringWrite = t.app.repos.dataVersion(user.id);
       throw new Error('roll back');
     });
 
     await expect(rolledBack).rejects.toThrow('roll back');
     expect(await readDuringWrite).toBe(before);
-    expect(await dataVersion(user.id)).toBe(before);
+    expect(await t.app.repos.dataVersion(user.id)).toBe(before);
   });
 });
 
 describe('the database moves the version (migration 015)', () => {
-  const version = () => dataVersion(user.id);
+  const version = () => t.app.repos.dataVersion(user.id);
 
   it('on a hand-run UPDATE, DELETE and INSERT, once per statement of one row', async () => {
     const month = await seedMonth(t, user);
