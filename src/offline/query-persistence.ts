@@ -31,6 +31,7 @@ import {
   OTHER_TABS_WRITES_KEY,
   onTempIdSwapped,
   resumeQueuedWrites,
+  sendOnlySaved,
   WRITE_KEY,
   withoutUnsavedRows,
 } from './sync';
@@ -284,6 +285,24 @@ function createPersistence(
       },
     });
   };
+  /** The writes (their variables) in a save the device has finished, and the sends waiting for one. */
+  const savedWrites = new WeakSet<object>();
+  let waiting: { variables: object; saved: () => void }[] = [];
+  const letSavedGo = (all: boolean) => {
+    waiting = waiting.filter(({ variables, saved }) => {
+      if (!all && !savedWrites.has(variables)) return true;
+      saved();
+      return false;
+    });
+  };
+  sendOnlySaved(queryClient, (variables) =>
+    stopped || typeof variables !== 'object' || variables === null || savedWrites.has(variables)
+      ? Promise.resolve()
+      : new Promise((saved) => {
+          waiting.push({ variables, saved });
+          saveNow();
+        }),
+  );
   /** This tab's unsent changes, under its own key: no other tab's save can overwrite them. */
   const saveWrites = async () => {
     soon = undefined;
@@ -292,7 +311,21 @@ function createPersistence(
       persistence.stop();
       return;
     }
-    await (await outbox).save();
+    const queued = queryClient
+      .getMutationCache()
+      .getAll()
+      .filter(isSavedMutation)
+      .map((write) => write.state.variables);
+    try {
+      await (await outbox).save();
+    } catch (error) {
+      // A device that cannot save holds nothing back: the writes go as they would without one.
+      letSavedGo(true);
+      throw error;
+    }
+    for (const variables of queued)
+      if (typeof variables === 'object' && variables !== null) savedWrites.add(variables);
+    letSavedGo(false);
   };
   const saveSoon = () => {
     if (stopped || timer !== undefined) return;
@@ -397,6 +430,9 @@ function createPersistence(
       soon = undefined;
       unsubscribe();
       void outbox.then((box) => box.stop());
+      // Nothing is saved here any more: waiting sends go as they would without a device.
+      sendOnlySaved(queryClient, undefined);
+      letSavedGo(true);
       document.removeEventListener('visibilitychange', onHidden);
       if (running.get(queryClient) === persistence) running.delete(queryClient);
     },

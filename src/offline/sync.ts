@@ -103,6 +103,8 @@ interface ClientSync {
   landed: WeakSet<object>;
   /** Who hears how a write went (`watchWrite`), by its variables. */
   watchers: WeakMap<object, WriteWatcher>;
+  /** Resolves once the write with these variables is saved on the device (`sendOnlySaved`). */
+  untilSaved: (variables: unknown) => Promise<void>;
 }
 
 const clients = new WeakMap<QueryClient, ClientSync>();
@@ -118,10 +120,24 @@ function syncOf(queryClient: QueryClient): ClientSync {
       applying: false,
       landed: new WeakSet(),
       watchers: new WeakMap(),
+      untilSaved: () => Promise.resolve(),
     };
     clients.set(queryClient, sync);
   }
   return sync;
+}
+
+/**
+ * Writes leave for the server only once the device has saved them (src/offline/query-persistence.ts
+ * tells when): a tab closed or reloaded as the server gets an entry's first step must leave the
+ * other steps (its value, its ticks) saved, for the next page to send. Saving is asynchronous, so
+ * a step sent at once could land while the queue holding the rest was still being written.
+ */
+export function sendOnlySaved(
+  queryClient: QueryClient,
+  untilSaved: ((variables: unknown) => Promise<void>) | undefined,
+): void {
+  syncOf(queryClient).untilSaved = untilSaved ?? (() => Promise.resolve());
 }
 
 /** Runs `show` with the client's cache updates marked as queued changes being shown. */
@@ -903,6 +919,7 @@ function defaults(
         .getMutationCache()
         .getAll()
         .find((mutation) => mutation.state.variables === variables);
+      await syncOf(queryClient).untilSaved(variables);
       if (mine) await prerequisitesSettled(queryClient, mine);
       return oneSenderAtATime(scopeKey(kind, variables), async () => {
         try {

@@ -184,6 +184,37 @@ describe('writes made offline', () => {
     expect(db.dailyHabits.map((d) => d.journal_id)).toEqual([journal.id, journal.id]);
   }, 20_000);
 
+  it('sends a step only once the device has saved it: a tab closed as the server gets the entry loses no value or tick', async () => {
+    const fixture = seedMonth(makeMonthFixture({ journals: 0, habits: ['Read'] }));
+    const id = fixture.month.id;
+    const first = await openPage(fixture);
+    // A slow device: each save is written a moment after it is asked for (IndexedDB commits later).
+    const storage = device.storage();
+    const write = storage.setItem;
+    storage.setItem = async (key, value) => {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      await write(key, value);
+    };
+    // The tab dies as its entry reaches the server: the device keeps what was saved by then.
+    let savedAtArrival: unknown[] | undefined;
+    server.use(
+      http.post(apiUrl('api/journals/'), () => {
+        savedAtArrival ??= savedWrites().map((saved) => saved.mutationKey?.[1]);
+        return undefined;
+      }),
+    );
+    const { result } = renderQueryHook(() => useCreateJournal(id), first);
+    await act(() =>
+      result.current.mutateAsync({
+        highlight: 'Closed at once',
+        metric: 4,
+        habits: fixture.habits.map((habit) => ({ habitId: habit.id, isPracticed: true })),
+      }),
+    );
+    await waitFor(() => expect(savedAtArrival).toBeDefined());
+    expect(savedAtArrival).toEqual(['journal.create', 'daily-measure.create', 'daily-habit.create']);
+  });
+
   it('sends writes of different items side by side: one slow answer holds back only its own item', async () => {
     const fixture = seedMonth(makeMonthFixture({ journals: 0, goals: ['Swim', 'Run'] }));
     const [swim, run] = [fixture.goals[0]!, fixture.goals[1]!];

@@ -46,5 +46,10 @@ export function savingDeviceEachTest() {
     },
     /** The unsent writes saved on the device now. */
     savedWrites: () => storage?.current()?.clientState.mutations ?? [],
+    /** The device's store, for a test that makes it slow. */
+    storage: () => {
+      if (!storage) throw new Error('No device outside a test');
+      return storage;
+    },
   };
 }
