@@ -212,7 +212,11 @@ describe('writes made offline', () => {
       }),
     );
     await waitFor(() => expect(savedAtArrival).toBeDefined());
-    expect(savedAtArrival).toEqual(['journal.create', 'daily-measure.create', 'daily-habit.create']);
+    expect(savedAtArrival).toEqual([
+      'journal.create',
+      'daily-measure.create',
+      'daily-habit.create',
+    ]);
   });
 
   it('sends writes of different items side by side: one slow answer holds back only its own item', async () => {
