@@ -431,10 +431,12 @@ function createPersistence(
       unsubscribe();
       void outbox.then((box) => box.stop());
       // Nothing is saved here any more: waiting sends go as they would without a device.
-      sendOnlySaved(queryClient, undefined);
       letSavedGo(true);
       document.removeEventListener('visibilitychange', onHidden);
-      if (running.get(queryClient) === persistence) running.delete(queryClient);
+      if (running.get(queryClient) === persistence) {
+        running.delete(queryClient);
+        sendOnlySaved(queryClient, undefined);
+      }
     },
   };
   return persistence;
