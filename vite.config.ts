@@ -150,24 +150,6 @@ export default defineConfig({
         test: {
           name: 'unit',
           globals: true,
-          // Mantine loads as hundreds of small modules: a second per test file when Node imports
-          // them afresh, as each file's own process does. Bundled once by Vite's optimizer, they load
-          // in a tenth of that.
-          server: { deps: { inline: [/@mantine\//] } },
-          deps: {
-            optimizer: {
-              web: {
-                enabled: true,
-                include: [
-                  '@mantine/core',
-                  '@mantine/hooks',
-                  '@mantine/notifications',
-                  '@mantine/charts',
-                  '@mantine/form',
-                ],
-              },
-            },
-          },
           environment: 'jsdom',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/unit/element-stacks.ts', 'tests/unit/setup.ts'],
