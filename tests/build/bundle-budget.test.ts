@@ -27,10 +27,12 @@ const WEB = join(process.env.E2E_DIST ?? 'dist', 'web');
  * chunks under 4 KB (vite.config.ts), so a change to which module imports which can move 2-3 KB
  * of small lazy modules into or out of a page's first load. Measured on 2026-12-01 (private months
  * made private from the Edit month dialog, their creates and edits sealed): entry 118.0 · / 120.8
- * · /settings 198.9 · /months 197.5 (255.9 with its modals) · journals 219.4 (256.1).
+ * · /settings 198.9 · /months 197.5 (255.9 with its modals) · journals 219.4 (256.1). On 2026-12-03
+ * a write came to wait for the device to save it before it is sent: /settings 200.2, so the app
+ * routes' limit went from 200 to 201 KB.
  */
 const LANDING_LIMIT_KB = 123;
-const APP_ROUTE_LIMIT_KB = 200;
+const APP_ROUTE_LIMIT_KB = 201;
 const WITH_MODALS_LIMIT_KB = 259;
 /** The journals page's own limits, at what it measures, on the way to 175 and 195 KB. */
 const JOURNALS_ROUTE = '/months/$monthId/journals';
