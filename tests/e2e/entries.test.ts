@@ -105,10 +105,14 @@ for (const [label, viewport] of Object.entries(VIEWPORTS)) {
       await edit.getByRole('button', { name: 'Save' }).click();
       await visible(toast(page, TOASTS.journalUpdated));
       await expect.poll(() => cardOrder(page)).toEqual(['Forgotten yesterday', 'Written today']);
-      const stored = await fetch(`${url}/api/journals/?month=${seeded.month.id}`, {
-        headers: { authorization: `Bearer ${account.tokens.access}` },
-      });
-      expect(((await stored.json()) as Journal[]).map((j) => [j.highlight, j.created_at])).toEqual([
+      // The toast shows as the dialog closes; the change reaches the server a moment later.
+      const stored = async () => {
+        const response = await fetch(`${url}/api/journals/?month=${seeded.month.id}`, {
+          headers: { authorization: `Bearer ${account.tokens.access}` },
+        });
+        return ((await response.json()) as Journal[]).map((j) => [j.highlight, j.created_at]);
+      };
+      await expect.poll(stored).toEqual([
         ['Written today', dayInZone()],
         ['Forgotten yesterday', dayInZone(1)],
       ]);
