@@ -23,21 +23,30 @@ const WEB = join(process.env.E2E_DIST ?? 'dist', 'web');
  * saved cache and the sync queue), so they need a smaller shell, not lazier page code
  * (docs/performance.md).
  *
- * The limits are what was measured plus a little, so growth is seen when it happens. Rollup merges
- * chunks under 4 KB (vite.config.ts), so a change to which module imports which can move 2-3 KB
- * of small lazy modules into or out of a page's first load. Measured on 2026-12-01 (private months
- * made private from the Edit month dialog, their creates and edits sealed): entry 118.0 · / 120.8
- * · /settings 198.9 · /months 197.5 (255.9 with its modals) · journals 219.4 (256.1). On 2026-12-03
- * a write came to wait for the device to save it before it is sent: /settings 200.2, so the app
- * routes' limit went from 200 to 201 KB.
+ * Each limit is the largest size measured for it, plus 5%: room for a feature's worth of code
+ * without a new limit each time, small enough that a new dependency or a lost code split fails.
+ * Rollup merges chunks under 4 KB (vite.config.ts), so a change to which module imports which can
+ * move 2-3 KB of small lazy modules into or out of a page's first load. When a limit is raised,
+ * the figures below are measured again.
  */
-const LANDING_LIMIT_KB = 123;
-const APP_ROUTE_LIMIT_KB = 201;
-const WITH_MODALS_LIMIT_KB = 259;
-/** The journals page's own limits, at what it measures, on the way to 175 and 195 KB. */
+const MEASURED_KB = {
+  landing: 121.0,
+  /** The largest app route: /settings. */
+  appRoute: 200.2,
+  /** /months with its Create and Edit month dialogs. */
+  withModals: 257.9,
+  journals: 220.6,
+  journalsWithModals: 257.2,
+};
+const HEADROOM = 1.05;
+const limitOf = (measured: number) => Math.round(measured * HEADROOM * 10) / 10;
+const LANDING_LIMIT_KB = limitOf(MEASURED_KB.landing);
+const APP_ROUTE_LIMIT_KB = limitOf(MEASURED_KB.appRoute);
+const WITH_MODALS_LIMIT_KB = limitOf(MEASURED_KB.withModals);
+/** The journals page's own limits, on the way to 175 and 195 KB. */
 const JOURNALS_ROUTE = '/months/$monthId/journals';
-const JOURNALS_LIMIT_KB = 222;
-const JOURNALS_WITH_MODALS_LIMIT_KB = 259;
+const JOURNALS_LIMIT_KB = limitOf(MEASURED_KB.journals);
+const JOURNALS_WITH_MODALS_LIMIT_KB = limitOf(MEASURED_KB.journalsWithModals);
 const routeLimit = (route: string) =>
   route === JOURNALS_ROUTE ? JOURNALS_LIMIT_KB : APP_ROUTE_LIMIT_KB;
 const modalsLimit = (route: string) =>
