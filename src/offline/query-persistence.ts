@@ -483,24 +483,6 @@ export async function readOrSavedCopy<T>(
   }
 }
 
-/**
- * A screen's reads, answered by what this device saved when it holds all the screen needs: online,
- * a return visit then shows that copy as soon as it is restored, and the reads already sent
- * refresh it as they land, rather than waiting for the network. `saved` says whether the
- * restored cache holds the screen's data; when it does not, or nothing is being restored, the
- * reads are waited for.
- */
-export function savedCopyFirst<T>(
-  queryClient: QueryClient,
-  reading: Promise<T>,
-  saved: () => boolean,
-): Promise<T | undefined> {
-  const persistence = running.get(queryClient);
-  if (persistence === undefined) return reading;
-  const fromDevice = persistence.ready.then(() => (saved() ? undefined : reading));
-  return Promise.race([reading, fromDevice]);
-}
-
 /** Each client's listener for a logout in another tab, and how to stop it. */
 const listening = new WeakMap<QueryClient, Promise<() => void>>();
 

@@ -7,7 +7,7 @@ import { DAILY, type HabitSchedule, scheduleColumns } from '../../contract/habit
 import { periodParts } from '../../contract/month-period';
 import { accountKeyForReading } from './account-key-session';
 import { compareJournals } from './journal-list';
-import { fetchJournalsPage } from './journals-page';
+import { ensureJournalsPage } from './journals-page';
 import { unreadable } from './sealed-marks';
 
 /** What the file holds of the account's private months. */
@@ -32,7 +32,7 @@ async function privateMonthData(
   client: QueryClient,
   monthId: number,
 ): Promise<{ data: AccountData; leftOut: number } | null> {
-  const [month, ...lists] = await fetchJournalsPage(client, monthId);
+  const [month, ...lists] = await ensureJournalsPage(client, monthId, true);
   if (unreadable(month)) return null;
   const leftOut = lists.reduce(
     (sum, list) => sum + list.filter((row) => unreadable(row)).length,

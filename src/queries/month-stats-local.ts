@@ -5,7 +5,7 @@ import { DAILY, type HabitSchedule } from '../../contract/habit-schedule';
 import { assembleMonthStats } from '../../contract/month-stats-assembly';
 import type { MonthStats } from '../../contract/stats';
 import { compareJournals } from './journal-list';
-import { journalsPageData } from './journals-page';
+import { ensureJournalsPage } from './journals-page';
 
 const byId = (a: { id: number }, b: { id: number }) => a.id - b.id;
 
@@ -14,7 +14,7 @@ export async function localMonthStats(
   monthId: number,
 ): Promise<MonthStats> {
   const [month, journals, goals, habits, measures, dailyHabits, dailyMeasures] =
-    await journalsPageData(queryClient, monthId);
+    await ensureJournalsPage(queryClient, monthId);
   const entries = [...journals].sort(compareJournals);
   const dateOf = new Map(entries.map((entry: Journal) => [entry.id, entry.created_at]));
   // Each measure's values averaged per entry date, as the server's SQL does.

@@ -155,55 +155,6 @@ describe('reading offline', () => {
     expect(reads).toBe(1);
   });
 
-  it(
-    'online, shows a month saved on this device as soon as it is read back, then what the server has',
-    async () => {
-      signIn();
-      const { month } = seedMonth(makeMonthFixture({ name: 'September', goals: ['Swim 10 km'] }));
-      const path = `/months/${month.id}/journals`;
-      await visitOnline(path, 'September', goalKeys.list(month.id));
-      // Renamed on another device since. The server's answer is held until the test lets it go,
-      // and the device is read back only once the page has asked the server: the loader is
-      // under way when the saved copy arrives.
-      db.months[0]!.name = 'Autumn';
-      let asked = () => {};
-      const askedServer = new Promise<void>((resolve) => {
-        asked = resolve;
-      });
-      let answer = () => {};
-      const answered = new Promise<void>((resolve) => {
-        answer = resolve;
-      });
-      server.use(
-        http.get(apiUrl(`api/months/${month.id}/`), async () => {
-          asked();
-          await answered;
-        }),
-      );
-      setSavedQueriesStorage({
-        ...storage,
-        getItem: async (key) => {
-          await askedServer;
-          return storage.getItem(key);
-        },
-      });
-
-      renderRoute(path, { queryClient: createQueryClient() });
-      const saved = await screen.findByRole(
-        'heading',
-        { name: 'September', level: 1 },
-        { timeout: 15_000 },
-      );
-      expect(saved).toBeInTheDocument();
-      expect(screen.getByRole('checkbox', { name: 'Swim 10 km' })).toBeInTheDocument();
-      expect(requestLog).toContain(`GET /api/months/${month.id}/`);
-
-      answer();
-      expect(await screen.findByRole('heading', { name: 'Autumn', level: 1 })).toBeInTheDocument();
-    },
-    TWO_VISITS_MS,
-  );
-
   /**
    * A new page load of `path`, online: the device is read slowly (its data comes only after the
    * page's reads failed), and the read of `apiPath` is cut off by the network going away.

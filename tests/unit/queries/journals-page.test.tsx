@@ -1,11 +1,7 @@
 // src/queries/journals-page.ts: the journals page's seven reads, seven requests, whatever the size of the month.
 import { useQueries } from '@tanstack/react-query';
 import { waitFor } from '@testing-library/react';
-import {
-  ensureJournalsPage,
-  journalsPageData,
-  journalsPageQueries,
-} from '../../../src/queries/journals-page';
+import { ensureJournalsPage, journalsPageQueries } from '../../../src/queries/journals-page';
 import { makeMonthFixture } from '../../fixtures/factories';
 import { seedMonth } from '../msw/db';
 import { requestLog, setupMswServer } from '../msw/server';
@@ -31,7 +27,7 @@ describe('journals page reads', () => {
     const queryClient = createTestQueryClient();
     const id = fixture.month.id;
 
-    const [month, journals, goals, , , dailyHabits, dailyMeasures] = await journalsPageData(
+    const [month, journals, goals, , , dailyHabits, dailyMeasures] = await ensureJournalsPage(
       queryClient,
       id,
     );
