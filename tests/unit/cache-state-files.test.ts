@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The committed cache states (tests/fixtures/cache-states/*.json) are what make-cache-states.ts writes today: a change to the factories or the snapshot format that was not followed by regenerating them fails here, not as a puzzling QA replay.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The layer rules of biome.json (STYLE.md, "Layers are checked"): a tiny tree of probe files, linted
 // with the project's own configuration, must be refused exactly where it imports against the layers.
 import { execFile } from 'node:child_process';

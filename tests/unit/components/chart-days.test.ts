@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The days the month's charts run over, a value per day with gaps, and the habit grid's columns.
 import { chartDays, everyDay, gridColumns } from '../../../src/components/stats/chart-days';
 

@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The checkboxes of an entry's card: its rows, and the month's habits it has no row for.
 import type { DailyHabit, Habit } from '../../../contract/entities';
 import { habitBoxes } from '../../../src/components/journals/habit-boxes';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 // splitMatches: marks what a folded search matched in the original highlight.
 import { splitMatches } from '../../../src/components/search/match-ranges';
 

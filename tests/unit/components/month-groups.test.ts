@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The months page's order, year groups and quick filter.
 import { filterMonths, groupMonths } from '../../../src/components/months/month-groups';
 import { makeMonth } from '../../fixtures/factories';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 // Round value-axis ticks for the measure chart.
 import { niceTicks, valueAxis } from '../../../src/components/stats/nice-ticks';
 

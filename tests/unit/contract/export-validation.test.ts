@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The export file's checks shared by the browser and the server: paths, calendar dates, first problem found.
 import { EXPORT_FORMAT, type ExportFile, IMPORT_MESSAGES } from '../../../contract/export';
 import {

@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The habit schedule module: due days, completion rates and streaks, with property tests.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 // localToday and isCalendarDay: the entry date's default and its check in the browser.
 import { isCalendarDay, localToday } from '../../../contract/local-date';
 

@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The calendar period read from a month's name, and the period helpers the calendar uses.
 import {
   calendarWeeks,

@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The envelope: XChaCha20-Poly1305's published vector, round trips, and every alteration refused as undecryptable.
 // @vitest-environment node
 import { xchacha20poly1305 } from '@noble/ciphers/chacha.js';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 // An item's content: text and JSON round trips, and content moved to another item, kind or month refused.
 // @vitest-environment node
 import { seal } from '../../../src/crypto/aead';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 // Dates in the reader's language: the English full date written without Intl matches Intl's.
 
 import type { Journal } from '../../../contract/entities';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 // Metrics in the reader's language: typed with its decimal mark, shown with Intl.NumberFormat.
 import { MESSAGES } from '../../../contract/rules';
 import { metricError } from '../../../src/components/journals/journal-form-modal';

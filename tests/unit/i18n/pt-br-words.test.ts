@@ -1,3 +1,4 @@
+// @vitest-environment node
 // Brazilian Portuguese as people in Brazil say it: weekday habits in the plural, no European turns of phrase.
 
 import { calendar } from '../../../src/i18n/pt-br/calendar';

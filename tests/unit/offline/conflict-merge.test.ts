@@ -1,3 +1,4 @@
+// @vitest-environment node
 // Unit and property tests of the 412 merge: one-sided changes merge silently, two-sided ones conflict, keep both fits 255.
 import fc from 'fast-check';
 import {

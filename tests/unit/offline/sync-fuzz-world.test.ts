@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The sync fuzzer's world (sync-fuzz-world.ts): when it counts as quiet, so the fuzzer checks the tabs only once they have heard everything.
 import {
   DeviceChannel,

@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The list of write kinds a client registers before saved writes are restored: a kind missing from
 // it would leave its saved writes, after a reload, without a function to send them.
 import { loadWriteKinds } from '../../../src/queries/all-writes';

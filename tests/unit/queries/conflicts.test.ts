@@ -1,3 +1,4 @@
+// @vitest-environment node
 // withConflictResolution: If-Match from the base, silent merge of one-sided changes, the user's choice, restore or drop.
 import { HTTPError } from 'ky';
 import type { Journal } from '../../../contract/entities';

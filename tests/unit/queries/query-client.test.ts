@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The app's QueryClient tells screens of a cache change within the task that made it.
 import { notifyManager, QueryObserver } from '@tanstack/react-query';
 import { createQueryClient } from '../../../src/query-client';

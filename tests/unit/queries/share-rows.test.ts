@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { shareRowsById } from '../../../src/queries/share-rows';
 import { createQueryClient } from '../../../src/query-client';
 

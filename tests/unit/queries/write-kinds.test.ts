@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The write kinds' names: queued writes saved on a device are found by them after an upgrade, so none may change.
 import {
   dailyHabitCreate,
