@@ -8,19 +8,14 @@ import {
   useNavigate,
   useRouter,
 } from '@tanstack/react-router';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { AppLayout } from '../components/app-shell/app-layout';
+import { RenewNotice } from '../components/billing/renew-notice';
 import { ErrorPage } from '../components/error-page';
 import { FramedLoadingScreen } from '../components/loading-screen';
 import { AppNotFoundPage } from '../components/not-found-page';
 import { useOnReconnect } from '../offline/online-status';
 import { isBrowserOffline } from '../offline-error';
-
-// Loaded after the screen: only someone whose subscription ended ever sees it, and the app
-// routes' JavaScript has a budget (tests/build/bundle-budget.test.ts).
-const RenewNotice = lazy(() =>
-  import('../components/billing/renew-notice').then((module) => ({ default: module.RenewNotice })),
-);
 
 export const Route = createFileRoute('/_auth')({
   beforeLoad: async ({ context }) => {
@@ -65,8 +60,6 @@ export const Route = createFileRoute('/_auth')({
 
 function AuthLayout() {
   const navigate = useNavigate();
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
   const router = useRouter();
   const onJournals = Boolean(useMatchRoute()({ to: '/months/$monthId/journals' }));
   // Back online: check the token again (refreshing or ending the session) and reload what failed.
@@ -85,12 +78,10 @@ function AuthLayout() {
   }, [navigate]);
   return (
     <AppLayout>
-      {/* After the first render, so its code loads after the screen's own. */}
-      {mounted && (
-        <Suspense fallback={null}>
-          <RenewNotice ask={!onJournals} />
-        </Suspense>
-      )}
+      {/* In the shell's own code, not loaded after the screen: the months page's loader has the
+          payment status, so the notice shows with the cards rather than pushing them down under
+          a finger about to tap one. */}
+      <RenewNotice ask={!onJournals} />
       <Outlet />
     </AppLayout>
   );

@@ -186,9 +186,25 @@ test.describe('a subscription that ended', () => {
           refused.push(`${response.request().method()} ${new URL(response.url()).pathname}`);
       });
 
-      // Signed in, they land on their months (whose payment check brings the notice), then open
-      // the month.
+      // Whether the month cards were ever on screen without the notice: a notice that comes after
+      // them pushes the cards down under a finger about to tap one.
+      await page.addInitScript(() => {
+        new MutationObserver(() => {
+          if (
+            document.querySelector('[data-month-card]') &&
+            !document.querySelector('[data-renew-notice]')
+          )
+            (window as { cardsBeforeNotice?: boolean }).cardsBeforeNotice = true;
+        }).observe(document, { childList: true, subtree: true });
+      });
+
+      // Signed in, they land on their months, whose payment check brings the notice with the
+      // cards, then open the month.
       await page.goto('/months');
+      await visible(page.locator('[data-renew-notice]'));
+      expect(
+        await page.evaluate(() => (window as { cardsBeforeNotice?: boolean }).cardsBeforeNotice),
+      ).toBeUndefined();
       await page.locator('[data-month-card]').getByRole('link', { name: 'March 2026' }).click();
       await path(page, `/months/${month.month.id}/journals`);
       await visible(page.getByText('Coffee by the window'));

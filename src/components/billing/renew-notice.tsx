@@ -41,7 +41,8 @@ export function RenewNotice({ ask = true }: { ask?: boolean }) {
     staleTime: Number.POSITIVE_INFINITY,
     enabled: mounted && (ask || refused || pageRead),
   });
-  const lapsed = mounted && isLapsed(status.data);
+  // Shown from the first render when the answer is known (the months page's loader asks it).
+  const lapsed = isLapsed(status.data);
   // The live region stays, so a notice that appears after a refused write is announced.
   return (
     <div role="status">
