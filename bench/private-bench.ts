@@ -16,6 +16,7 @@ import {
   privateSearchGoal,
 } from './private-search-bench.js';
 import { ENTRIES_PER_MONTH, type Seeded } from './seed.js';
+import { WATCHER, waitForMark } from './write-bench.js';
 
 export interface PrivateFigures {
   /** From the Login click to a private month's name shown on /months, in a fresh browser. */
@@ -65,12 +66,18 @@ async function logInUntilNamed(
   privateName: string,
 ): Promise<UnlockTimes> {
   await fillLogin(page, url, seeded);
-  const clicked = Date.now();
+  // Timed in the page (the login stays in it), from the click's event to the frame that shows
+  // the link (WATCHER).
+  const linkNamed = (name: string) =>
+    `() => [...document.querySelectorAll('a')].some((link) => link.textContent.trim() === ${JSON.stringify(name)})`;
+  await page.evaluate(
+    `window.__watch('listed', ${linkNamed(plainName)}); window.__watch('named', ${linkNamed(privateName)})`,
+  );
   await page.getByRole('button', { name: 'Login' }).click();
-  await page.getByRole('link', { name: plainName, exact: true }).waitFor({ timeout: 60_000 });
-  const listedMs = Date.now() - clicked;
-  await page.getByRole('link', { name: privateName, exact: true }).waitFor({ timeout: 60_000 });
-  return { listedMs, namedMs: Date.now() - clicked };
+  const listed = await waitForMark(page, 'listed', 60_000);
+  const named = await waitForMark(page, 'named', 60_000);
+  const clicked = await page.evaluate<number>('window.__clickAt');
+  return { listedMs: listed - clicked, namedMs: named - clicked };
 }
 
 export async function benchPrivateMonths(
@@ -137,6 +144,7 @@ export async function benchPrivateMonths(
     const listedMs: number[] = [];
     for (let run = 0; run < UNLOCK_RUNS; run += 1) {
       const fresh = await newContext(browser, NO_STORAGE);
+      await fresh.addInitScript(WATCHER);
       try {
         const times = await logInUntilNamed(
           await fresh.newPage(),

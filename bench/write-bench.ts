@@ -18,8 +18,10 @@ const CARD = 'article[aria-labelledby^="journal-"]';
 
 /**
  * In the page, before the app: `__watch(name, predicate)` notes the page's clock on the frame
- * after the predicate first holds (checked on every DOM change), and the submit/click events'
- * own time stamps, so every time comes from the browser's clock.
+ * after the predicate first holds (checked on every DOM change), and the submit/click/keydown
+ * events' own time stamps, so every time comes from the browser's clock. Playwright's own waits
+ * check again after 20, 50, 100 and 100 ms, then every 500 ms, so a time read after one can be up
+ * to 500 ms late.
  */
 export const WATCHER = `(() => {
   const watches = [];
@@ -48,6 +50,7 @@ export const WATCHER = `(() => {
   if (document.documentElement) start(); else document.addEventListener('DOMContentLoaded', start);
   document.addEventListener('submit', (event) => { window.__submitAt = event.timeStamp; }, true);
   document.addEventListener('click', (event) => { window.__clickAt = event.timeStamp; }, true);
+  document.addEventListener('keydown', (event) => { window.__keyAt = event.timeStamp; }, true);
 })();`;
 
 export interface WriteTiming {
