@@ -37,3 +37,29 @@ export const MONTH_KEY_SET = 'month_key_set';
 export const MONTH_STILL_SEALED = 'month_still_sealed';
 /** The 409 of a server feature that needs plaintext (a CSV export) asked of a private month. */
 export const PRIVATE_MONTH = 'private_month';
+
+/**
+ * What a sealed row keeps in its plain columns, kind by kind: each field its envelope holds, at a
+ * neutral value. The browser sends them beside every envelope (a row made private after it was
+ * written would otherwise keep its plain tick, value, unit or schedule there), and the server puts
+ * them in place of whatever plain values come beside an envelope, so a client that sent its text
+ * there too leaves none of it on the server.
+ */
+export const SEALED_NEUTRAL = {
+  month: { name: '' },
+  entry: { highlight: '', note: '', mood: null },
+  goal: { name: '', is_completed: false },
+  habit: { name: '', schedule: { kind: 'daily' } },
+  measure: { name: '', unit: null, target: null, target_direction: null },
+  tick: { is_practiced: false, is_skipped: false },
+  value: { metric: 0 },
+} as const;
+export type SealedKind = keyof typeof SEALED_NEUTRAL;
+
+/** `body` with the neutral values in place of its kind's sealed fields when it carries an envelope. */
+export function neutralBesideEnvelope<T extends object>(kind: SealedKind, body: T): T {
+  const { sealed } = body as { sealed?: unknown };
+  return typeof sealed === 'object' && sealed !== null
+    ? { ...body, ...SEALED_NEUTRAL[kind] }
+    : body;
+}

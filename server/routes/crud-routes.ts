@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } fro
 import { PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX } from '../../contract/quotas.js';
 import { IdParamsSchema, type PageQuery } from '../../contract/requests.js';
 import { etagOf } from '../../contract/row-versions.js';
+import { neutralBesideEnvelope, type SealedKind } from '../../contract/sealed-rules.js';
 import type { TrashKind } from '../../contract/trash-rules.js';
 import { cleanInput } from '../clean-input.js';
 import { HttpError } from '../http-error.js';
@@ -59,6 +60,8 @@ export interface CrudOptions<
   fixed?: readonly string[];
   /** The bin's kind of this resource, when a delete puts it there: a 404 with If-Match says so. */
   trashKind?: TrashKind;
+  /** The kind of a private month's row this resource is: what its envelope holds. */
+  sealedKind?: SealedKind;
   repository(repos: UserRepositories): CrudRepository<Static<E>, Static<C>, Static<U>, Static<F>>;
 }
 
@@ -142,6 +145,9 @@ export function crudRoutes<
   };
 
   const cleanId = cleanInput({ params: IdParamsSchema });
+  /** A private month's row sent with its envelope keeps no plain text beside it, whatever came there. */
+  const neutral = <T extends object>(body: T): T =>
+    options.sealedKind ? neutralBesideEnvelope(options.sealedKind, body) : body;
   const fixed = options.fixed ?? [];
   type Repo = CrudRepository<Static<E>, Static<C>, Static<U>, Static<F>>;
 
@@ -181,7 +187,8 @@ export function crudRoutes<
       `${path}/`,
       { schema: schemas.create, preValidation: cleanInput({ body: options.create }) },
       async (request, reply) => {
-        const created = await write(request, (r) => r.create(request.body as Static<C>));
+        const body = neutral(request.body as Static<C>);
+        const created = await write(request, (r) => r.create(body));
         return reply.code(201).send(created);
       },
     );
@@ -202,7 +209,7 @@ export function crudRoutes<
         preValidation: cleanInput({ body: options.update, params: IdParamsSchema, fixed }),
       },
       async (request, reply) => {
-        const changes = (request.body ?? {}) as Static<U>;
+        const changes = neutral((request.body ?? {}) as Static<U>);
         const { id } = (request as IdRequest).params;
         const expected = expectedVersions(request);
         const updated = await write(request, (r) => r.update(id, changes, expected)).catch(

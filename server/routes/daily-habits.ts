@@ -20,5 +20,6 @@ export default crudRoutes({
     keyOf: (item) => [item.id],
     description: PAGED_WITHOUT_FILTER('`?journal=` or `?month=`'),
   },
+  sealedKind: 'tick',
   repository: (repos) => repos.dailyHabits,
 });

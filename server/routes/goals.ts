@@ -13,5 +13,6 @@ export default crudRoutes({
   filter: MonthFilterSchema,
   paging: pagedWithoutMonth(),
   trashKind: 'goal',
+  sealedKind: 'goal',
   repository: (repos) => repos.goals,
 });

@@ -16,5 +16,6 @@ export default crudRoutes({
   fixed: ['month_id'],
   filter: MonthFilterSchema,
   paging: pagedWithoutMonth(),
+  sealedKind: 'habit',
   repository: (repos) => repos.habits,
 });

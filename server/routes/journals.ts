@@ -33,5 +33,6 @@ export default crudRoutes({
       `otherwise (at most ${PAGE_LIMIT_MAX}).`,
   },
   trashKind: 'journal',
+  sealedKind: 'entry',
   repository: (repos) => repos.journals,
 });

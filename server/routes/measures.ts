@@ -13,5 +13,6 @@ export default crudRoutes({
   fixed: ['month_id'],
   filter: MonthFilterSchema,
   paging: pagedWithoutMonth(),
+  sealedKind: 'measure',
   repository: (repos) => repos.measures,
 });

@@ -12,5 +12,6 @@ export default crudRoutes({
   update: UpdateMonthSchema,
   filter: Type.Object({}),
   trashKind: 'month',
+  sealedKind: 'month',
   repository: (repos) => repos.months,
 });

@@ -1,4 +1,6 @@
 // Which fields of a private month's rows are sealed, one envelope per row, and opening them back with their shapes checked.
+
+import { SEALED_NEUTRAL } from '../../contract/sealed-rules.js';
 import type { Envelope, ItemKind } from './aead.js';
 import { decryptJson, encryptJson } from './content.js';
 import { UndecryptableError } from './errors.js';
@@ -70,18 +72,11 @@ export function openFields<K extends ItemKind>(
 }
 
 /**
- * What the server keeps in a sealed row's plain columns, sent beside every envelope: a row made
- * private after it was written would otherwise keep its plain tick, value, unit or schedule there.
+ * What the server keeps in a sealed row's plain columns (contract/sealed-rules.ts), checked here
+ * to name every field this code seals.
  */
-export const NEUTRAL_FIELDS = {
-  month: { name: '' },
-  entry: { highlight: '', note: '', mood: null },
-  goal: { name: '', is_completed: false },
-  habit: { name: '', schedule: { kind: 'daily' } },
-  measure: { name: '', unit: null, target: null, target_direction: null },
-  tick: { is_practiced: false, is_skipped: false },
-  value: { metric: 0 },
-} as const satisfies { [K in ItemKind]: Record<Fields<K>, unknown> };
+export const NEUTRAL_FIELDS: { readonly [K in ItemKind]: Readonly<Record<Fields<K>, unknown>> } =
+  SEALED_NEUTRAL;
 
 /**
  * What a create requires in a sealed field's place: the neutral values the server keeps beside
